@@ -1,0 +1,54 @@
+#pragma once
+// The syntax tree of a rules file. The surface syntax is uniform (see docs/LANGUAGE.md,
+// "Syntax"): every line is a statement `keyword args... [if expr] [: items...] [{ block }]`.
+// The parser only builds this tree; the checker (checker.hpp) gives statements their meaning.
+#include <string>
+#include <vector>
+
+#include "diag/diagnostic.hpp"
+
+namespace tabula {
+
+struct Expr {
+  enum class Kind {
+    identifier,    // text = name (may contain '-', e.g. forward-left, or be a cell like b1)
+    number,        // number
+    string,        // text = contents, escapes resolved; triple-quoted strings keep newlines
+    call,          // text = function name, args = arguments
+    unary,         // text = operator ("-", "not"), args = {operand}
+    binary,        // text = operator (+ - * / == != < <= > >= and or), args = {lhs, rhs}
+    range,         // args = {from, to}: b1..g1
+    alternatives,  // args = the choices: empty|enemy
+  };
+  Kind kind = Kind::identifier;
+  SourcePos pos;
+  std::string text;
+  long long number = 0;
+  std::vector<Expr> args;
+};
+
+// A statement argument: positional (`name` empty) or named (`name=value`).
+struct Arg {
+  SourcePos pos;
+  std::string name;
+  Expr value;
+};
+
+struct Statement {
+  SourcePos pos;                 // position of the keyword
+  std::string keyword;
+  std::vector<Arg> args;         // before `if`, `:` or `{`
+  bool has_condition = false;
+  Expr condition;                // after `if`
+  bool has_items = false;
+  std::vector<Arg> items;        // after `:`
+  bool has_block = false;
+  std::vector<Statement> block;  // inside `{ ... }`
+};
+
+struct RulesFile {
+  std::string path;
+  std::vector<Statement> statements;
+};
+
+}  // namespace tabula
