@@ -1,0 +1,22 @@
+#pragma once
+// Random playouts for `tabula bench`: uniform random moves to the end of the game, on as
+// many threads as asked, each with its own state and generator.
+#include <cstdint>
+#include <memory>
+
+#include "engine/program.hpp"
+
+namespace tabula {
+
+struct PlayoutStats {
+  uint64_t playouts = 0;
+  uint64_t plies = 0;
+  double seconds = 0;
+  std::vector<uint64_t> wins;  // per player
+  uint64_t draws = 0;
+};
+
+PlayoutStats run_playouts(std::shared_ptr<const Program> program, double seconds, uint64_t max_playouts, int threads,
+                          uint64_t seed);
+
+}  // namespace tabula

@@ -1,0 +1,87 @@
+// Legal move generation: runs the compiled move rules of the player to move.
+#include <algorithm>
+
+#include "engine/state.hpp"
+
+namespace tabula {
+namespace {
+
+bool may_land(const Program& p, uint8_t target, int mover, uint8_t land) {
+  if (!target) return land & land_empty;
+  return p.owner(target) == mover ? (land & land_friend) : (land & land_enemy);
+}
+
+}  // namespace
+
+void State::legal_moves(MoveList& out) const {
+  out.clear();
+  if (result_.over) return;
+  const Program& p = *program_;
+  const int mover = to_move_;
+  for (int c = 0; c < p.cells; ++c) {
+    uint8_t code = board_[c];
+    if (!code || p.owner(code) != mover) continue;
+    uint32_t kind_bit = 1u << p.kind(code);
+    for (size_t r = 0; r < p.moves.size(); ++r) {
+      const MoveRule& rule = p.moves[r];
+      if (!(rule.kinds & kind_bit)) continue;
+      for (int d : rule.dirs[mover]) {
+        const int16_t* ray = p.ray(c, d);
+        int len = p.ray_len(c, d);
+        auto emit = [&](int to) {
+          Move m;
+          m.from = static_cast<int16_t>(c);
+          m.to = static_cast<int16_t>(to);
+          m.rule = static_cast<uint8_t>(r);
+          m.captures = board_[to] ? 1 : 0;
+          out.push_back(m);
+        };
+        switch (rule.type) {
+          case MoveRule::Type::step:
+            if (len > 0 && may_land(p, board_[ray[0]], mover, rule.land)) emit(ray[0]);
+            break;
+          case MoveRule::Type::slide:
+            for (int k = 0; k < len; ++k) {
+              uint8_t t = board_[ray[k]];
+              if (may_land(p, t, mover, rule.land)) emit(ray[k]);
+              if (t) break;
+            }
+            break;
+          case MoveRule::Type::line: {
+            int dist = rule.fixed_distance;
+            if (rule.distance == DistanceKind::pieces_on_line) {
+              int line = p.line_of[c * p.dirs + d];
+              dist = line >= 0 ? line_counts_[line] : 0;
+            } else if (rule.distance == DistanceKind::neighbours) {
+              dist = 0;
+              for (int16_t x : p.adjacent[c]) dist += board_[x] != 0;
+            }
+            if (dist < 1 || dist > len) break;
+            bool blocked = false;
+            for (int k = 0; k < dist - 1 && !blocked; ++k) {
+              uint8_t t = board_[ray[k]];
+              if (!t) continue;
+              if (rule.over == Over::nothing) blocked = true;
+              else if (rule.over == Over::friends && p.owner(t) != mover) blocked = true;
+            }
+            if (!blocked && may_land(p, board_[ray[dist - 1]], mover, rule.land)) emit(ray[dist - 1]);
+            break;
+          }
+        }
+      }
+    }
+  }
+  if (out.empty() && p.no_move == NoMovePolicy::pass) {
+    Move m;
+    m.type = Move::pass;
+    out.push_back(m);
+  }
+}
+
+bool State::is_legal(const Move& m) const {
+  MoveList moves;
+  legal_moves(moves);
+  return std::find(moves.begin(), moves.end(), m) != moves.end();
+}
+
+}  // namespace tabula

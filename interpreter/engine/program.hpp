@@ -1,0 +1,124 @@
+#pragma once
+// The compiled form of a checked rules file: everything the interpreter needs, resolved to
+// indices and precomputed over the board graph (rays per cell and direction, line ids).
+// Built once by the checker; immutable afterwards and shared by every State.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "board/board_graph.hpp"
+#include "diag/diagnostic.hpp"
+
+namespace tabula {
+
+struct PlayerDef {
+  std::string name;
+  std::string symbol;          // default drawing symbol for this player's pieces
+  const Orientation* orientation = nullptr;
+};
+
+struct KindDef {
+  std::string name;
+  int value = 1;
+  std::vector<std::string> symbols;  // per player; falls back to the player's symbol
+};
+
+// Who a player reference in a condition names, relative to the move just made.
+enum class PlayerRef { mover, opponent, fixed };
+
+// A boolean or numeric condition over a position (the `if` of end rules).
+struct Condition {
+  enum class Op { connected, piece_count, constant, not_, and_, or_, compare };
+  Op op = Op::constant;
+  PlayerRef who = PlayerRef::mover;
+  int fixed_player = 0;
+  long long value = 0;             // constant
+  std::string compare;             // == != < <= > >=
+  std::vector<Condition> args;
+};
+
+enum class Outcome { win, lose, draw };
+
+struct EndRule {
+  SourcePos pos;
+  Outcome outcome = Outcome::win;
+  PlayerRef who = PlayerRef::mover;
+  int fixed_player = 0;
+  Condition condition;
+};
+
+// How far a `line` move goes.
+enum class DistanceKind { fixed, pieces_on_line, neighbours };
+
+// What a moving piece may pass over, and what it may land on.
+enum class Over { nothing, friends, anything };
+enum LandMask : uint8_t { land_empty = 1, land_enemy = 2, land_friend = 4 };
+
+struct MoveRule {
+  enum class Type { step, slide, line };
+  Type type = Type::step;
+  SourcePos pos;
+  uint32_t kinds = 0;                          // bit per kind that moves this way
+  std::vector<std::vector<int>> dirs;          // per player: absolute board directions
+  DistanceKind distance = DistanceKind::fixed;
+  int fixed_distance = 1;
+  Over over = Over::nothing;
+  uint8_t land = land_empty;
+};
+
+enum class NoMovePolicy { pass, lose, draw };
+
+struct Notation {
+  std::string step_separator = "-";
+  std::string capture_separator = "-";
+};
+
+struct Program {
+  std::string name;
+  std::string rules_path;
+  std::shared_ptr<const BoardGraph> board;
+  std::vector<PlayerDef> players;
+  std::vector<KindDef> kinds;
+  std::vector<MoveRule> moves;
+  std::vector<EndRule> after_move;
+  NoMovePolicy no_move = NoMovePolicy::pass;
+  int ply_limit = 1000;
+  bool repetition_draw = false;
+  Notation notation;
+  std::vector<uint8_t> setup;  // piece code per cell (see piece_code)
+
+  // ---- precomputed board data ----
+  int cells = 0, dirs = 0;
+  // ray(c, d): the cells met going from c in direction d, nearest first.
+  std::vector<int16_t> ray_cells;
+  std::vector<int32_t> ray_begin;   // index c * dirs + d -> offset in ray_cells
+  std::vector<uint8_t> ray_length;  // c * dirs + d -> length
+  // Straight lines of the board graph (a maximal chain through opposite directions).
+  int line_count = 0;
+  std::vector<int32_t> line_of;     // c * dirs + d -> line id, or -1 when d has no opposite
+  std::vector<int32_t> lines_through_begin;  // per cell, offsets into lines_through
+  std::vector<int32_t> lines_through;        // the line ids a cell lies on
+  bool uses_line_counts = false;             // some rule reads pieces_on_line
+  std::vector<std::vector<int16_t>> adjacent;  // all graph neighbours of a cell
+
+  // Zobrist keys: zobrist[cell * 256 + code], and one per player to move.
+  std::vector<uint64_t> zobrist;
+  std::vector<uint64_t> zobrist_turn;
+
+  // ---- piece codes: 0 = empty, 1 + player * kinds + kind ----
+  int kind_count() const { return static_cast<int>(kinds.size()); }
+  int player_count() const { return static_cast<int>(players.size()); }
+  uint8_t piece_code(int player, int kind) const { return static_cast<uint8_t>(1 + player * kind_count() + kind); }
+  int owner(uint8_t code) const { return (code - 1) / kind_count(); }
+  int kind(uint8_t code) const { return (code - 1) % kind_count(); }
+  std::string symbol(uint8_t code) const;
+
+  const int16_t* ray(int c, int d) const { return &ray_cells[ray_begin[c * dirs + d]]; }
+  int ray_len(int c, int d) const { return ray_length[c * dirs + d]; }
+};
+
+// Fills the precomputed board data of `p` from p.board.
+void precompute_board_data(Program& p);
+
+}  // namespace tabula

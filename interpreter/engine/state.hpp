@@ -1,0 +1,93 @@
+#pragma once
+// A game position and its history. The contract follows OpenSpiel's State: current player,
+// legal moves, apply, undo, terminal, returns, clone (copy), serialize as move history.
+// Every change to the board goes through set_cell, which journals it, so undo is generic.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/move.hpp"
+#include "engine/program.hpp"
+
+namespace tabula {
+
+struct GameResult {
+  bool over = false;
+  int winner = -1;  // -1 with over = draw
+};
+
+class State {
+ public:
+  explicit State(std::shared_ptr<const Program> program);
+
+  const Program& program() const { return *program_; }
+  std::shared_ptr<const Program> program_ptr() const { return program_; }
+
+  int current_player() const { return to_move_; }
+  int ply() const { return ply_; }
+  uint64_t hash() const { return hash_; }
+  uint8_t at(int cell) const { return board_[cell]; }
+  int piece_count(int player) const { return piece_count_[player]; }
+  int line_count(int line) const { return line_counts_[line]; }
+  const std::vector<Move>& history() const { return history_; }
+
+  // Legal moves for the player to move (a single pass move when the rules say so).
+  void legal_moves(MoveList& out) const;
+  MoveList legal_moves() const {
+    MoveList m;
+    legal_moves(m);
+    return m;
+  }
+  bool is_legal(const Move& m) const;
+
+  void apply(const Move& m);  // m must be legal
+  void undo();
+
+  bool is_terminal() const;
+  GameResult result() const;
+  // +1 win, -1 loss, 0 draw or not over, per player.
+  std::vector<double> returns() const;
+
+  bool connected(int player) const;
+
+  // Replaces the position (for --position); clears history.
+  void set_position(const std::vector<uint8_t>& cells, int to_move);
+
+  std::string move_to_string(const Move& m) const;
+  bool operator==(const State& o) const;
+
+ private:
+  void set_cell(int cell, uint8_t code);
+  void decide_after_move(int mover);
+  bool condition_holds(const Condition& c, int mover) const;
+  long long condition_value(const Condition& c, int mover) const;
+  int resolve(PlayerRef who, int fixed, int mover) const;
+  void rebuild_derived();
+
+  struct CellChange {
+    int16_t cell;
+    uint8_t old_code;
+  };
+  struct UndoRecord {
+    uint32_t journal_size;
+    uint64_t hash;
+    int to_move;
+    GameResult result;
+  };
+
+  std::shared_ptr<const Program> program_;
+  std::vector<uint8_t> board_;
+  std::vector<int> piece_count_;
+  std::vector<uint8_t> line_counts_;
+  int to_move_ = 0;
+  int ply_ = 0;
+  uint64_t hash_ = 0;
+  GameResult result_;
+  std::vector<Move> history_;
+  std::vector<CellChange> journal_;
+  std::vector<UndoRecord> undo_;
+  std::vector<uint64_t> hash_history_;  // for the repetition option
+};
+
+}  // namespace tabula

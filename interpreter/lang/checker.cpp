@@ -1,0 +1,682 @@
+#include "lang/checker.hpp"
+
+#include <algorithm>
+#include <fmt/format.h>
+#include <functional>
+#include <map>
+#include <set>
+
+#include "lang/name_suggest.hpp"
+
+namespace tabula {
+namespace {
+
+std::string expr_str(const Expr& e) {
+  switch (e.kind) {
+    case Expr::Kind::identifier: return e.text;
+    case Expr::Kind::number: return std::to_string(e.number);
+    case Expr::Kind::string: return "\"" + e.text + "\"";
+    case Expr::Kind::call: {
+      std::string s = e.text + "(";
+      for (size_t i = 0; i < e.args.size(); ++i) s += (i ? ", " : "") + expr_str(e.args[i]);
+      return s + ")";
+    }
+    case Expr::Kind::unary: return e.text + (e.text == "not" ? " " : "") + expr_str(e.args[0]);
+    case Expr::Kind::binary: return expr_str(e.args[0]) + " " + e.text + " " + expr_str(e.args[1]);
+    case Expr::Kind::range: return expr_str(e.args[0]) + ".." + expr_str(e.args[1]);
+    case Expr::Kind::alternatives: {
+      std::string s;
+      for (size_t i = 0; i < e.args.size(); ++i) s += (i ? "|" : "") + expr_str(e.args[i]);
+      return s;
+    }
+  }
+  return "?";
+}
+
+std::string join(const std::vector<std::string>& v, const char* sep = ", ") {
+  std::string s;
+  for (size_t i = 0; i < v.size(); ++i) s += (i ? sep : "") + v[i];
+  return s;
+}
+
+// The choices of an `a|b|c` expression (or the single expression itself).
+std::vector<const Expr*> choices(const Expr& e) {
+  std::vector<const Expr*> out;
+  if (e.kind == Expr::Kind::alternatives)
+    for (const auto& a : e.args) out.push_back(&a);
+  else
+    out.push_back(&e);
+  return out;
+}
+
+const std::vector<std::string> kStatements = {"game", "board", "variant", "player", "piece", "setup", "move",
+                                              "after-move", "no-move", "limit", "option", "notation"};
+
+class Checker {
+ public:
+  Checker(std::shared_ptr<const BoardGraph> board, Diagnostics& diags) : board_(std::move(board)), diags_(diags) {}
+
+  std::shared_ptr<Program> run(const RulesFile& rules) {
+    prog_ = std::make_shared<Program>();
+    prog_->rules_path = rules.path;
+    prog_->board = board_;
+    if (board_) precompute_board_data(*prog_);
+    // Declarations first, so uses may come before or after them.
+    for (const auto& s : rules.statements) declare(s);
+    if (prog_->players.empty() && !rules.statements.empty())
+      error(rules.statements.front().pos, "the rules declare no players; add `player NAME` lines in turn order");
+    if (prog_->kinds.empty() && !rules.statements.empty())
+      error(rules.statements.front().pos, "the rules declare no piece kinds; add a `piece NAME` line");
+    if (board_) prog_->setup.assign(board_->cell_count(), 0);
+    for (const auto& s : rules.statements) define(s);
+    if (!saw_game_) prog_->name = rules.path;
+    if (diags_.has_errors()) return nullptr;
+    return prog_;
+  }
+
+ private:
+  // ---------------------------------------------------------------- reporting helpers
+  void error(const SourcePos& pos, std::string msg) { diags_.error(pos, std::move(msg)); }
+
+  // Checks the shape of a statement: positional count, named args, and which parts it has.
+  bool shape(const Statement& s, size_t min_pos, size_t max_pos, const std::vector<std::string>& named,
+             bool condition = false, bool items = false, bool block = false) {
+    bool ok = true;
+    size_t positional = 0;
+    for (const auto& a : s.args) {
+      if (a.name.empty()) {
+        ++positional;
+        continue;
+      }
+      if (std::find(named.begin(), named.end(), a.name) == named.end()) {
+        error(a.pos, named.empty() ? fmt::format("'{}' takes no named arguments, but has '{}='", s.keyword, a.name)
+                                   : fmt::format("unknown argument '{}' for '{}'; expected one of: {}", a.name,
+                                                 s.keyword, join(named)));
+        ok = false;
+      }
+    }
+    if (positional < min_pos || positional > max_pos) {
+      std::string want = min_pos == max_pos ? std::to_string(min_pos) : fmt::format("{} to {}", min_pos, max_pos);
+      if (max_pos == SIZE_MAX) want = fmt::format("at least {}", min_pos);
+      error(s.pos, fmt::format("'{}' takes {} positional argument{}, but has {}", s.keyword, want,
+                               max_pos == 1 && min_pos == 1 ? "" : "s", positional));
+      ok = false;
+    }
+    if (s.has_condition && !condition) error(s.condition.pos, fmt::format("'{}' takes no `if` condition", s.keyword)), ok = false;
+    if (s.has_items && !items) error(s.pos, fmt::format("'{}' takes no ':' list", s.keyword)), ok = false;
+    if (s.has_block && !block) error(s.pos, fmt::format("'{}' takes no {{ }} block", s.keyword)), ok = false;
+    return ok;
+  }
+
+  std::vector<const Arg*> positional(const Statement& s) {
+    std::vector<const Arg*> out;
+    for (const auto& a : s.args)
+      if (a.name.empty()) out.push_back(&a);
+    return out;
+  }
+  const Arg* named(const Statement& s, std::string_view name) {
+    for (const auto& a : s.args)
+      if (a.name == name) return &a;
+    return nullptr;
+  }
+
+  bool identifier(const Expr& e, std::string_view what) {
+    if (e.kind == Expr::Kind::identifier) return true;
+    error(e.pos, fmt::format("expected {} (a name), found '{}'", what, expr_str(e)));
+    return false;
+  }
+  bool string_value(const Expr& e, std::string_view what, std::string& out) {
+    if (e.kind == Expr::Kind::string) {
+      out = e.text;
+      return true;
+    }
+    error(e.pos, fmt::format("expected {} as a \"quoted string\", found '{}'", what, expr_str(e)));
+    return false;
+  }
+  bool number_value(const Expr& e, std::string_view what, long long lo, long long hi, long long& out) {
+    if (e.kind == Expr::Kind::number || (e.kind == Expr::Kind::unary && e.text == "-" && e.args[0].kind == Expr::Kind::number)) {
+      out = e.kind == Expr::Kind::number ? e.number : -e.args[0].number;
+      if (out < lo || out > hi) {
+        error(e.pos, fmt::format("{} must be between {} and {}, not {}", what, lo, hi, out));
+        return false;
+      }
+      return true;
+    }
+    error(e.pos, fmt::format("expected {} (a number), found '{}'", what, expr_str(e)));
+    return false;
+  }
+
+  void unknown_name(const Expr& e, std::string_view what, const std::vector<std::string>& known) {
+    std::string msg = fmt::format("unknown {} '{}'", what, e.text);
+    std::string guess = closest_name(e.text, known);
+    if (!guess.empty()) msg += fmt::format("; did you mean '{}'?", guess);
+    else if (!known.empty() && known.size() <= 12) msg += fmt::format("; expected one of: {}", join(known));
+    error(e.pos, msg);
+  }
+
+  // ---------------------------------------------------------------- names
+  int find_player(std::string_view n) const {
+    for (size_t i = 0; i < prog_->players.size(); ++i)
+      if (prog_->players[i].name == n) return static_cast<int>(i);
+    return -1;
+  }
+  int find_kind(std::string_view n) const {
+    for (size_t i = 0; i < prog_->kinds.size(); ++i)
+      if (prog_->kinds[i].name == n) return static_cast<int>(i);
+    return -1;
+  }
+  std::vector<std::string> player_names() const {
+    std::vector<std::string> v;
+    for (const auto& p : prog_->players) v.push_back(p.name);
+    return v;
+  }
+  std::vector<std::string> kind_names() const {
+    std::vector<std::string> v;
+    for (const auto& k : prog_->kinds) v.push_back(k.name);
+    return v;
+  }
+  std::vector<std::string> cell_names() const {
+    std::vector<std::string> v;
+    for (int c = 0; c < board_->cell_count(); ++c) v.push_back(board_->cell(c).name);
+    return v;
+  }
+
+  // Cells named by a setup item: a cell, a zone, or a straight range a..b.
+  bool cells_of(const Expr& e, std::vector<int>& out) {
+    if (!board_) return false;
+    if (e.kind == Expr::Kind::identifier) {
+      int c = board_->find_cell(e.text);
+      if (c != kNoCell) return out.push_back(c), true;
+      if (const auto* z = board_->find_zone(e.text)) return out.insert(out.end(), z->begin(), z->end()), true;
+      std::vector<std::string> known = cell_names();
+      for (const auto& [name, cells] : board_->zones()) known.push_back(name);
+      unknown_name(e, "cell or zone", known);
+      return false;
+    }
+    if (e.kind == Expr::Kind::range && e.args[0].kind == Expr::Kind::identifier && e.args[1].kind == Expr::Kind::identifier) {
+      int a = board_->find_cell(e.args[0].text), b = board_->find_cell(e.args[1].text);
+      if (a == kNoCell) unknown_name(e.args[0], "cell", cell_names());
+      if (b == kNoCell) unknown_name(e.args[1], "cell", cell_names());
+      if (a == kNoCell || b == kNoCell) return false;
+      if (a == b) return out.push_back(a), true;
+      for (int d = 0; d < prog_->dirs; ++d) {
+        const int16_t* ray = prog_->ray(a, d);
+        for (int k = 0; k < prog_->ray_len(a, d); ++k)
+          if (ray[k] == b) {
+            out.push_back(a);
+            out.insert(out.end(), ray, ray + k + 1);
+            return true;
+          }
+      }
+      error(e.pos, fmt::format("'{}' is not a straight line of cells: {} and {} are not on one line of the board",
+                               expr_str(e), e.args[0].text, e.args[1].text));
+      return false;
+    }
+    error(e.pos, fmt::format("expected a cell, a zone or a range such as b1..g1, found '{}'", expr_str(e)));
+    return false;
+  }
+
+  // Board directions for `player` named by a direction expression: board directions,
+  // direction groups, and relative names from the player's orientation, joined with `|`.
+  bool directions_of(const Expr& e, int player, std::vector<int>& out, bool report) {
+    bool ok = true;
+    for (const Expr* c : choices(e)) {
+      if (c->kind != Expr::Kind::identifier) {
+        if (report) error(c->pos, fmt::format("expected a direction name such as 'n' or 'forward', found '{}'", expr_str(*c)));
+        ok = false;
+        continue;
+      }
+      int d = board_->find_direction(c->text);
+      if (d != kNoDirection) {
+        out.push_back(d);
+        continue;
+      }
+      if (const auto* g = board_->find_direction_group(c->text)) {
+        out.insert(out.end(), g->begin(), g->end());
+        continue;
+      }
+      const Orientation* o = prog_->players[player].orientation;
+      if (o) {
+        auto it = o->relative.find(c->text);
+        if (it != o->relative.end()) {
+          out.push_back(it->second);
+          continue;
+        }
+      }
+      ok = false;
+      if (!report) continue;
+      bool relative_somewhere = false;
+      for (const auto& orient : board_->orientations()) relative_somewhere |= orient.relative.count(c->text) > 0;
+      if (relative_somewhere && !o) {
+        error(c->pos, fmt::format("'{}' is relative to a player's orientation, but player '{}' has none; add "
+                                  "facing=... to its `player` line",
+                                  c->text, prog_->players[player].name));
+        continue;
+      }
+      std::vector<std::string> known;
+      for (int k = 0; k < board_->direction_count(); ++k) known.push_back(board_->direction(k).name);
+      for (const auto& [name, dirs] : board_->direction_groups()) known.push_back(name);
+      if (o)
+        for (const auto& [name, dir] : o->relative) known.push_back(name);
+      unknown_name(*c, "direction", known);
+    }
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return ok;
+  }
+
+  // ---------------------------------------------------------------- pass 1: declarations
+  void declare(const Statement& s) {
+    if (s.keyword == "player") return declare_player(s);
+    if (s.keyword == "piece") return declare_piece(s);
+  }
+
+  void declare_player(const Statement& s) {
+    shape(s, 1, 1, {"symbol", "facing"});
+    auto pos = positional(s);
+    if (pos.empty() || !identifier(pos[0]->value, "a player name")) return;
+    const std::string& name = pos[0]->value.text;
+    if (find_player(name) >= 0) return error(pos[0]->pos, fmt::format("player '{}' is declared twice", name));
+    if (prog_->players.size() >= 4) return error(s.pos, "at most 4 players are supported");
+    PlayerDef p;
+    p.name = name;
+    p.symbol = std::string(1, name[0]);
+    if (const Arg* a = named(s, "symbol")) string_or_name(a->value, p.symbol);
+    if (const Arg* a = named(s, "facing"); a && board_ && identifier(a->value, "an orientation")) {
+      p.orientation = board_->find_orientation(a->value.text);
+      if (!p.orientation) {
+        std::vector<std::string> known;
+        for (const auto& o : board_->orientations()) known.push_back(o.name);
+        unknown_name(a->value, "orientation", known);
+      }
+    }
+    prog_->players.push_back(std::move(p));
+  }
+
+  void string_or_name(const Expr& e, std::string& out) {
+    if (e.kind == Expr::Kind::string || e.kind == Expr::Kind::identifier) out = e.text;
+    else error(e.pos, fmt::format("expected a symbol such as \"B\", found '{}'", expr_str(e)));
+  }
+
+  void declare_piece(const Statement& s) {
+    shape(s, 1, 1, {"value", "symbol"});
+    auto pos = positional(s);
+    if (pos.empty() || !identifier(pos[0]->value, "a piece kind name")) return;
+    const std::string& name = pos[0]->value.text;
+    if (find_kind(name) >= 0) return error(pos[0]->pos, fmt::format("piece kind '{}' is declared twice", name));
+    if (prog_->kinds.size() >= 8) return error(s.pos, "at most 8 piece kinds are supported");
+    KindDef k;
+    k.name = name;
+    long long v = 1;
+    if (const Arg* a = named(s, "value"); a && number_value(a->value, "a piece value", -1000, 1000, v)) k.value = static_cast<int>(v);
+    if (const Arg* a = named(s, "symbol"))
+      for (const Expr* c : choices(a->value)) {
+        std::string sym;
+        string_or_name(*c, sym);
+        k.symbols.push_back(sym);
+      }
+    prog_->kinds.push_back(std::move(k));
+  }
+
+  // ---------------------------------------------------------------- pass 2: definitions
+  void define(const Statement& s) {
+    static const std::map<std::string, void (Checker::*)(const Statement&)> handlers = {
+        {"game", &Checker::define_game},       {"board", &Checker::define_board},
+        {"variant", &Checker::define_variant}, {"player", &Checker::define_nothing},
+        {"piece", &Checker::define_nothing},   {"setup", &Checker::define_setup},
+        {"move", &Checker::define_move},       {"after-move", &Checker::define_after_move},
+        {"no-move", &Checker::define_no_move}, {"limit", &Checker::define_limit},
+        {"option", &Checker::define_option},   {"notation", &Checker::define_notation}};
+    auto it = handlers.find(s.keyword);
+    if (it == handlers.end()) {
+      std::string msg = fmt::format("unknown statement '{}'", s.keyword);
+      std::string guess = closest_name(s.keyword, kStatements);
+      msg += guess.empty() ? fmt::format("; expected one of: {}", join(kStatements)) : fmt::format("; did you mean '{}'?", guess);
+      return error(s.pos, msg);
+    }
+    (this->*(it->second))(s);
+  }
+
+  void define_nothing(const Statement&) {}
+
+  void define_game(const Statement& s) {
+    if (!shape(s, 1, 1, {})) return;
+    saw_game_ = true;
+    string_value(s.args[0].value, "the game's name", prog_->name);
+  }
+
+  void define_board(const Statement& s) { shape(s, 1, 1, {}); }  // loaded before checking
+
+  // `variant "Name" extends "base.rules"`: merged before checking; only the name is left.
+  void define_variant(const Statement& s) {
+    if (!shape(s, 3, 3, {})) return;
+    saw_game_ = true;
+    string_value(s.args[0].value, "the variant's name", prog_->name);
+  }
+
+  void define_setup(const Statement& s) {
+    if (!shape(s, 0, 0, {}, false, false, true) || !board_) return;
+    std::vector<int> owner_of(board_->cell_count(), -1);
+    for (const auto& line : s.block) {
+      if (line.keyword == "diagram") {
+        setup_diagram(line);
+        continue;
+      }
+      // PLAYER KIND: cells...
+      int player = find_player(line.keyword);
+      if (player < 0) {
+        unknown_name(Expr{Expr::Kind::identifier, line.pos, line.keyword, 0, {}}, "player", player_names());
+        continue;
+      }
+      auto pos = positional(line);
+      if (pos.size() != 1 || !line.has_items || line.has_block || line.has_condition || pos.size() != line.args.size()) {
+        error(line.pos, fmt::format("expected `{} KIND: cells...` in the setup block", line.keyword));
+        continue;
+      }
+      if (!identifier(pos[0]->value, "a piece kind")) continue;
+      int kind = find_kind(pos[0]->value.text);
+      if (kind < 0) {
+        unknown_name(pos[0]->value, "piece kind", kind_names());
+        continue;
+      }
+      for (const auto& item : line.items) {
+        if (!item.name.empty()) {
+          error(item.pos, "expected a cell, a zone or a range such as b1..g1 in the setup list");
+          continue;
+        }
+        std::vector<int> cells;
+        cells_of(item.value, cells);
+        for (int c : cells) {
+          if (prog_->setup[c]) {
+            error(item.pos, fmt::format("cell {} is given two pieces in the setup", board_->cell(c).name));
+            continue;
+          }
+          prog_->setup[c] = prog_->piece_code(player, kind);
+        }
+      }
+    }
+  }
+
+  // `diagram """..."""`: one text line per board row (top row first), one symbol per cell of
+  // that row in drawing order; `-` or `.` is an empty cell.
+  void setup_diagram(const Statement& line) {
+    if (!shape(line, 1, 1, {}) || !string_value(line.args[0].value, "the diagram", diagram_text_)) return;
+    std::map<double, std::vector<int>, std::greater<>> rows;
+    for (int c = 0; c < board_->cell_count(); ++c) rows[board_->cell(c).y].push_back(c);
+    for (auto& [y, cells] : rows)
+      std::sort(cells.begin(), cells.end(), [&](int a, int b) { return board_->cell(a).x < board_->cell(b).x; });
+    std::map<std::string, uint8_t> by_symbol;
+    for (int p = 0; p < prog_->player_count(); ++p)
+      for (int k = 0; k < prog_->kind_count(); ++k) by_symbol.emplace(prog_->symbol(prog_->piece_code(p, k)), prog_->piece_code(p, k));
+    std::vector<std::vector<std::string>> text_rows;
+    size_t start = 0;
+    while (start <= diagram_text_.size()) {
+      size_t nl = diagram_text_.find('\n', start);
+      std::string row = diagram_text_.substr(start, nl == std::string::npos ? std::string::npos : nl - start);
+      std::vector<std::string> tokens;
+      size_t i = 0;
+      while (i < row.size()) {
+        while (i < row.size() && (row[i] == ' ' || row[i] == '\t')) ++i;
+        size_t j = i;
+        while (j < row.size() && row[j] != ' ' && row[j] != '\t') ++j;
+        if (j > i) tokens.push_back(row.substr(i, j - i));
+        i = j;
+      }
+      if (!tokens.empty()) text_rows.push_back(tokens);
+      if (nl == std::string::npos) break;
+      start = nl + 1;
+    }
+    const SourcePos& at = line.args[0].value.pos;
+    if (text_rows.size() != rows.size())
+      return error(at, fmt::format("the diagram has {} rows, but the board has {}", text_rows.size(), rows.size()));
+    size_t r = 0;
+    for (auto& [y, cells] : rows) {
+      const auto& tokens = text_rows[r++];
+      if (tokens.size() != cells.size()) {
+        error(at, fmt::format("diagram row {} has {} cells, but that board row has {}", r, tokens.size(), cells.size()));
+        continue;
+      }
+      for (size_t i = 0; i < cells.size(); ++i) {
+        if (tokens[i] == "-" || tokens[i] == ".") continue;
+        auto it = by_symbol.find(tokens[i]);
+        if (it == by_symbol.end()) {
+          error(at, fmt::format("diagram row {}: unknown piece symbol '{}'", r, tokens[i]));
+          continue;
+        }
+        prog_->setup[cells[i]] = it->second;
+      }
+    }
+  }
+
+  void define_move(const Statement& s) {
+    if (!shape(s, 1, 1, {}, false, false, true)) return;
+    uint32_t kinds = 0;
+    for (const Expr* c : choices(s.args[0].value)) {
+      if (!identifier(*c, "a piece kind")) continue;
+      int k = find_kind(c->text);
+      if (k < 0) unknown_name(*c, "piece kind", kind_names());
+      else kinds |= 1u << k;
+    }
+    for (const auto& r : s.block) define_move_rule(r, kinds);
+  }
+
+  void define_move_rule(const Statement& s, uint32_t kinds) {
+    static const std::vector<std::string> rule_names = {"step", "slide", "line"};
+    MoveRule rule;
+    rule.pos = s.pos;
+    rule.kinds = kinds;
+    if (s.keyword == "step") rule.type = MoveRule::Type::step;
+    else if (s.keyword == "slide") rule.type = MoveRule::Type::slide;
+    else if (s.keyword == "line") rule.type = MoveRule::Type::line;
+    else {
+      std::string msg = fmt::format("unknown movement '{}'", s.keyword);
+      std::string guess = closest_name(s.keyword, rule_names);
+      msg += guess.empty() ? fmt::format("; expected one of: {}", join(rule_names)) : fmt::format("; did you mean '{}'?", guess);
+      return error(s.pos, msg);
+    }
+    std::vector<std::string> allowed = {"dirs", "land"};
+    if (rule.type == MoveRule::Type::line) allowed = {"dirs", "distance", "over", "land"};
+    if (!shape(s, 0, 0, allowed)) return;
+    const Arg* dirs = named(s, "dirs");
+    if (!dirs) return error(s.pos, fmt::format("'{}' needs dirs=... (for example dirs=all or dirs=forward)", s.keyword));
+    if (!board_) return;
+    rule.dirs.resize(prog_->player_count());
+    for (int p = 0; p < prog_->player_count(); ++p)
+      if (!directions_of(dirs->value, p, rule.dirs[p], p == 0 || !reported_dirs_)) {
+        reported_dirs_ = true;
+        return;
+      }
+    if (const Arg* land = named(s, "land")) {
+      rule.land = 0;
+      for (const Expr* c : choices(land->value)) {
+        if (c->kind == Expr::Kind::identifier && c->text == "empty") rule.land |= land_empty;
+        else if (c->kind == Expr::Kind::identifier && c->text == "enemy") rule.land |= land_enemy;
+        else if (c->kind == Expr::Kind::identifier && c->text == "friend") rule.land |= land_friend;
+        else error(c->pos, fmt::format("expected what a move may land on: empty, enemy or friend (joined with |), found '{}'", expr_str(*c)));
+      }
+    }
+    if (rule.type == MoveRule::Type::line) {
+      const Arg* distance = named(s, "distance");
+      if (!distance) return error(s.pos, "'line' needs distance=... (a number, count(line) or neighbours())");
+      const Expr& e = distance->value;
+      if (e.kind == Expr::Kind::number) {
+        long long v;
+        if (number_value(e, "the distance", 1, 255, v)) rule.fixed_distance = static_cast<int>(v);
+      } else if (e.kind == Expr::Kind::call && e.text == "count" && e.args.size() == 1 &&
+                 e.args[0].kind == Expr::Kind::identifier && e.args[0].text == "line") {
+        rule.distance = DistanceKind::pieces_on_line;
+        prog_->uses_line_counts = true;
+      } else if (e.kind == Expr::Kind::call && e.text == "neighbours" && e.args.empty()) {
+        rule.distance = DistanceKind::neighbours;
+      } else {
+        error(e.pos, fmt::format("unsupported distance '{}'; expected a number, count(line) (pieces of both sides on the "
+                                 "line moved along) or neighbours() (pieces adjacent to the mover)",
+                                 expr_str(e)));
+      }
+      if (const Arg* over = named(s, "over")) {
+        const Expr& o = over->value;
+        if (o.kind == Expr::Kind::identifier && o.text == "nothing") rule.over = Over::nothing;
+        else if (o.kind == Expr::Kind::identifier && o.text == "friend") rule.over = Over::friends;
+        else if (o.kind == Expr::Kind::identifier && o.text == "any") rule.over = Over::anything;
+        else error(o.pos, fmt::format("expected what a line move may pass over: nothing, friend or any, found '{}'", expr_str(o)));
+      }
+    }
+    if (prog_->moves.size() >= 255) return error(s.pos, "too many movement rules (at most 255)");
+    prog_->moves.push_back(std::move(rule));
+  }
+
+  void define_after_move(const Statement& s) {
+    if (!shape(s, 0, 0, {}, false, false, true)) return;
+    for (const auto& r : s.block) {
+      EndRule rule;
+      rule.pos = r.pos;
+      if (r.keyword == "win") rule.outcome = Outcome::win;
+      else if (r.keyword == "lose") rule.outcome = Outcome::lose;
+      else if (r.keyword == "draw") rule.outcome = Outcome::draw;
+      else {
+        error(r.pos, fmt::format("unknown end rule '{}'; expected win, lose or draw", r.keyword));
+        continue;
+      }
+      if (!shape(r, rule.outcome == Outcome::draw ? 0 : 1, rule.outcome == Outcome::draw ? 0 : 1, {}, true)) continue;
+      if (!r.has_condition) {
+        error(r.pos, fmt::format("'{}' needs a condition: `{} ... if CONDITION`", r.keyword, r.keyword));
+        continue;
+      }
+      if (rule.outcome != Outcome::draw && !player_ref(r.args[0].value, rule.who, rule.fixed_player)) continue;
+      if (!condition(r.condition, rule.condition)) continue;
+      prog_->after_move.push_back(std::move(rule));
+    }
+  }
+
+  bool player_ref(const Expr& e, PlayerRef& who, int& fixed) {
+    if (!identifier(e, "a player (mover, opponent or a player name)")) return false;
+    if (e.text == "mover") return who = PlayerRef::mover, true;
+    if (e.text == "opponent") {
+      if (prog_->player_count() > 2) {
+        error(e.pos, "'opponent' is ambiguous with more than two players; name the player");
+        return false;
+      }
+      return who = PlayerRef::opponent, true;
+    }
+    int p = find_player(e.text);
+    if (p >= 0) return who = PlayerRef::fixed, fixed = p, true;
+    std::vector<std::string> known = player_names();
+    known.insert(known.begin(), {"mover", "opponent"});
+    unknown_name(e, "player", known);
+    return false;
+  }
+
+  bool condition(const Expr& e, Condition& out) {
+    switch (e.kind) {
+      case Expr::Kind::number: out.op = Condition::Op::constant, out.value = e.number; return true;
+      case Expr::Kind::call: {
+        static const std::vector<std::string> functions = {"connected", "pieces"};
+        if (e.text == "connected" || e.text == "pieces") {
+          if (e.args.size() != 1) {
+            error(e.pos, fmt::format("'{}' takes one argument (a player), but has {}", e.text, e.args.size()));
+            return false;
+          }
+          out.op = e.text == "connected" ? Condition::Op::connected : Condition::Op::piece_count;
+          return player_ref(e.args[0], out.who, out.fixed_player);
+        }
+        std::string msg = fmt::format("unknown function '{}' in a condition", e.text);
+        std::string guess = closest_name(e.text, functions);
+        msg += guess.empty() ? fmt::format("; expected one of: {}", join(functions)) : fmt::format("; did you mean '{}'?", guess);
+        error(e.pos, msg);
+        return false;
+      }
+      case Expr::Kind::unary:
+        if (e.text == "not") {
+          out.op = Condition::Op::not_;
+          out.args.resize(1);
+          return condition(e.args[0], out.args[0]);
+        }
+        break;
+      case Expr::Kind::binary: {
+        out.args.resize(2);
+        if (e.text == "and" || e.text == "or") out.op = e.text == "and" ? Condition::Op::and_ : Condition::Op::or_;
+        else if (e.text == "==" || e.text == "!=" || e.text == "<" || e.text == "<=" || e.text == ">" || e.text == ">=")
+          out.op = Condition::Op::compare, out.compare = e.text;
+        else break;
+        bool a = condition(e.args[0], out.args[0]);
+        bool b = condition(e.args[1], out.args[1]);
+        return a && b;
+      }
+      default: break;
+    }
+    error(e.pos, fmt::format("unsupported condition '{}'; conditions use connected(P), pieces(P), numbers, comparisons, "
+                             "and, or, not",
+                             expr_str(e)));
+    return false;
+  }
+
+  void define_no_move(const Statement& s) {
+    if (!shape(s, 1, 1, {}) || !identifier(s.args[0].value, "pass, lose or draw")) return;
+    const std::string& v = s.args[0].value.text;
+    if (v == "pass") prog_->no_move = NoMovePolicy::pass;
+    else if (v == "lose") prog_->no_move = NoMovePolicy::lose;
+    else if (v == "draw") prog_->no_move = NoMovePolicy::draw;
+    else error(s.args[0].value.pos, fmt::format("unknown no-move policy '{}'; expected pass, lose or draw", v));
+  }
+
+  void define_limit(const Statement& s) {
+    if (!shape(s, 0, 0, {"plies"})) return;
+    const Arg* plies = named(s, "plies");
+    if (!plies) return error(s.pos, "'limit' needs plies=N");
+    long long v;
+    if (number_value(plies->value, "the ply limit", 1, 1000000, v)) prog_->ply_limit = static_cast<int>(v);
+  }
+
+  void define_option(const Statement& s) {
+    static const std::vector<std::string> options = {"repetition-draw"};
+    if (!shape(s, 0, 0, options)) return;
+    if (const Arg* a = named(s, "repetition-draw")) {
+      if (a->value.kind == Expr::Kind::identifier && (a->value.text == "on" || a->value.text == "off"))
+        prog_->repetition_draw = a->value.text == "on";
+      else
+        error(a->value.pos, fmt::format("expected on or off, found '{}'", expr_str(a->value)));
+    }
+  }
+
+  void define_notation(const Statement& s) {
+    if (!shape(s, 0, 0, {"step", "capture"})) return;
+    if (const Arg* a = named(s, "step")) string_value(a->value, "the step separator", prog_->notation.step_separator);
+    if (const Arg* a = named(s, "capture")) string_value(a->value, "the capture separator", prog_->notation.capture_separator);
+  }
+
+  std::shared_ptr<const BoardGraph> board_;
+  Diagnostics& diags_;
+  std::shared_ptr<Program> prog_;
+  bool saw_game_ = false;
+  bool reported_dirs_ = false;
+  std::string diagram_text_;
+};
+
+}  // namespace
+
+std::shared_ptr<Program> check_rules(const RulesFile& rules, std::shared_ptr<const BoardGraph> board, Diagnostics& diags) {
+  return Checker(std::move(board), diags).run(rules);
+}
+
+std::string board_path_of(const RulesFile& rules, Diagnostics& diags) {
+  const Statement* found = nullptr;
+  for (const auto& s : rules.statements) {
+    if (s.keyword != "board") continue;
+    if (found) {
+      diags.error(s.pos, "the board is named twice");
+      continue;
+    }
+    found = &s;
+  }
+  if (!found) {
+    diags.error({rules.path, 1, 1}, "the rules name no board; add `board \"FILE.yaml\"`");
+    return "";
+  }
+  if (found->args.size() != 1 || found->args[0].value.kind != Expr::Kind::string) {
+    diags.error(found->pos, "expected `board \"FILE.yaml\"` (a quoted file name)");
+    return "";
+  }
+  return found->args[0].value.text;
+}
+
+}  // namespace tabula

@@ -1,0 +1,110 @@
+// The real `tabula` binary: exit codes and output.
+#include <catch2/catch.hpp>
+#include <array>
+#include <cstdio>
+#include <string>
+
+#include "test_support.hpp"
+
+using namespace tabula::testing;
+
+namespace {
+
+struct Run {
+  int status;
+  std::string out;  // stdout and stderr together
+};
+
+Run run(const std::string& args) {
+  std::string cmd = std::string("cd '") + TABULA_SOURCE_DIR + "' && '" + TABULA_BINARY + "' " + args + " 2>&1";
+  Run r{0, ""};
+  FILE* pipe = popen(cmd.c_str(), "r");
+  REQUIRE(pipe);
+  std::array<char, 4096> buf;
+  size_t n;
+  while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0) r.out.append(buf.data(), n);
+  int st = pclose(pipe);
+  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("CLI: validate accepts every rules file and board file", "[cli]") {
+  auto r = run("validate rules/*.rules boards/*.yaml");
+  INFO(r.out);
+  CHECK(r.status == 0);
+  CHECK(r.out.find("rules/loa.rules: ok") != std::string::npos);
+}
+
+TEST_CASE("CLI: validate points at the line and column of an error", "[cli]") {
+  auto path = temp_rules("broken.rules", "game \"Broken\"\nboard \"" + repo_path("boards/square8.yaml") +
+                                              "\"\nplayer black\nplayer white\npiece stone\nmove stone {\n  line dirs=fowrad distance=1\n}\n");
+  auto r = run("validate " + path);
+  INFO(r.out);
+  CHECK(r.status == 1);
+  CHECK(r.out.find("broken.rules:7:13: error: unknown direction 'fowrad'") != std::string::npos);
+  CHECK(r.out.find("  line dirs=fowrad distance=1\n") != std::string::npos);
+  CHECK(r.out.find("\n              ^\n") != std::string::npos);
+}
+
+TEST_CASE("CLI: perft --json", "[cli]") {
+  auto r = run("perft rules/loa.rules 2 --json");
+  INFO(r.out);
+  CHECK(r.status == 0);
+  CHECK(r.out.find("{\"depth\":2,\"nodes\":1244,\"seconds\":") == 0);
+}
+
+TEST_CASE("CLI: perft --divide sums to the total", "[cli]") {
+  auto r = run("perft rules/loa.rules 2 --divide");
+  CHECK(r.status == 0);
+  CHECK(r.out.find("b1-b3: ") != std::string::npos);
+  CHECK(r.out.substr(r.out.rfind('\n', r.out.size() - 2) + 1) == "1244\n");
+}
+
+TEST_CASE("CLI: moves and show take a position", "[cli]") {
+  auto r = run("moves rules/loa.rules --position '8/8/1W1WB3/8/1BWW4/1WW1B3/2W2B2/8 white'");
+  CHECK(r.status == 0);
+  CHECK(r.out.find("c2-c5\n") != std::string::npos);
+  r = run("show rules/loa.rules");
+  CHECK(r.status == 0);
+  CHECK(r.out.find("8 - B B B B B B -\n7 W - - - - - - W\n") != std::string::npos);
+  CHECK(r.out.find("  a b c d e f g h\n") != std::string::npos);
+}
+
+TEST_CASE("CLI: a bad position or move is one clear sentence and a non-zero exit", "[cli]") {
+  auto r = run("moves rules/loa.rules --position 'not/a/position black'");
+  CHECK(r.status == 1);
+  CHECK(r.out.rfind("tabula: bad position: ", 0) == 0);
+  CHECK(std::count(r.out.begin(), r.out.end(), '\n') == 1);
+  auto game = temp_rules("bad-game.txt", "1. b1-b3 a2-c2\n2. b3-b9\n");
+  r = run("replay rules/loa.rules " + game);
+  CHECK(r.status == 1);
+  CHECK(r.out.find("move 3 (b3-b9): 'b9' is not a cell of this board") != std::string::npos);
+  r = run("perft rules/loa.rules 0");
+  CHECK(r.status != 0);
+  r = run("frobnicate");
+  CHECK(r.status != 0);
+}
+
+TEST_CASE("CLI: play runs a whole game between computer players", "[cli]") {
+  auto r = run("play rules/loa.rules --players random,random --seed 3");
+  INFO(r.out);
+  CHECK(r.status == 0);
+  CHECK(r.out.find("result: ") != std::string::npos);
+}
+
+TEST_CASE("CLI: replay a published LOA game", "[cli]") {
+  auto r = run("replay rules/loa.rules ../shared/data/loa-games/shortest_game.txt");
+  INFO(r.out);
+  CHECK(r.status == 0);
+  CHECK(r.out.find("9 moves replayed; black wins after 9 plies") != std::string::npos);
+}
+
+TEST_CASE("CLI: bench --json", "[cli]") {
+  auto r = run("bench rules/loa.rules --playouts 20 --json");
+  INFO(r.out);
+  CHECK(r.status == 0);
+  CHECK(r.out.find("{\"playouts\":20,") == 0);
+  CHECK(r.out.find("\"playouts_per_second\":") != std::string::npos);
+}

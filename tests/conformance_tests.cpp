@@ -1,0 +1,89 @@
+// The conformance suite (after OpenSpiel's basic_tests): every file in rules/ is played by
+// random playouts that check the State contract at every ply.
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <set>
+
+#include "ai/rng.hpp"
+#include "engine/game_record.hpp"
+#include "test_support.hpp"
+
+using namespace tabula;
+using namespace tabula::testing;
+
+namespace {
+
+std::vector<std::string> all_rules_files() {
+  std::vector<std::string> out;
+  for (const auto& e : std::filesystem::directory_iterator(repo_path("rules")))
+    if (e.path().extension() == ".rules") out.push_back(e.path().string());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+void check_playout(std::shared_ptr<const Program> p, uint64_t seed) {
+  Rng rng(seed);
+  State s(p);
+  State start = s;
+  MoveList moves;
+  int plies = 0;
+  while (!s.is_terminal()) {
+    s.legal_moves(moves);
+    REQUIRE_FALSE(moves.empty());
+    // Unique move strings, each parsing back to its own move.
+    std::set<std::string> texts;
+    for (const Move& m : moves) {
+      std::string t = s.move_to_string(m);
+      INFO(position_string(s) << " move " << t);
+      CHECK(texts.insert(t).second);
+      std::string error;
+      auto parsed = parse_move(s, t, error);
+      REQUIRE(parsed);
+      CHECK(*parsed == m);
+    }
+    // Apply then undo restores the state and its hash, for every move.
+    State before = s;
+    for (const Move& m : moves) {
+      s.apply(m);
+      s.undo();
+      REQUIRE(s == before);
+      REQUIRE(s.hash() == before.hash());
+    }
+    // A clone is equal and independent.
+    State clone = s;
+    const Move m = moves[rng.below(static_cast<uint32_t>(moves.size()))];
+    s.apply(m);
+    CHECK(clone == before);
+    REQUIRE(++plies <= p->ply_limit);
+  }
+  // Serialising as move history and replaying gives the same state.
+  std::string record;
+  for (const auto& t : history_strings(s)) record += t + " ";
+  State replayed(p);
+  std::string error;
+  INFO(error);
+  REQUIRE(replay_record(replayed, record, error) == s.ply());
+  CHECK(replayed == s);
+  CHECK(replayed.is_terminal());
+  // Returns are a win/loss pair or all zero.
+  auto r = s.returns();
+  double sum = 0;
+  for (double x : r) sum += x;
+  CHECK((sum == 0 || r.size() != 2));
+  // Undo all the way back to the start.
+  while (s.ply() > 0) s.undo();
+  CHECK(s == start);
+}
+
+}  // namespace
+
+TEST_CASE("Conformance: every rules file passes random playouts", "[conformance]") {
+  auto files = all_rules_files();
+  REQUIRE_FALSE(files.empty());
+  for (const auto& file : files) {
+    DYNAMIC_SECTION(std::filesystem::path(file).filename().string()) {
+      auto p = load_rules(file);
+      for (uint64_t seed = 1; seed <= 3; ++seed) check_playout(p, seed);
+    }
+  }
+}

@@ -1,0 +1,62 @@
+#pragma once
+// Helpers shared by the test files: load a rules file from the repository, set positions,
+// find moves by their text.
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <memory>
+#include <string>
+
+#include "diag/render.hpp"
+#include "engine/notation.hpp"
+#include "engine/state.hpp"
+#include "lang/game_loader.hpp"
+
+namespace tabula::testing {
+
+inline std::string repo_path(const std::string& relative) { return std::string(TABULA_SOURCE_DIR) + "/" + relative; }
+
+// Loads a rules file; fails the test with the rendered diagnostics when it has errors.
+inline std::shared_ptr<const Program> load_rules(const std::string& path) {
+  Diagnostics diags;
+  SourceRegistry sources;
+  auto program = load_program(path, diags, sources);
+  INFO(render_all(diags, sources));
+  REQUIRE(program);
+  return program;
+}
+
+inline State state_at(std::shared_ptr<const Program> p, const std::string& position) {
+  State s(p);
+  std::string error;
+  auto pos = parse_position(*p, position, error);
+  INFO(error);
+  REQUIRE(pos);
+  s.set_position(pos->cells, pos->to_move);
+  return s;
+}
+
+inline Move move_of(const State& s, const std::string& text) {
+  std::string error;
+  auto m = parse_move(s, text, error);
+  INFO(text << ": " << error);
+  REQUIRE(m);
+  return *m;
+}
+
+inline std::vector<std::string> move_strings(const State& s) {
+  std::vector<std::string> out;
+  for (const Move& m : s.legal_moves()) out.push_back(s.move_to_string(m));
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// Writes a temporary rules file (e.g. a variant of a repository file) and returns its path.
+inline std::string temp_rules(const std::string& name, const std::string& text) {
+  auto dir = std::filesystem::temp_directory_path() / "tabula-tests";
+  std::filesystem::create_directories(dir);
+  auto path = dir / name;
+  std::ofstream(path) << text;
+  return path.string();
+}
+
+}  // namespace tabula::testing

@@ -1,0 +1,63 @@
+#include "cli_support.hpp"
+
+#include <fmt/format.h>
+#include <iostream>
+
+#include "board/board_drawing.hpp"
+#include "diag/render.hpp"
+#include "engine/notation.hpp"
+#include "lang/game_loader.hpp"
+
+namespace tabula::cli {
+
+std::shared_ptr<const Program> load_rules_or_fail(const std::string& path) {
+  Diagnostics diags;
+  SourceRegistry sources;
+  auto program = load_program(path, diags, sources);
+  std::cerr << render_all(diags, sources);
+  if (!program) throw UserError{fmt::format("{}: {} error{}; nothing was run", path, diags.error_count(), diags.error_count() == 1 ? "" : "s")};
+  return program;
+}
+
+State initial_state(std::shared_ptr<const Program> program, const std::string& position) {
+  State s(program);
+  if (position.empty()) return s;
+  std::string text = position;
+  if (text[0] == '@') {
+    auto file = read_source_file(text.substr(1));
+    if (!file) throw UserError{fmt::format("cannot open position file '{}'", text.substr(1))};
+    text = file->text;
+    while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.pop_back();
+  }
+  std::string error;
+  auto pos = parse_position(*program, text, error);
+  if (!pos) throw UserError{fmt::format("bad position: {}", error)};
+  s.set_position(pos->cells, pos->to_move);
+  return s;
+}
+
+std::string draw_state(const State& s) {
+  const Program& p = s.program();
+  return draw_board(*p.board, [&](int cell) { return p.symbol(s.at(cell)); });
+}
+
+std::string result_sentence(const State& s) {
+  const Program& p = s.program();
+  GameResult r = s.result();
+  if (!r.over) return fmt::format("game not over; {} to move", p.players[s.current_player()].name);
+  if (r.winner < 0) return fmt::format("draw after {} plies", s.ply());
+  return fmt::format("{} wins after {} plies", p.players[r.winner].name, s.ply());
+}
+
+std::string json_escape(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\', out += c;
+    else if (c == '\n') out += "\\n";
+    else if (static_cast<unsigned char>(c) < 0x20) out += fmt::format("\\u{:04x}", c);
+    else out += c;
+  }
+  return out;
+}
+
+}  // namespace tabula::cli

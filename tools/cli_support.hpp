@@ -1,0 +1,27 @@
+#pragma once
+// Shared pieces of the `tabula` commands: loading a rules file with rendered diagnostics,
+// --position handling, drawing a state, and the one-sentence error exit.
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "engine/state.hpp"
+
+namespace tabula::cli {
+
+// Thrown by commands for bad user input; main prints "tabula: <message>" and exits 1.
+struct UserError {
+  std::string message;
+};
+
+// Loads and checks a rules file; on errors prints the diagnostics and throws UserError.
+std::shared_ptr<const Program> load_rules_or_fail(const std::string& path);
+
+// The start position, or the one given with --position (a position string or @FILE).
+State initial_state(std::shared_ptr<const Program> program, const std::string& position);
+
+std::string draw_state(const State& s);
+std::string result_sentence(const State& s);
+std::string json_escape(const std::string& s);
+
+}  // namespace tabula::cli

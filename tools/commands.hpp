@@ -1,0 +1,15 @@
+#pragma once
+// Each `tabula` command registers itself on the app; the callbacks throw cli::UserError.
+#include <CLI/CLI.hpp>
+
+namespace tabula::cli {
+
+void add_validate(CLI::App& app);
+void add_perft(CLI::App& app);
+void add_moves(CLI::App& app);
+void add_show(CLI::App& app);
+void add_play(CLI::App& app);
+void add_replay(CLI::App& app);
+void add_bench(CLI::App& app);
+
+}  // namespace tabula::cli

@@ -1,0 +1,29 @@
+// The `tabula` command line: a thin layer over the library.
+#include <iostream>
+
+#include "cli_support.hpp"
+#include "commands.hpp"
+
+int main(int argc, char** argv) {
+  CLI::App app{"Tabula: abstract board games as data (board graphs and rules files)"};
+  app.require_subcommand(1);
+  tabula::cli::add_validate(app);
+  tabula::cli::add_perft(app);
+  tabula::cli::add_moves(app);
+  tabula::cli::add_show(app);
+  tabula::cli::add_play(app);
+  tabula::cli::add_replay(app);
+  tabula::cli::add_bench(app);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  } catch (const tabula::cli::UserError& e) {
+    std::cerr << "tabula: " << e.message << "\n";
+    return 1;
+  } catch (const std::exception& e) {
+    std::cerr << "tabula: internal error: " << e.what() << "\n";
+    return 3;
+  }
+  return 0;
+}
