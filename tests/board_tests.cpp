@@ -346,7 +346,7 @@ TEST_CASE("map: an unknown legend character is reported where it stands", "[boar
   CHECK(diags.items()[0].message == "map character 'x' is not in the legend (legend: .)");
 }
 
-TEST_CASE("explicit cells, directions and links; zone ranges", "[board]") {
+TEST_CASE("explicit cells, directions and links, and zone ranges", "[board]") {
   Diagnostics diags;
   auto b = load_text(
       "name: ring\n"

@@ -3,6 +3,7 @@
 // find moves by their text.
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <fstream>
 #include <memory>
 #include <string>
 

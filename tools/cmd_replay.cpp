@@ -5,6 +5,7 @@
 
 #include "cli_support.hpp"
 #include "commands.hpp"
+#include "diag/source_file.hpp"
 #include "engine/game_record.hpp"
 #include "engine/notation.hpp"
 
