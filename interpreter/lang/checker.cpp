@@ -428,7 +428,8 @@ class Checker {
     }
     const SourcePos& at = line.args[0].value.pos;
     if (text_rows.size() != rows.size())
-      return error(at, fmt::format("the diagram has {} rows, but the board has {}", text_rows.size(), rows.size()));
+      return error(at, fmt::format("the diagram has {} row{}, but the board has {}", text_rows.size(),
+                                   text_rows.size() == 1 ? "" : "s", rows.size()));
     size_t r = 0;
     for (auto& [y, cells] : rows) {
       const auto& tokens = text_rows[r++];

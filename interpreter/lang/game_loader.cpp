@@ -1,5 +1,6 @@
 #include "lang/game_loader.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <fmt/format.h>
 
@@ -15,11 +16,9 @@ namespace {
 
 // A board path is looked up next to the rules file that names it, then in the `boards/`
 // folder beside that file's folder (rules/ and boards/ are siblings in a project).
-std::string find_board(const std::string& board, const std::string& naming_file) {
+std::vector<fs::path> board_candidates(const std::string& board, const std::string& naming_file) {
   fs::path dir = fs::path(naming_file).parent_path();
-  for (const fs::path& candidate : {dir / board, dir.parent_path() / "boards" / board, fs::path(board)})
-    if (fs::exists(candidate)) return candidate.lexically_normal().string();
-  return (dir / board).lexically_normal().string();
+  return {(dir / board).lexically_normal(), (dir.parent_path() / "boards" / board).lexically_normal()};
 }
 
 }  // namespace
@@ -30,13 +29,19 @@ std::shared_ptr<const Program> load_program(const std::string& rules_path, Diagn
   std::string board_name = board_path_of(*rules, diags);
   std::shared_ptr<const BoardGraph> board;
   if (!board_name.empty()) {
-    std::string naming_file = rules_path;
+    const Statement* naming = nullptr;
     for (const auto& s : rules->statements)
-      if (s.keyword == "board") naming_file = s.pos.file;
-    Diagnostics board_diags;
-    auto loaded = load_board_file(find_board(board_name, naming_file), board_diags, sources);
-    diags.append(board_diags);
-    if (loaded) board = std::make_shared<const BoardGraph>(std::move(*loaded));
+      if (s.keyword == "board") naming = &s;
+    auto candidates = board_candidates(board_name, naming->pos.file);
+    auto found = std::find_if(candidates.begin(), candidates.end(), [](const fs::path& p) { return fs::is_regular_file(p); });
+    if (found == candidates.end()) {
+      diags.error(naming->args[0].value.pos, fmt::format("board file '{}' not found next to the rules file or in the boards/ "
+                                                         "folder beside its folder",
+                                                         board_name));
+    } else {
+      auto loaded = load_board_file(found->string(), diags, sources);
+      if (loaded) board = std::make_shared<const BoardGraph>(std::move(*loaded));
+    }
   }
   auto program = check_rules(*rules, board, diags);
   if (!program || !board || diags.has_errors()) return nullptr;

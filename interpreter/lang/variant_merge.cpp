@@ -53,6 +53,10 @@ std::optional<RulesFile> load_merged_rules(const std::string& path, Diagnostics&
     return std::nullopt;
   }
   std::string base_path = (std::filesystem::path(path).parent_path() / a[2].value.text).lexically_normal().string();
+  if (!std::filesystem::is_regular_file(base_path)) {
+    diags.error(a[2].value.pos, fmt::format("cannot open the base rules '{}' (looked next to this file)", a[2].value.text));
+    return std::nullopt;
+  }
   Diagnostics base_diags;
   auto base = load_merged_rules(base_path, base_diags, sources, depth + 1);
   if (!base) {
