@@ -32,7 +32,7 @@ inline State state_at(std::shared_ptr<const Program> p, const std::string& posit
   auto pos = parse_position(*p, position, error);
   INFO(error);
   REQUIRE(pos);
-  s.set_position(pos->cells, pos->to_move);
+  s.set_position(*pos);
   return s;
 }
 

@@ -32,13 +32,14 @@ State initial_state(std::shared_ptr<const Program> program, const std::string& p
   std::string error;
   auto pos = parse_position(*program, text, error);
   if (!pos) throw UserError{fmt::format("bad position: {}", error)};
-  s.set_position(pos->cells, pos->to_move);
+  s.set_position(*pos);
   return s;
 }
 
 std::string draw_state(const State& s) {
   const Program& p = s.program();
-  return draw_board(*p.board, [&](int cell) { return p.symbol(s.at(cell)); });
+  // Columns are drawn whole, top counter first.
+  return draw_board(*p.board, [&](int cell) { return s.at(cell) ? s.column_text(cell) : std::string("-"); });
 }
 
 std::string result_sentence(const State& s) {

@@ -17,6 +17,7 @@ bool is_move_number(std::string_view t) {
 }
 
 bool is_result_marker(std::string_view t) {
+  while (t.size() > 1 && t.back() == '.') t.remove_suffix(1);  // "1-0." ends a sentence
   return t == "1-0" || t == "0-1" || t == "1/2" || t == "1/2-1/2" || t == "+-" || t == "-+" || t == "=" || t == "...";
 }
 

@@ -1,19 +1,30 @@
 #pragma once
-// A move is a small value: no allocation per generated move.
+// A move is a small value: no allocation per generated move. A hop capture records its
+// landing cells; the jumped cells lie between consecutive landings.
 #include <cstdint>
 #include <vector>
 
 namespace tabula {
 
 struct Move {
-  enum Type : uint8_t { normal, pass };
+  static constexpr int kMaxHops = 24;
+  enum Type : uint8_t { normal, pass, hop };
   int16_t from = -1;
   int16_t to = -1;
   uint8_t type = normal;
-  uint8_t rule = 0;        // index into Program::moves
+  uint8_t rule = 0;        // index into Program::moves (the first hop's rule for captures)
   uint8_t captures = 0;    // pieces taken by this move
+  uint8_t hops = 0;        // landings of a hop capture; path[hops - 1] == to
+  int16_t path[kMaxHops];  // landing cells; only the first `hops` are meaningful
 
-  bool operator==(const Move& o) const { return from == o.from && to == o.to && type == o.type && rule == o.rule; }
+  Move() {}  // leaves `path` uninitialised: generating a move writes only what it uses
+
+  bool operator==(const Move& o) const {
+    if (from != o.from || to != o.to || type != o.type || rule != o.rule || hops != o.hops) return false;
+    for (int i = 0; i < hops; ++i)
+      if (path[i] != o.path[i]) return false;
+    return true;
+  }
 };
 
 using MoveList = std::vector<Move>;

@@ -2,6 +2,7 @@
 #include <algorithm>
 
 #include "engine/state.hpp"
+#include "kernels/capture_search.hpp"
 
 namespace tabula {
 namespace {
@@ -11,6 +12,19 @@ bool may_land(const Program& p, uint8_t target, int mover, uint8_t land) {
   return p.owner(target) == mover ? (land & land_friend) : (land & land_enemy);
 }
 
+// Hop captures of every piece of the player to move, filtered by the capture policy.
+void generate_captures(const State& s, MoveList& out) {
+  const Program& p = s.program();
+  CaptureSearch search(s);
+  for (int c = 0; c < p.cells; ++c)
+    if (s.at(c) && p.owner(s.at(c)) == s.current_player()) search.generate(c, out);
+  if (p.captures.maximum && !out.empty()) {
+    uint8_t most = 0;
+    for (const Move& m : out) most = std::max(most, m.captures);
+    out.erase(std::remove_if(out.begin(), out.end(), [&](const Move& m) { return m.captures < most; }), out.end());
+  }
+}
+
 }  // namespace
 
 void State::legal_moves(MoveList& out) const {
@@ -18,13 +32,17 @@ void State::legal_moves(MoveList& out) const {
   if (result_.over) return;
   const Program& p = *program_;
   const int mover = to_move_;
+  if (p.has_hops) {
+    generate_captures(*this, out);
+    if (p.captures.compulsory && !out.empty()) return;
+  }
   for (int c = 0; c < p.cells; ++c) {
     uint8_t code = board_[c];
     if (!code || p.owner(code) != mover) continue;
     uint32_t kind_bit = 1u << p.kind(code);
     for (size_t r = 0; r < p.moves.size(); ++r) {
       const MoveRule& rule = p.moves[r];
-      if (!(rule.kinds & kind_bit)) continue;
+      if (!(rule.kinds & kind_bit) || rule.type == MoveRule::Type::hop) continue;
       for (int d : rule.dirs[mover]) {
         const int16_t* ray = p.ray(c, d);
         int len = p.ray_len(c, d);
@@ -67,6 +85,7 @@ void State::legal_moves(MoveList& out) const {
             if (!blocked && may_land(p, board_[ray[dist - 1]], mover, rule.land)) emit(ray[dist - 1]);
             break;
           }
+          case MoveRule::Type::hop: break;  // generated above by the capture kernel
         }
       }
     }

@@ -9,19 +9,19 @@
 
 namespace tabula {
 
-// Parses `from-to`, `fromxto` (any declared separator) or `pass` against the legal moves.
+// Parses `from-to`, `fromxto`, capture paths (`b2-c3-d4wb`, `e4:e6:g6`, every square or
+// landings only, column suffixes optional but checked when given) or `pass`.
 std::optional<Move> parse_move(const State& s, std::string_view text, std::string& error);
 
 // The game so far as move text, one entry per ply (replayed from the start position).
 std::vector<std::string> history_strings(const State& s);
 
-// Positions: board rows from the top (as drawn), separated by '/'; in a row, one symbol per
-// cell, a number for that many empty cells; then the player to move, e.g. the LOA start
-//   1BBBBBB1/W6W/W6W/W6W/W6W/W6W/W6W/1BBBBBB1 black
-struct Position {
-  std::vector<uint8_t> cells;
-  int to_move = 0;
-};
+// Positions, in two forms:
+// - rows as drawn (top first) separated by '/', then the player to move. In a row either
+//   one symbol per cell and a number for that many empty cells (`1BBBBBB1`), or, with
+//   columns, comma-separated items: a column top first (`WbbwB`), a number of empty cells,
+//   or `-`; an empty row is all empty (`b,b,b,b/b,b,b/b,b,b,b//w,w,w,w/w,w,w/w,w,w,w w`);
+// - a piece list: cell and column, then who moves (`a1WWW b2BBB, White to move`).
 std::optional<Position> parse_position(const Program& p, std::string_view text, std::string& error);
 std::string position_string(const State& s);
 

@@ -94,6 +94,11 @@ void build_zobrist(Program& p) {
   for (auto& z : p.zobrist) z = rng();
   p.zobrist_turn.resize(std::max(1, p.player_count()));
   for (auto& z : p.zobrist_turn) z = rng();
+  p.column_zobrist.clear();
+  if (p.stacking) {
+    p.column_zobrist.resize(static_cast<size_t>(p.cells) * Program::kMaxStack * 64);
+    for (auto& z : p.column_zobrist) z = rng();
+  }
 }
 
 }  // namespace
@@ -105,7 +110,8 @@ void precompute_board_data(Program& p) {
   build_rays(p, b);
   build_lines(p, b);
   build_adjacency(p, b);
-  build_zobrist(p);
 }
+
+void precompute_hash_keys(Program& p) { build_zobrist(p); }
 
 }  // namespace tabula

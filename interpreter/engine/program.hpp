@@ -55,8 +55,12 @@ enum class DistanceKind { fixed, pieces_on_line, neighbours };
 enum class Over { nothing, friends, anything };
 enum LandMask : uint8_t { land_empty = 1, land_enemy = 2, land_friend = 4 };
 
+// What a hop capture does to the piece it jumps: remove it (draughts), or take only its
+// top counter to the bottom of the taking column (column games).
+enum class Take { remove, top_to_bottom };
+
 struct MoveRule {
-  enum class Type { step, slide, line };
+  enum class Type { step, slide, line, hop };
   Type type = Type::step;
   SourcePos pos;
   uint32_t kinds = 0;                          // bit per kind that moves this way
@@ -65,6 +69,29 @@ struct MoveRule {
   int fixed_distance = 1;
   Over over = Over::nothing;
   uint8_t land = land_empty;
+  Take take = Take::remove;                    // hop only
+};
+
+// How hop captures combine into moves.
+struct CapturePolicy {
+  enum class Continue { must, may, stop };
+  bool compulsory = false;        // a capture must be played when one exists
+  Continue continuation = Continue::must;
+  bool maximum = false;           // only sequences taking the most pieces
+  bool rejump = false;            // may the same cell be jumped twice in one move
+};
+
+// A zone, possibly different per player (a promotion rank): cells[player][cell] != 0.
+struct ZoneDef {
+  std::string name;
+  std::vector<std::vector<uint8_t>> cells;
+};
+
+struct Promotion {
+  uint32_t from_kinds = 0;
+  int to_kind = 0;
+  int zone = 0;                   // index into Program::zones
+  bool ends_capture = false;      // a capture sequence stops when the piece is promoted
 };
 
 enum class NoMovePolicy { pass, lose, draw };
@@ -72,6 +99,8 @@ enum class NoMovePolicy { pass, lose, draw };
 struct Notation {
   std::string step_separator = "-";
   std::string capture_separator = "-";
+  bool all_squares = false;       // captures list jumped squares too, not only landings
+  bool columns = false;           // captures show the resulting columns (top first)
 };
 
 struct Program {
@@ -85,6 +114,14 @@ struct Program {
   NoMovePolicy no_move = NoMovePolicy::pass;
   int ply_limit = 1000;
   bool repetition_draw = false;
+  int quiet_move_limit = 0;       // draw after this many plies without a capture; 0 = never
+  CapturePolicy captures;
+  bool has_hops = false;
+  std::vector<ZoneDef> zones;
+  std::vector<Promotion> promotions;
+  // Stacking: a cell holds a column of counters (bottom first); the top counter owns it.
+  bool stacking = false;
+  static constexpr int kMaxStack = 32;
   Notation notation;
   std::vector<uint8_t> setup;  // piece code per cell (see piece_code)
 
@@ -102,8 +139,10 @@ struct Program {
   bool uses_line_counts = false;             // some rule reads pieces_on_line
   std::vector<std::vector<int16_t>> adjacent;  // all graph neighbours of a cell
 
-  // Zobrist keys: zobrist[cell * 256 + code], and one per player to move.
+  // Zobrist keys: zobrist[cell * 256 + code], and one per player to move; for stacking
+  // games, column_zobrist[(cell * kMaxStack + level) * 64 + code].
   std::vector<uint64_t> zobrist;
+  std::vector<uint64_t> column_zobrist;
   std::vector<uint64_t> zobrist_turn;
 
   // ---- piece codes: 0 = empty, 1 + player * kinds + kind ----
@@ -113,12 +152,21 @@ struct Program {
   int owner(uint8_t code) const { return (code - 1) / kind_count(); }
   int kind(uint8_t code) const { return (code - 1) % kind_count(); }
   std::string symbol(uint8_t code) const;
+  bool in_zone(int zone, int player, int cell) const { return zones[zone].cells[player][cell] != 0; }
 
   const int16_t* ray(int c, int d) const { return &ray_cells[ray_begin[c * dirs + d]]; }
   int ray_len(int c, int d) const { return ray_length[c * dirs + d]; }
+  // The cell jumped by a hop from `a` to `b` (two steps along one direction), or -1.
+  int jumped_cell(int a, int b) const {
+    for (int d = 0; d < dirs; ++d)
+      if (ray_len(a, d) >= 2 && ray(a, d)[1] == b) return ray(a, d)[0];
+    return -1;
+  }
 };
 
 // Fills the precomputed board data of `p` from p.board.
 void precompute_board_data(Program& p);
+// Zobrist keys; after the checker knows whether the game stacks.
+void precompute_hash_keys(Program& p);
 
 }  // namespace tabula

@@ -5,23 +5,65 @@
 #include "kernels/connectivity.hpp"
 
 namespace tabula {
-
-State::State(std::shared_ptr<const Program> program) : program_(std::move(program)) {
-  set_position(program_->setup, 0);
+namespace {
+constexpr int kStack = Program::kMaxStack;
 }
 
-void State::set_position(const std::vector<uint8_t>& cells, int to_move) {
+State::State(std::shared_ptr<const Program> program) : program_(std::move(program)) {
+  Position start;
+  start.columns.resize(program_->cells);
+  for (int c = 0; c < program_->cells; ++c)
+    if (program_->setup[c]) start.columns[c].push_back(program_->setup[c]);
+  set_position(start);
+}
+
+void State::set_position(const Position& pos) {
   const Program& p = *program_;
-  board_ = cells;
-  to_move_ = to_move;
+  board_.assign(p.cells, 0);
+  if (p.stacking) {
+    columns_.assign(static_cast<size_t>(p.cells) * kStack, 0);
+    heights_.assign(p.cells, 0);
+  }
+  for (int c = 0; c < p.cells && c < static_cast<int>(pos.columns.size()); ++c) {
+    const auto& col = pos.columns[c];
+    if (col.empty()) continue;
+    board_[c] = col.back();
+    if (p.stacking) {
+      heights_[c] = static_cast<uint8_t>(std::min<size_t>(col.size(), kStack));
+      std::copy(col.begin(), col.begin() + heights_[c], columns_.begin() + c * kStack);
+    }
+  }
+  to_move_ = pos.to_move;
   ply_ = 0;
+  quiet_plies_ = 0;
   result_ = {};
   history_.clear();
   journal_.clear();
+  column_journal_.clear();
   undo_.clear();
   rebuild_derived();
   hash_history_.assign(1, hash_);
-  (void)p;
+}
+
+Position State::position() const {
+  Position pos;
+  pos.to_move = to_move_;
+  pos.columns.resize(program_->cells);
+  for (int c = 0; c < program_->cells; ++c) {
+    if (program_->stacking) pos.columns[c].assign(columns_.begin() + c * kStack, columns_.begin() + c * kStack + heights_[c]);
+    else if (board_[c]) pos.columns[c].push_back(board_[c]);
+  }
+  return pos;
+}
+
+int State::height(int cell) const {
+  if (program_->stacking) return heights_[cell];
+  return board_[cell] ? 1 : 0;
+}
+
+uint8_t State::counter(int cell, int level) const {
+  if (program_->stacking) return columns_[cell * kStack + level];
+  return board_[cell];
 }
 
 // Piece counts, line counts and the hash, recomputed from the board.
@@ -34,14 +76,21 @@ void State::rebuild_derived() {
     uint8_t code = board_[c];
     if (!code) continue;
     ++piece_count_[p.owner(code)];
-    hash_ ^= p.zobrist[c * 256 + code];
+    if (p.stacking)
+      for (int l = 0; l < heights_[c]; ++l) hash_ ^= p.column_zobrist[(c * kStack + l) * 64 + columns_[c * kStack + l]];
+    else
+      hash_ ^= p.zobrist[c * 256 + code];
     for (int i = p.lines_through_begin[c]; i < p.lines_through_begin[c + 1]; ++i) ++line_counts_[p.lines_through[i]];
   }
 }
 
-// The one place the board changes: journals the old value and keeps counts and hash in step.
+// The one place a plain board changes: journals the old value and keeps counts and hash in step.
 void State::set_cell(int cell, uint8_t code) {
   const Program& p = *program_;
+  if (p.stacking) {
+    set_column(cell, &code, code ? 1 : 0);
+    return;
+  }
   uint8_t old = board_[cell];
   if (old == code) return;
   journal_.push_back({static_cast<int16_t>(cell), old});
@@ -61,15 +110,120 @@ void State::set_cell(int cell, uint8_t code) {
   }
 }
 
+// The one place a column changes (stacking games).
+void State::set_column(int cell, const uint8_t* bottom_first, int height) {
+  const Program& p = *program_;
+  ColumnChange ch;
+  ch.cell = static_cast<int16_t>(cell);
+  ch.height = heights_[cell];
+  uint8_t* col = &columns_[cell * kStack];
+  std::copy(col, col + ch.height, ch.counters);
+  column_journal_.push_back(ch);
+  uint8_t old_top = board_[cell];
+  for (int l = 0; l < ch.height; ++l) hash_ ^= p.column_zobrist[(cell * kStack + l) * 64 + col[l]];
+  std::copy(bottom_first, bottom_first + height, col);
+  // Levels above the top stay zero, so equal positions compare equal byte for byte.
+  if (ch.height > height) std::fill(col + height, col + ch.height, 0);
+  heights_[cell] = static_cast<uint8_t>(height);
+  for (int l = 0; l < height; ++l) hash_ ^= p.column_zobrist[(cell * kStack + l) * 64 + col[l]];
+  uint8_t top = height ? col[height - 1] : 0;
+  board_[cell] = top;
+  if (old_top) --piece_count_[p.owner(old_top)];
+  if (top) ++piece_count_[p.owner(top)];
+  if ((old_top != 0) != (top != 0) && p.uses_line_counts) {
+    int delta = top ? 1 : -1;
+    for (int i = p.lines_through_begin[cell]; i < p.lines_through_begin[cell + 1]; ++i)
+      line_counts_[p.lines_through[i]] = static_cast<uint8_t>(line_counts_[p.lines_through[i]] + delta);
+  }
+}
+
+void State::move_piece(int from, int to) {
+  if (program_->stacking) {
+    uint8_t col[kStack];
+    int h = heights_[from];
+    std::copy(&columns_[from * kStack], &columns_[from * kStack] + h, col);
+    set_column(from, col, 0);
+    set_column(to, col, h);
+  } else {
+    uint8_t piece = board_[from];
+    set_cell(from, 0);
+    set_cell(to, piece);
+  }
+}
+
+// A hop capture: the piece leaves its cell, jumps each landing in turn and takes (removes,
+// or takes the top counter of) each jumped piece at once.
+void State::apply_hops(const Move& m) {
+  const Program& p = *program_;
+  const MoveRule& rule = p.moves[m.rule];
+  uint8_t col[kStack];
+  int h = 0;
+  if (p.stacking) {
+    h = heights_[m.from];
+    std::copy(&columns_[m.from * kStack], &columns_[m.from * kStack] + h, col);
+    set_column(m.from, col, 0);
+  } else {
+    col[0] = board_[m.from];
+    h = 1;
+    set_cell(m.from, 0);
+  }
+  int at = m.from;
+  for (int i = 0; i < m.hops; ++i) {
+    int jumped = p.jumped_cell(at, m.path[i]);
+    if (rule.take == Take::top_to_bottom && p.stacking) {
+      int jh = heights_[jumped];
+      uint8_t jcol[kStack];
+      std::copy(&columns_[jumped * kStack], &columns_[jumped * kStack] + jh, jcol);
+      uint8_t taken = jcol[jh - 1];
+      set_column(jumped, jcol, jh - 1);
+      // The taken counter goes under the taking column.
+      std::copy_backward(col, col + h, col + h + 1);
+      col[0] = taken;
+      ++h;
+    } else {
+      set_cell(jumped, 0);
+    }
+    at = m.path[i];
+  }
+  if (p.stacking) set_column(m.to, col, h);
+  else set_cell(m.to, col[0]);
+}
+
+// Promotion: the top piece (counter) on `cell` changes kind when it stands in its zone.
+void State::promote_if_due(int cell, bool) {
+  const Program& p = *program_;
+  uint8_t code = board_[cell];
+  if (!code) return;
+  int owner = p.owner(code);
+  for (const Promotion& pr : p.promotions) {
+    if (!(pr.from_kinds & (1u << p.kind(code))) || !p.in_zone(pr.zone, owner, cell)) continue;
+    uint8_t promoted = p.piece_code(owner, pr.to_kind);
+    if (p.stacking) {
+      uint8_t col[kStack];
+      int h = heights_[cell];
+      std::copy(&columns_[cell * kStack], &columns_[cell * kStack] + h, col);
+      col[h - 1] = promoted;
+      set_column(cell, col, h);
+    } else {
+      set_cell(cell, promoted);
+    }
+    return;
+  }
+}
+
 void State::apply(const Move& m) {
   const Program& p = *program_;
-  undo_.push_back({static_cast<uint32_t>(journal_.size()), hash_, to_move_, result_});
+  undo_.push_back({static_cast<uint32_t>(journal_.size()), static_cast<uint32_t>(column_journal_.size()), hash_,
+                   to_move_, quiet_plies_, result_});
   int mover = to_move_;
   if (m.type == Move::normal) {
-    uint8_t piece = board_[m.from];
-    set_cell(m.from, 0);
-    set_cell(m.to, piece);
+    move_piece(m.from, m.to);
+    if (!p.promotions.empty()) promote_if_due(m.to, false);
+  } else if (m.type == Move::hop) {
+    apply_hops(m);
+    if (!p.promotions.empty()) promote_if_due(m.to, true);
   }
+  quiet_plies_ = m.captures ? 0 : quiet_plies_ + 1;
   history_.push_back(m);
   ++ply_;
   hash_ ^= p.zobrist_turn[to_move_];
@@ -80,12 +234,31 @@ void State::apply(const Move& m) {
     hash_history_.push_back(hash_);
     if (!result_.over && std::count(hash_history_.begin(), hash_history_.end(), hash_) >= 3) result_ = {true, -1};
   }
+  if (!result_.over && p.quiet_move_limit > 0 && quiet_plies_ >= p.quiet_move_limit) result_ = {true, -1};
 }
 
 void State::undo() {
   const Program& p = *program_;
   UndoRecord r = undo_.back();
   undo_.pop_back();
+  while (column_journal_.size() > r.column_journal_size) {
+    const ColumnChange& ch = column_journal_.back();
+    int cell = ch.cell;
+    uint8_t now = board_[cell];
+    std::fill(&columns_[cell * kStack], &columns_[cell * kStack] + heights_[cell], 0);
+    std::copy(ch.counters, ch.counters + ch.height, &columns_[cell * kStack]);
+    heights_[cell] = ch.height;
+    uint8_t top = ch.height ? ch.counters[ch.height - 1] : 0;
+    board_[cell] = top;
+    if (now) --piece_count_[p.owner(now)];
+    if (top) ++piece_count_[p.owner(top)];
+    if ((now != 0) != (top != 0) && p.uses_line_counts) {
+      int delta = top ? 1 : -1;
+      for (int i = p.lines_through_begin[cell]; i < p.lines_through_begin[cell + 1]; ++i)
+        line_counts_[p.lines_through[i]] = static_cast<uint8_t>(line_counts_[p.lines_through[i]] + delta);
+    }
+    column_journal_.pop_back();
+  }
   while (journal_.size() > r.journal_size) {
     CellChange ch = journal_.back();
     journal_.pop_back();
@@ -101,6 +274,7 @@ void State::undo() {
   }
   hash_ = r.hash;
   to_move_ = r.to_move;
+  quiet_plies_ = r.quiet_plies;
   result_ = r.result;
   history_.pop_back();
   --ply_;
@@ -189,15 +363,15 @@ std::vector<double> State::returns() const {
 bool State::connected(int player) const { return pieces_connected(*program_, board_, player, piece_count_[player]); }
 
 bool State::operator==(const State& o) const {
+  if (program_->stacking && (heights_ != o.heights_ || columns_ != o.columns_)) return false;
   return board_ == o.board_ && to_move_ == o.to_move_ && hash_ == o.hash_ && ply_ == o.ply_ &&
-         result_.over == o.result_.over && result_.winner == o.result_.winner;
+         quiet_plies_ == o.quiet_plies_ && result_.over == o.result_.over && result_.winner == o.result_.winner;
 }
 
-std::string State::move_to_string(const Move& m) const {
-  const Program& p = *program_;
-  if (m.type == Move::pass) return "pass";
-  const std::string& sep = m.captures ? p.notation.capture_separator : p.notation.step_separator;
-  return p.board->cell(m.from).name + sep + p.board->cell(m.to).name;
+std::string State::column_text(int cell) const {
+  std::string out;
+  for (int l = height(cell) - 1; l >= 0; --l) out += program_->symbol(counter(cell, l));
+  return out;
 }
 
 }  // namespace tabula

@@ -1,7 +1,8 @@
 #pragma once
 // A game position and its history. The contract follows OpenSpiel's State: current player,
 // legal moves, apply, undo, terminal, returns, clone (copy), serialize as move history.
-// Every change to the board goes through set_cell, which journals it, so undo is generic.
+// Every change to the board goes through set_cell or set_column, which journal it, so undo
+// is generic.
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -17,6 +18,13 @@ struct GameResult {
   int winner = -1;  // -1 with over = draw
 };
 
+// The contents of every cell: a column of piece codes, bottom first (one code, or none, in
+// games without stacking), and the player to move.
+struct Position {
+  std::vector<std::vector<uint8_t>> columns;
+  int to_move = 0;
+};
+
 class State {
  public:
   explicit State(std::shared_ptr<const Program> program);
@@ -27,7 +35,9 @@ class State {
   int current_player() const { return to_move_; }
   int ply() const { return ply_; }
   uint64_t hash() const { return hash_; }
-  uint8_t at(int cell) const { return board_[cell]; }
+  uint8_t at(int cell) const { return board_[cell]; }  // the top piece, 0 when empty
+  int height(int cell) const;
+  uint8_t counter(int cell, int level) const;         // level 0 = bottom
   int piece_count(int player) const { return piece_count_[player]; }
   int line_count(int line) const { return line_counts_[line]; }
   const std::vector<Move>& history() const { return history_; }
@@ -52,13 +62,20 @@ class State {
   bool connected(int player) const;
 
   // Replaces the position (for --position); clears history.
-  void set_position(const std::vector<uint8_t>& cells, int to_move);
+  void set_position(const Position& p);
+  Position position() const;
 
   std::string move_to_string(const Move& m) const;
+  // The column on a cell as text, top counter first ("" when empty).
+  std::string column_text(int cell) const;
   bool operator==(const State& o) const;
 
  private:
   void set_cell(int cell, uint8_t code);
+  void set_column(int cell, const uint8_t* bottom_first, int height);
+  void move_piece(int from, int to);
+  void apply_hops(const Move& m);
+  void promote_if_due(int cell, bool after_capture);
   void decide_after_move(int mover);
   bool condition_holds(const Condition& c, int mover) const;
   long long condition_value(const Condition& c, int mover) const;
@@ -69,23 +86,34 @@ class State {
     int16_t cell;
     uint8_t old_code;
   };
+  struct ColumnChange {
+    int16_t cell;
+    uint8_t height;
+    uint8_t counters[Program::kMaxStack];
+  };
   struct UndoRecord {
     uint32_t journal_size;
+    uint32_t column_journal_size;
     uint64_t hash;
     int to_move;
+    int quiet_plies;
     GameResult result;
   };
 
   std::shared_ptr<const Program> program_;
-  std::vector<uint8_t> board_;
-  std::vector<int> piece_count_;
+  std::vector<uint8_t> board_;    // top piece code per cell
+  std::vector<uint8_t> columns_;  // stacking: cell * kMaxStack + level
+  std::vector<uint8_t> heights_;  // stacking: column height per cell
+  std::vector<int> piece_count_;  // pieces (columns, when stacking) owned per player
   std::vector<uint8_t> line_counts_;
   int to_move_ = 0;
   int ply_ = 0;
+  int quiet_plies_ = 0;
   uint64_t hash_ = 0;
   GameResult result_;
   std::vector<Move> history_;
   std::vector<CellChange> journal_;
+  std::vector<ColumnChange> column_journal_;
   std::vector<UndoRecord> undo_;
   std::vector<uint64_t> hash_history_;  // for the repetition option
 };

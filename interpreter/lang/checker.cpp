@@ -49,8 +49,10 @@ std::vector<const Expr*> choices(const Expr& e) {
   return out;
 }
 
-const std::vector<std::string> kStatements = {"game", "board", "variant", "player", "piece", "setup", "move",
-                                              "after-move", "no-move", "limit", "option", "notation"};
+const std::vector<std::string> kStatements = {"game",     "board",   "variant", "player",  "piece",
+                                              "setup",    "move",    "after-move", "no-move", "limit",
+                                              "option",   "notation", "stacking", "zone",    "promote",
+                                              "captures"};
 
 class Checker {
  public:
@@ -68,8 +70,11 @@ class Checker {
     if (prog_->kinds.empty() && !rules.statements.empty())
       error(rules.statements.front().pos, "the rules declare no piece kinds; add a `piece NAME` line");
     if (board_) prog_->setup.assign(board_->cell_count(), 0);
+    for (const auto& s : rules.statements)
+      if (s.keyword == "zone") define_zone(s);  // zones before the rules that use them
     for (const auto& s : rules.statements) define(s);
     if (!saw_game_) prog_->name = rules.path;
+    if (board_) precompute_hash_keys(*prog_);
     if (diags_.has_errors()) return nullptr;
     return prog_;
   }
@@ -269,6 +274,7 @@ class Checker {
   void declare(const Statement& s) {
     if (s.keyword == "player") return declare_player(s);
     if (s.keyword == "piece") return declare_piece(s);
+    if (s.keyword == "stacking") return define_stacking(s);
   }
 
   void declare_player(const Statement& s) {
@@ -326,7 +332,9 @@ class Checker {
         {"piece", &Checker::define_nothing},   {"setup", &Checker::define_setup},
         {"move", &Checker::define_move},       {"after-move", &Checker::define_after_move},
         {"no-move", &Checker::define_no_move}, {"limit", &Checker::define_limit},
-        {"option", &Checker::define_option},   {"notation", &Checker::define_notation}};
+        {"option", &Checker::define_option},   {"notation", &Checker::define_notation},
+        {"stacking", &Checker::define_nothing}, {"zone", &Checker::define_nothing},
+        {"promote", &Checker::define_promote}, {"captures", &Checker::define_captures}};
     auto it = handlers.find(s.keyword);
     if (it == handlers.end()) {
       std::string msg = fmt::format("unknown statement '{}'", s.keyword);
@@ -462,13 +470,14 @@ class Checker {
   }
 
   void define_move_rule(const Statement& s, uint32_t kinds) {
-    static const std::vector<std::string> rule_names = {"step", "slide", "line"};
+    static const std::vector<std::string> rule_names = {"step", "slide", "line", "hop"};
     MoveRule rule;
     rule.pos = s.pos;
     rule.kinds = kinds;
     if (s.keyword == "step") rule.type = MoveRule::Type::step;
     else if (s.keyword == "slide") rule.type = MoveRule::Type::slide;
     else if (s.keyword == "line") rule.type = MoveRule::Type::line;
+    else if (s.keyword == "hop") rule.type = MoveRule::Type::hop;
     else {
       std::string msg = fmt::format("unknown movement '{}'", s.keyword);
       std::string guess = closest_name(s.keyword, rule_names);
@@ -477,6 +486,7 @@ class Checker {
     }
     std::vector<std::string> allowed = {"dirs", "land"};
     if (rule.type == MoveRule::Type::line) allowed = {"dirs", "distance", "over", "land"};
+    if (rule.type == MoveRule::Type::hop) allowed = {"dirs", "take"};
     if (!shape(s, 0, 0, allowed)) return;
     const Arg* dirs = named(s, "dirs");
     if (!dirs) return error(s.pos, fmt::format("'{}' needs dirs=... (for example dirs=all or dirs=forward)", s.keyword));
@@ -522,8 +532,116 @@ class Checker {
         else error(o.pos, fmt::format("expected what a line move may pass over: nothing, friend or any, found '{}'", expr_str(o)));
       }
     }
+    if (rule.type == MoveRule::Type::hop) {
+      prog_->has_hops = true;
+      if (const Arg* take = named(s, "take")) {
+        const Expr& t = take->value;
+        if (t.kind == Expr::Kind::identifier && t.text == "remove") rule.take = Take::remove;
+        else if (t.kind == Expr::Kind::identifier && t.text == "top-to-bottom") {
+          rule.take = Take::top_to_bottom;
+          if (!prog_->stacking) error(t.pos, "take=top-to-bottom needs columns: add `stacking columns` to the rules");
+        } else
+          error(t.pos, fmt::format("expected what a hop does to the jumped piece: remove or top-to-bottom, found '{}'", expr_str(t)));
+      }
+    }
     if (prog_->moves.size() >= 255) return error(s.pos, "too many movement rules (at most 255)");
     prog_->moves.push_back(std::move(rule));
+  }
+
+  // `stacking columns`: a cell holds a column of counters; the top counter owns it.
+  void define_stacking(const Statement& s) {
+    if (!shape(s, 1, 1, {}) || !identifier(s.args[0].value, "columns")) return;
+    if (s.args[0].value.text != "columns")
+      return error(s.args[0].value.pos, fmt::format("unknown stacking '{}'; expected columns", s.args[0].value.text));
+    prog_->stacking = true;
+  }
+
+  // `zone NAME: cells...` (the same for everyone) or `zone NAME PLAYER=cells|zone ...`.
+  void define_zone(const Statement& s) {
+    if (!shape(s, 1, 1, player_names(), false, true) || !board_) return;
+    if (!identifier(s.args[0].value, "a zone name")) return;
+    ZoneDef z;
+    z.name = s.args[0].value.text;
+    for (const auto& existing : prog_->zones)
+      if (existing.name == z.name) return error(s.args[0].pos, fmt::format("zone '{}' is declared twice", z.name));
+    z.cells.assign(prog_->player_count(), std::vector<uint8_t>(board_->cell_count(), 0));
+    bool per_player = false;
+    for (const auto& a : s.args) {
+      if (a.name.empty()) continue;
+      per_player = true;
+      int pl = find_player(a.name);
+      std::vector<int> cells;
+      for (const Expr* c : choices(a.value)) cells_of(*c, cells);
+      for (int c : cells) z.cells[pl][c] = 1;
+    }
+    if (s.has_items) {
+      std::vector<int> cells;
+      for (const auto& item : s.items) cells_of(item.value, cells);
+      for (auto& mask : z.cells)
+        for (int c : cells) mask[c] = 1;
+    } else if (!per_player) {
+      return error(s.pos, fmt::format("zone '{}' names no cells; write `zone {}: cells...` or `zone {} PLAYER=cells ...`",
+                                      z.name, z.name, z.name));
+    }
+    prog_->zones.push_back(std::move(z));
+  }
+
+  int find_zone(const Expr& e) {
+    if (!identifier(e, "a zone")) return -1;
+    for (size_t i = 0; i < prog_->zones.size(); ++i)
+      if (prog_->zones[i].name == e.text) return static_cast<int>(i);
+    std::vector<std::string> known;
+    for (const auto& z : prog_->zones) known.push_back(z.name);
+    unknown_name(e, "zone (declared with `zone`)", known);
+    return -1;
+  }
+
+  // `promote KIND to=KIND in=ZONE [ends-capture]`
+  void define_promote(const Statement& s) {
+    if (!shape(s, 1, 2, {"to", "in"})) return;
+    Promotion pr;
+    for (const Expr* c : choices(s.args[0].value)) {
+      if (!identifier(*c, "a piece kind")) return;
+      int k = find_kind(c->text);
+      if (k < 0) return unknown_name(*c, "piece kind", kind_names());
+      pr.from_kinds |= 1u << k;
+    }
+    auto pos = positional(s);
+    if (pos.size() == 2) {
+      if (pos[1]->value.kind == Expr::Kind::identifier && pos[1]->value.text == "ends-capture") pr.ends_capture = true;
+      else return error(pos[1]->pos, fmt::format("expected ends-capture, found '{}'", expr_str(pos[1]->value)));
+    }
+    const Arg* to = named(s, "to");
+    const Arg* in = named(s, "in");
+    if (!to || !in) return error(s.pos, "'promote' needs to=KIND and in=ZONE");
+    if (!identifier(to->value, "a piece kind")) return;
+    pr.to_kind = find_kind(to->value.text);
+    if (pr.to_kind < 0) return unknown_name(to->value, "piece kind", kind_names());
+    pr.zone = find_zone(in->value);
+    if (pr.zone < 0) return;
+    prog_->promotions.push_back(pr);
+  }
+
+  // `captures compulsory|optional continue=must|may|stop choice=free|maximum rejump=forbid|allow`
+  void define_captures(const Statement& s) {
+    if (!shape(s, 1, 1, {"continue", "choice", "rejump"})) return;
+    CapturePolicy& c = prog_->captures;
+    auto word = [&](const Arg* a, std::initializer_list<const char*> allowed) -> std::string {
+      if (!a || !identifier(a->value, "a word")) return "";
+      for (const char* w : allowed)
+        if (a->value.text == w) return w;
+      std::vector<std::string> v(allowed.begin(), allowed.end());
+      error(a->value.pos, fmt::format("unknown value '{}' for {}; expected one of: {}", a->value.text,
+                                      a->name.empty() ? "captures" : a->name, join(v)));
+      return "";
+    };
+    std::string mode = word(&s.args[0], {"compulsory", "optional"});
+    c.compulsory = mode == "compulsory";
+    std::string cont = word(named(s, "continue"), {"must", "may", "stop"});
+    if (cont == "may") c.continuation = CapturePolicy::Continue::may;
+    if (cont == "stop") c.continuation = CapturePolicy::Continue::stop;
+    c.maximum = word(named(s, "choice"), {"free", "maximum"}) == "maximum";
+    c.rejump = word(named(s, "rejump"), {"forbid", "allow"}) == "allow";
   }
 
   void define_after_move(const Statement& s) {
@@ -629,7 +747,7 @@ class Checker {
   }
 
   void define_option(const Statement& s) {
-    static const std::vector<std::string> options = {"repetition-draw"};
+    static const std::vector<std::string> options = {"repetition-draw", "quiet-moves-draw"};
     if (!shape(s, 0, 0, options)) return;
     if (const Arg* a = named(s, "repetition-draw")) {
       if (a->value.kind == Expr::Kind::identifier && (a->value.text == "on" || a->value.text == "off"))
@@ -637,10 +755,25 @@ class Checker {
       else
         error(a->value.pos, fmt::format("expected on or off, found '{}'", expr_str(a->value)));
     }
+    long long quiet;
+    if (const Arg* a = named(s, "quiet-moves-draw"); a && number_value(a->value, "the number of plies without a capture", 0, 100000, quiet))
+      prog_->quiet_move_limit = static_cast<int>(quiet);
   }
 
   void define_notation(const Statement& s) {
-    if (!shape(s, 0, 0, {"step", "capture"})) return;
+    if (!shape(s, 0, 0, {"step", "capture", "path", "columns"})) return;
+    if (const Arg* a = named(s, "path")) {
+      if (a->value.kind == Expr::Kind::identifier && (a->value.text == "all" || a->value.text == "landings"))
+        prog_->notation.all_squares = a->value.text == "all";
+      else
+        error(a->value.pos, fmt::format("expected all (every square, jumped ones too) or landings, found '{}'", expr_str(a->value)));
+    }
+    if (const Arg* a = named(s, "columns")) {
+      if (a->value.kind == Expr::Kind::identifier && (a->value.text == "on" || a->value.text == "off"))
+        prog_->notation.columns = a->value.text == "on";
+      else
+        error(a->value.pos, fmt::format("expected on or off, found '{}'", expr_str(a->value)));
+    }
     if (const Arg* a = named(s, "step")) string_value(a->value, "the step separator", prog_->notation.step_separator);
     if (const Arg* a = named(s, "capture")) string_value(a->value, "the capture separator", prog_->notation.capture_separator);
   }

@@ -1,0 +1,32 @@
+#pragma once
+// The native multi-jump capture kernel: enumerates the hop-capture sequences of one piece
+// by depth-first search, under the game's capture policy (continuation, no re-jump,
+// promotion ending a sequence) and take mode (remove, or top counter to the bottom).
+// It works on a scratch copy of the cell tops, so move generation stays const.
+#include <vector>
+
+#include "engine/move.hpp"
+#include "engine/state.hpp"
+
+namespace tabula {
+
+class CaptureSearch {
+ public:
+  explicit CaptureSearch(const State& s);
+  // Appends the capture moves of the piece on `from` (owned by the player to move).
+  void generate(int from, MoveList& out);
+
+ private:
+  void extend(int at, int kind, int depth, MoveList& out);
+  void record(int depth, MoveList& out);
+
+  const State& state_;
+  const Program& p_;
+  int mover_;
+  std::vector<uint8_t> top_;     // scratch: top piece per cell as the sequence goes on
+  std::vector<uint8_t> taken_;   // counters taken from each cell so far
+  std::vector<uint8_t> jumped_;  // cells jumped in this sequence
+  Move current_;
+};
+
+}  // namespace tabula
