@@ -108,3 +108,24 @@ TEST_CASE("CLI: bench --json", "[cli]") {
   CHECK(r.out.find("{\"playouts\":20,") == 0);
   CHECK(r.out.find("\"playouts_per_second\":") != std::string::npos);
 }
+
+TEST_CASE("CLI: every LOA variant plays a whole random game", "[cli][loa-variants]") {
+  for (const char* v : {"scrambled-eggs", "parachute", "rotation", "neighbours", "neighbours-12"}) {
+    auto r = run(std::string("play rules/loa-") + v + ".rules --players random,random --seed 5");
+    INFO(v << "\n" << r.out);
+    CHECK(r.status == 0);
+    CHECK(r.out.find("result: ") != std::string::npos);
+  }
+}
+
+TEST_CASE("CLI: Rotation as a four-player partnership game, one seat each", "[cli][loa-variants]") {
+  auto r = run("play rules/loa-rotation.rules --players random,random,random,random --seed 9");
+  INFO(r.out);
+  CHECK(r.status == 0);
+  CHECK(r.out.find("black-bottom = random, white-right = random, black-top = random, white-left = random") !=
+        std::string::npos);
+  CHECK(r.out.find("result: ") != std::string::npos);
+  r = run("play rules/loa-rotation.rules --players random,random,random");
+  CHECK(r.status == 1);
+  CHECK(r.out.find("--players names 3 players, but LOA: Rotation has 2 sides and 4 seats") != std::string::npos);
+}

@@ -41,7 +41,7 @@ void add_play(CLI::App& app) {
   auto o = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("play", "Play a whole game (human or computer per seat)");
   cmd->add_option("rules", o->rules, "Rules file")->required()->check(CLI::ExistingFile);
-  cmd->add_option("--players", o->players, "Comma-separated, one per seat: human, random, search, search:DEPTH")
+  cmd->add_option("--players", o->players, "Comma-separated, one per seat: human, random, mc:N, mcts:N, mcts:1s, alphabeta:D, alphabeta:D:1s, search:D (docs/AI.md)")
       ->capture_default_str();
   cmd->add_option("--seed", o->seed, "Random seed (games are reproducible)")->capture_default_str();
   cmd->add_option("--position", o->position, "Start from this position (text, or @FILE)");
@@ -60,19 +60,22 @@ void add_play(CLI::App& app) {
       if (!a) throw UserError{error};
       agents.push_back(std::move(a));
     }
-    if (static_cast<int>(agents.size()) != program->player_count())
-      throw UserError{fmt::format("--players names {} players, but {} has {}", agents.size(), program->name,
-                                  program->player_count())};
+    // One agent per side, or one per seat (partnership games: four people, two sides).
+    bool per_seat = static_cast<int>(agents.size()) == program->seat_count();
+    if (!per_seat && static_cast<int>(agents.size()) != program->player_count())
+      throw UserError{fmt::format("--players names {} players, but {} has {} sides and {} seats", agents.size(),
+                                  program->name, program->player_count(), program->seat_count())};
     State s = initial_state(program, o->position);
     std::cout << program->name << ": ";
-    for (int p = 0; p < program->player_count(); ++p)
-      std::cout << (p ? ", " : "") << program->players[p].name << " = " << agents[p]->name();
+    for (size_t a = 0; a < agents.size(); ++a)
+      std::cout << (a ? ", " : "") << (per_seat ? program->seats[a].name : program->players[a].name) << " = "
+                << agents[a]->name();
     std::cout << "\n" << draw_state(s);
     std::string line;
     while (!s.is_terminal()) {
-      Move m = agents[s.current_player()]->choose(s);
+      Move m = agents[per_seat ? s.current_seat() : s.current_player()]->choose(s);
       std::string text = s.move_to_string(m);
-      if (s.current_player() == 0) line += fmt::format("{}. ", s.ply() / program->player_count() + 1);
+      if (s.current_seat() == 0 && s.turn_action() == 0) line += fmt::format("{}. ", s.ply() / program->seat_count() + 1);
       line += text + " ";
       s.apply(m);
       if (o->verbose) std::cout << text << "\n" << draw_state(s);

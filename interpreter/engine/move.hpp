@@ -8,7 +8,7 @@ namespace tabula {
 
 struct Move {
   static constexpr int kMaxHops = 24;
-  enum Type : uint8_t { normal, pass, hop };
+  enum Type : uint8_t { normal, pass, hop, place };  // place: `rule` is the piece code
   int16_t from = -1;
   int16_t to = -1;
   uint8_t type = normal;

@@ -16,8 +16,13 @@ bool may_land(const Program& p, uint8_t target, int mover, uint8_t land) {
 void generate_captures(const State& s, MoveList& out) {
   const Program& p = s.program();
   CaptureSearch search(s);
-  for (int c = 0; c < p.cells; ++c)
-    if (s.at(c) && p.owner(s.at(c)) == s.current_player()) search.generate(c, out);
+  const SeatDef& seat = p.seats[s.current_seat()];
+  for (int c = 0; c < p.cells; ++c) {
+    uint8_t code = s.at(c);
+    if (!code || p.owner(code) != s.current_player() || !(seat.kinds & (1u << p.kind(code)))) continue;
+    if (seat.region >= 0 && !p.in_zone(seat.region, s.current_player(), c)) continue;  // control: at the start only
+    search.generate(c, out);
+  }
   if (p.captures.maximum && !out.empty()) {
     uint8_t most = 0;
     for (const Move& m : out) most = std::max(most, m.captures);
@@ -27,11 +32,29 @@ void generate_captures(const State& s, MoveList& out) {
 
 }  // namespace
 
+// Placing a piece from a reserve on any empty cell.
+void State::generate_placements(MoveList& out) const {
+  const Program& p = *program_;
+  const TurnAction& a = p.turn[slot_];
+  int owner = resolve(a.reserve_of, a.reserve_player, current_player());
+  uint8_t code = p.piece_code(owner, a.place_kind);
+  for (int c = 0; c < p.cells; ++c) {
+    if (board_[c]) continue;
+    Move m;
+    m.type = Move::place;
+    m.to = static_cast<int16_t>(c);
+    m.rule = code;
+    out.push_back(m);
+  }
+}
+
 void State::legal_moves(MoveList& out) const {
   out.clear();
   if (result_.over) return;
   const Program& p = *program_;
-  const int mover = to_move_;
+  if (!p.turn.empty() && p.turn[slot_].kind == TurnAction::Kind::place) return generate_placements(out);
+  const int mover = current_player();
+  const SeatDef& seat = p.seats[to_move_];
   if (p.has_hops) {
     generate_captures(*this, out);
     if (p.captures.compulsory && !out.empty()) return;
@@ -40,13 +63,15 @@ void State::legal_moves(MoveList& out) const {
     uint8_t code = board_[c];
     if (!code || p.owner(code) != mover) continue;
     uint32_t kind_bit = 1u << p.kind(code);
+    if (!(seat.kinds & kind_bit) || (seat.region >= 0 && !p.in_zone(seat.region, mover, c))) continue;
     for (size_t r = 0; r < p.moves.size(); ++r) {
       const MoveRule& rule = p.moves[r];
       if (!(rule.kinds & kind_bit) || rule.type == MoveRule::Type::hop) continue;
-      for (int d : rule.dirs[mover]) {
+      for (int d : rule.dirs[to_move_]) {
         const int16_t* ray = p.ray(c, d);
         int len = p.ray_len(c, d);
         auto emit = [&](int to) {
+          if (rule.has_condition && !condition_holds(rule.condition, mover, c, to)) return;
           Move m;
           m.from = static_cast<int16_t>(c);
           m.to = static_cast<int16_t>(to);
@@ -66,6 +91,16 @@ void State::legal_moves(MoveList& out) const {
             }
             break;
           case MoveRule::Type::line: {
+            if (rule.distance == DistanceKind::any) {
+              // Any distance, passing what `over` allows, landing where `land` allows.
+              for (int k = 0; k < len; ++k) {
+                uint8_t t = board_[ray[k]];
+                if (may_land(p, t, mover, rule.land)) emit(ray[k]);
+                if (!t) continue;
+                if (rule.over == Over::nothing || (rule.over == Over::friends && p.owner(t) != mover)) break;
+              }
+              break;
+            }
             int dist = rule.fixed_distance;
             if (rule.distance == DistanceKind::pieces_on_line) {
               int line = p.line_of[c * p.dirs + d];

@@ -39,7 +39,8 @@ std::optional<SquareItem> split_square(const BoardGraph& b, std::string_view tok
 std::map<std::string, uint8_t> symbols_of(const Program& p) {
   std::map<std::string, uint8_t> by_symbol;
   for (int pl = 0; pl < p.player_count(); ++pl)
-    for (int k = 0; k < p.kind_count(); ++k) by_symbol.emplace(p.symbol(p.piece_code(pl, k)), p.piece_code(pl, k));
+    for (int k = 0; k < p.kind_count(); ++k)
+      if (p.kind_allowed(pl, k)) by_symbol.emplace(p.symbol(p.piece_code(pl, k)), p.piece_code(pl, k));
   return by_symbol;
 }
 
@@ -142,6 +143,7 @@ std::vector<std::vector<int>> board_rows(const BoardGraph& b) {
 std::string State::move_to_string(const Move& m) const {
   const Program& p = *program_;
   if (m.type == Move::pass) return "pass";
+  if (m.type == Move::place) return p.symbol(m.rule) + "@" + p.board->cell(m.to).name;
   if (m.type == Move::normal) {  // written without columns, as in the seed texts
     const std::string& sep = m.captures ? p.notation.capture_separator : p.notation.step_separator;
     return p.board->cell(m.from).name + sep + p.board->cell(m.to).name;
@@ -170,6 +172,20 @@ std::optional<Move> parse_move(const State& s, std::string_view text, std::strin
     for (const Move& m : legal)
       if (m.type == Move::pass) return m;
     error = fmt::format("{} may not pass: a move is available", who);
+    return std::nullopt;
+  }
+  if (auto at = text.find('@'); at != std::string_view::npos) {  // a placement: W@e4
+    int cell = p.board->find_cell(text.substr(at + 1));
+    if (cell == kNoCell) {
+      error = fmt::format("'{}' is not a cell of this board", text.substr(at + 1));
+      return std::nullopt;
+    }
+    for (const Move& m : legal)
+      if (m.type == Move::place && m.to == cell && p.symbol(m.rule) == text.substr(0, at)) return m;
+    bool placing = !legal.empty() && legal.front().type == Move::place;
+    error = placing ? fmt::format("'{}' is not a legal placement: place {} on an empty cell", text,
+                                  p.symbol(legal.front().rule))
+                    : fmt::format("'{}' is not legal: {} moves a piece now, it does not place one", text, who);
     return std::nullopt;
   }
   // Squares separated by '-', 'x' or ':'; a separator is only one where what precedes it
@@ -252,13 +268,22 @@ std::vector<std::string> history_strings(const State& s) {
 
 namespace {
 
+// The seat to move named by text: a seat's name, or a side's name, symbol or initial (its
+// first seat).
 int find_player_named(const Program& p, std::string_view side) {
   std::string want = lower(trim(side));
   if (want.size() > 8 && want.substr(want.size() - 8) == " to move") want = std::string(trim(want.substr(0, want.size() - 8)));
+  for (int st = 0; st < p.seat_count(); ++st)
+    if (want == lower(p.seats[st].name)) return st;
+  auto first_seat = [&](int side) {
+    for (int st = 0; st < p.seat_count(); ++st)
+      if (p.seats[st].side == side) return st;
+    return -1;
+  };
   for (int pl = 0; pl < p.player_count(); ++pl)
-    if (want == lower(p.players[pl].name) || want == lower(p.players[pl].symbol)) return pl;
+    if (want == lower(p.players[pl].name) || want == lower(p.players[pl].symbol)) return first_seat(pl);
   for (int pl = 0; pl < p.player_count(); ++pl)
-    if (want.size() == 1 && want[0] == std::tolower(static_cast<unsigned char>(p.players[pl].name[0]))) return pl;
+    if (want.size() == 1 && want[0] == std::tolower(static_cast<unsigned char>(p.players[pl].name[0]))) return first_seat(pl);
   return -1;
 }
 
@@ -418,7 +443,7 @@ std::string position_string(const State& s) {
     if (empty) row_text += (p.stacking && !row_text.empty() ? "," : "") + std::to_string(empty);
     out += row_text;
   }
-  return out + " " + p.players[s.current_player()].name;
+  return out + " " + p.seats[s.current_seat()].name;
 }
 
 }  // namespace tabula

@@ -92,8 +92,12 @@ void build_zobrist(Program& p) {
   std::mt19937_64 rng(0x7AB01AULL);
   p.zobrist.resize(static_cast<size_t>(p.cells) * 256);
   for (auto& z : p.zobrist) z = rng();
-  p.zobrist_turn.resize(std::max(1, p.player_count()));
+  p.zobrist_turn.resize(std::max(1, p.seat_count()));
   for (auto& z : p.zobrist_turn) z = rng();
+  p.zobrist_slot.resize(16);
+  for (auto& z : p.zobrist_slot) z = rng();
+  p.zobrist_reserve.resize(static_cast<size_t>(std::max(1, p.player_count() * p.kind_count())) * 64);
+  for (auto& z : p.zobrist_reserve) z = rng();
   p.column_zobrist.clear();
   if (p.stacking) {
     p.column_zobrist.resize(static_cast<size_t>(p.cells) * Program::kMaxStack * 64);

@@ -18,9 +18,21 @@ struct PlayerDef {
   const Orientation* orientation = nullptr;
 };
 
+// A turn in the rotation: who decides. A seat moves pieces of its side, of the kinds it
+// may move, standing in its region (when it has one), with its own sense of `forward`.
+// Games without `seats` get one seat per player.
+struct SeatDef {
+  std::string name;
+  int side = 0;
+  const Orientation* orientation = nullptr;
+  uint32_t kinds = 0xFFFFFFFFu;
+  int region = -1;  // index into Program::zones, or -1 for the whole board
+};
+
 struct KindDef {
   std::string name;
   int value = 1;
+  int owner = -1;  // -1: every player may have pieces of this kind
   std::vector<std::string> symbols;  // per player; falls back to the player's symbol
 };
 
@@ -29,8 +41,9 @@ enum class PlayerRef { mover, opponent, fixed };
 
 // A boolean or numeric condition over a position (the `if` of end rules).
 struct Condition {
-  enum class Op { connected, piece_count, constant, not_, and_, or_, compare };
+  enum class Op { connected, piece_count, neighbours, turn_number, constant, not_, and_, or_, compare };
   Op op = Op::constant;
+  bool at_destination = false;     // neighbours(to) rather than neighbours(from)
   PlayerRef who = PlayerRef::mover;
   int fixed_player = 0;
   long long value = 0;             // constant
@@ -49,7 +62,7 @@ struct EndRule {
 };
 
 // How far a `line` move goes.
-enum class DistanceKind { fixed, pieces_on_line, neighbours };
+enum class DistanceKind { fixed, pieces_on_line, neighbours, any };
 
 // What a moving piece may pass over, and what it may land on.
 enum class Over { nothing, friends, anything };
@@ -64,12 +77,14 @@ struct MoveRule {
   Type type = Type::step;
   SourcePos pos;
   uint32_t kinds = 0;                          // bit per kind that moves this way
-  std::vector<std::vector<int>> dirs;          // per player: absolute board directions
+  std::vector<std::vector<int>> dirs;          // per seat: absolute board directions
   DistanceKind distance = DistanceKind::fixed;
   int fixed_distance = 1;
   Over over = Over::nothing;
   uint8_t land = land_empty;
   Take take = Take::remove;                    // hop only
+  bool has_condition = false;                  // `if` on the movement, over its from and to
+  Condition condition;
 };
 
 // How hop captures combine into moves.
@@ -96,6 +111,20 @@ struct Promotion {
 
 enum class NoMovePolicy { pass, lose, draw };
 
+// One action of a multi-action turn (`turn { move; place ... }`): a movement, or placing a
+// piece from a player's off-board reserve. An action whose condition fails, or whose
+// reserve is empty, is skipped.
+struct TurnAction {
+  enum class Kind { move, place };
+  Kind kind = Kind::move;
+  SourcePos pos;
+  int place_kind = 0;
+  PlayerRef reserve_of = PlayerRef::mover;
+  int reserve_player = 0;
+  bool has_condition = false;
+  Condition condition;
+};
+
 struct Notation {
   std::string step_separator = "-";
   std::string capture_separator = "-";
@@ -107,7 +136,8 @@ struct Program {
   std::string name;
   std::string rules_path;
   std::shared_ptr<const BoardGraph> board;
-  std::vector<PlayerDef> players;
+  std::vector<PlayerDef> players;  // the sides: they own pieces and win or lose
+  std::vector<SeatDef> seats;      // the turn order
   std::vector<KindDef> kinds;
   std::vector<MoveRule> moves;
   std::vector<EndRule> after_move;
@@ -118,6 +148,8 @@ struct Program {
   CapturePolicy captures;
   bool has_hops = false;
   std::vector<ZoneDef> zones;
+  std::vector<TurnAction> turn;             // empty: a turn is one move
+  std::vector<std::vector<int>> reserves;   // [player][kind]: pieces off the board at the start
   std::vector<Promotion> promotions;
   // Stacking: a cell holds a column of counters (bottom first); the top counter owns it.
   bool stacking = false;
@@ -143,15 +175,20 @@ struct Program {
   // games, column_zobrist[(cell * kMaxStack + level) * 64 + code].
   std::vector<uint64_t> zobrist;
   std::vector<uint64_t> column_zobrist;
+  std::vector<uint64_t> zobrist_slot;     // per action index of a multi-action turn
+  std::vector<uint64_t> zobrist_reserve;  // (player * kinds + kind) * 64 + count
   std::vector<uint64_t> zobrist_turn;
 
   // ---- piece codes: 0 = empty, 1 + player * kinds + kind ----
   int kind_count() const { return static_cast<int>(kinds.size()); }
   int player_count() const { return static_cast<int>(players.size()); }
+  int seat_count() const { return static_cast<int>(seats.size()); }
   uint8_t piece_code(int player, int kind) const { return static_cast<uint8_t>(1 + player * kind_count() + kind); }
   int owner(uint8_t code) const { return (code - 1) / kind_count(); }
   int kind(uint8_t code) const { return (code - 1) % kind_count(); }
   std::string symbol(uint8_t code) const;
+  // Whether `player` can have pieces of `kind` (a kind may belong to one player only).
+  bool kind_allowed(int player, int kind) const { return kinds[kind].owner < 0 || kinds[kind].owner == player; }
   bool in_zone(int zone, int player, int cell) const { return zones[zone].cells[player][cell] != 0; }
 
   const int16_t* ray(int c, int d) const { return &ray_cells[ray_begin[c * dirs + d]]; }

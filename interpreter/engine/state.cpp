@@ -36,6 +36,14 @@ void State::set_position(const Position& pos) {
   to_move_ = pos.to_move;
   ply_ = 0;
   quiet_plies_ = 0;
+  slot_ = 0;
+  reserves_.assign(static_cast<size_t>(p.player_count()) * p.kind_count(), 0);
+  for (int pl = 0; pl < static_cast<int>(p.reserves.size()); ++pl)
+    for (int k = 0; k < static_cast<int>(p.reserves[pl].size()); ++k)
+      reserves_[pl * p.kind_count() + k] = static_cast<uint8_t>(p.reserves[pl][k]);
+  turns_done_.assign(p.player_count(), 0);
+  reserve_journal_.clear();
+  reserve_marks_.clear();
   result_ = {};
   history_.clear();
   journal_.clear();
@@ -71,7 +79,8 @@ void State::rebuild_derived() {
   const Program& p = *program_;
   piece_count_.assign(p.player_count(), 0);
   line_counts_.assign(p.line_count, 0);
-  hash_ = p.zobrist_turn[to_move_];
+  hash_ = p.zobrist_turn[to_move_] ^ (p.turn.empty() ? 0 : p.zobrist_slot[slot_]);
+  for (size_t i = 0; i < reserves_.size(); ++i) hash_ ^= p.zobrist_reserve[i * 64 + (reserves_[i] & 63)];
   for (int c = 0; c < p.cells; ++c) {
     uint8_t code = board_[c];
     if (!code) continue;
@@ -213,28 +222,68 @@ void State::promote_if_due(int cell, bool) {
 
 void State::apply(const Move& m) {
   const Program& p = *program_;
+  int mover = current_player();
   undo_.push_back({static_cast<uint32_t>(journal_.size()), static_cast<uint32_t>(column_journal_.size()), hash_,
-                   to_move_, quiet_plies_, result_});
-  int mover = to_move_;
+                   to_move_, quiet_plies_, slot_, turns_done_[mover],
+                   static_cast<uint32_t>(hash_history_.size()), result_});
+  reserve_marks_.push_back(static_cast<uint32_t>(reserve_journal_.size()));
   if (m.type == Move::normal) {
     move_piece(m.from, m.to);
     if (!p.promotions.empty()) promote_if_due(m.to, false);
   } else if (m.type == Move::hop) {
     apply_hops(m);
     if (!p.promotions.empty()) promote_if_due(m.to, true);
+  } else if (m.type == Move::place) {
+    int index = p.owner(m.rule) * p.kind_count() + p.kind(m.rule);
+    reserve_journal_.push_back({static_cast<int16_t>(index), reserves_[index]});
+    hash_ ^= p.zobrist_reserve[index * 64 + (reserves_[index] & 63)];
+    --reserves_[index];
+    hash_ ^= p.zobrist_reserve[index * 64 + (reserves_[index] & 63)];
+    set_cell(m.to, m.rule);
   }
   quiet_plies_ = m.captures ? 0 : quiet_plies_ + 1;
   history_.push_back(m);
   ++ply_;
+  finish_action(mover);
+}
+
+// After an action: the next action of a multi-action turn, or the end of the turn, when
+// the end rules are checked and the next seat moves.
+void State::finish_action(int mover) {
+  const Program& p = *program_;
+  if (!p.turn.empty()) {
+    hash_ ^= p.zobrist_slot[slot_];
+    ++slot_;
+    while (slot_ < static_cast<int>(p.turn.size()) && !action_applies(slot_)) ++slot_;
+    if (slot_ < static_cast<int>(p.turn.size())) {
+      hash_ ^= p.zobrist_slot[slot_];
+      if (ply_ >= p.ply_limit) result_ = {true, -1};
+      return;
+    }
+    slot_ = 0;
+    ++turns_done_[mover];
+  }
   hash_ ^= p.zobrist_turn[to_move_];
-  to_move_ = (to_move_ + 1) % p.player_count();
+  to_move_ = (to_move_ + 1) % p.seat_count();
   hash_ ^= p.zobrist_turn[to_move_];
+  if (!p.turn.empty()) {
+    while (slot_ + 1 < static_cast<int>(p.turn.size()) && !action_applies(slot_)) ++slot_;
+    hash_ ^= p.zobrist_slot[slot_];
+  }
   decide_after_move(mover);
   if (p.repetition_draw) {
     hash_history_.push_back(hash_);
     if (!result_.over && std::count(hash_history_.begin(), hash_history_.end(), hash_) >= 3) result_ = {true, -1};
   }
   if (!result_.over && p.quiet_move_limit > 0 && quiet_plies_ >= p.quiet_move_limit) result_ = {true, -1};
+}
+
+bool State::action_applies(int slot) const {
+  const Program& p = *program_;
+  const TurnAction& a = p.turn[slot];
+  int mover = current_player();
+  if (a.kind == TurnAction::Kind::place && !reserve(resolve(a.reserve_of, a.reserve_player, mover), a.place_kind)) return false;
+  return !a.has_condition || condition_holds(a.condition, mover);
 }
 
 void State::undo() {
@@ -272,13 +321,20 @@ void State::undo() {
         line_counts_[p.lines_through[i]] = static_cast<uint8_t>(line_counts_[p.lines_through[i]] + delta);
     }
   }
+  while (reserve_journal_.size() > reserve_marks_.back()) {
+    reserves_[reserve_journal_.back().first] = reserve_journal_.back().second;
+    reserve_journal_.pop_back();
+  }
+  reserve_marks_.pop_back();
+  hash_history_.resize(r.hash_history_size);
   hash_ = r.hash;
   to_move_ = r.to_move;
   quiet_plies_ = r.quiet_plies;
+  slot_ = r.slot;
+  turns_done_[current_player()] = r.side_turns;
   result_ = r.result;
   history_.pop_back();
   --ply_;
-  if (p.repetition_draw) hash_history_.pop_back();
 }
 
 int State::resolve(PlayerRef who, int fixed, int mover) const {
@@ -290,22 +346,32 @@ int State::resolve(PlayerRef who, int fixed, int mover) const {
   return mover;
 }
 
-long long State::condition_value(const Condition& c, int mover) const {
+int State::occupied_neighbours(int cell, int ignore) const {
+  int n = 0;
+  for (int16_t x : program_->adjacent[cell]) n += x != ignore && board_[x] != 0;
+  return n;
+}
+
+long long State::condition_value(const Condition& c, int mover, int from, int to) const {
   switch (c.op) {
     case Condition::Op::constant: return c.value;
     case Condition::Op::piece_count: return piece_count_[resolve(c.who, c.fixed_player, mover)];
-    default: return condition_holds(c, mover) ? 1 : 0;
+    case Condition::Op::turn_number: return turns_done_[mover] + 1;
+    case Condition::Op::neighbours:
+      // neighbours(to) does not count the moving piece's own square, which it leaves.
+      return c.at_destination ? occupied_neighbours(to, from) : occupied_neighbours(from, -1);
+    default: return condition_holds(c, mover, from, to) ? 1 : 0;
   }
 }
 
-bool State::condition_holds(const Condition& c, int mover) const {
+bool State::condition_holds(const Condition& c, int mover, int from, int to) const {
   switch (c.op) {
     case Condition::Op::connected: return connected(resolve(c.who, c.fixed_player, mover));
-    case Condition::Op::not_: return !condition_holds(c.args[0], mover);
-    case Condition::Op::and_: return condition_holds(c.args[0], mover) && condition_holds(c.args[1], mover);
-    case Condition::Op::or_: return condition_holds(c.args[0], mover) || condition_holds(c.args[1], mover);
+    case Condition::Op::not_: return !condition_holds(c.args[0], mover, from, to);
+    case Condition::Op::and_: return condition_holds(c.args[0], mover, from, to) && condition_holds(c.args[1], mover, from, to);
+    case Condition::Op::or_: return condition_holds(c.args[0], mover, from, to) || condition_holds(c.args[1], mover, from, to);
     case Condition::Op::compare: {
-      long long a = condition_value(c.args[0], mover), b = condition_value(c.args[1], mover);
+      long long a = condition_value(c.args[0], mover, from, to), b = condition_value(c.args[1], mover, from, to);
       if (c.compare == "==") return a == b;
       if (c.compare == "!=") return a != b;
       if (c.compare == "<") return a < b;
@@ -313,7 +379,7 @@ bool State::condition_holds(const Condition& c, int mover) const {
       if (c.compare == ">") return a > b;
       return a >= b;
     }
-    default: return condition_value(c, mover) != 0;
+    default: return condition_value(c, mover, from, to) != 0;
   }
 }
 
@@ -346,7 +412,7 @@ GameResult State::result() const {
     legal_moves(m);
     if (m.empty()) {
       if (program_->no_move == NoMovePolicy::draw) return {true, -1};
-      return {true, program_->player_count() == 2 ? 1 - to_move_ : -1};
+      return {true, program_->player_count() == 2 ? 1 - current_player() : -1};
     }
   }
   return result_;
@@ -364,7 +430,8 @@ bool State::connected(int player) const { return pieces_connected(*program_, boa
 
 bool State::operator==(const State& o) const {
   if (program_->stacking && (heights_ != o.heights_ || columns_ != o.columns_)) return false;
-  return board_ == o.board_ && to_move_ == o.to_move_ && hash_ == o.hash_ && ply_ == o.ply_ &&
+  return board_ == o.board_ && to_move_ == o.to_move_ && hash_ == o.hash_ && ply_ == o.ply_ && slot_ == o.slot_ &&
+         reserves_ == o.reserves_ && turns_done_ == o.turns_done_ &&
          quiet_plies_ == o.quiet_plies_ && result_.over == o.result_.over && result_.winner == o.result_.winner;
 }
 

@@ -22,7 +22,7 @@ struct GameResult {
 // games without stacking), and the player to move.
 struct Position {
   std::vector<std::vector<uint8_t>> columns;
-  int to_move = 0;
+  int to_move = 0;  // the seat to move
 };
 
 class State {
@@ -32,7 +32,9 @@ class State {
   const Program& program() const { return *program_; }
   std::shared_ptr<const Program> program_ptr() const { return program_; }
 
-  int current_player() const { return to_move_; }
+  // The side whose pieces move now, and the seat (turn) that moves them.
+  int current_player() const { return program_->seats[to_move_].side; }
+  int current_seat() const { return to_move_; }
   int ply() const { return ply_; }
   uint64_t hash() const { return hash_; }
   uint8_t at(int cell) const { return board_[cell]; }  // the top piece, 0 when empty
@@ -41,6 +43,8 @@ class State {
   int piece_count(int player) const { return piece_count_[player]; }
   int line_count(int line) const { return line_counts_[line]; }
   const std::vector<Move>& history() const { return history_; }
+  int reserve(int player, int kind) const { return reserves_[player * program_->kind_count() + kind]; }
+  int turn_action() const { return slot_; }  // index into Program::turn
 
   // Legal moves for the player to move (a single pass move when the rules say so).
   void legal_moves(MoveList& out) const;
@@ -77,10 +81,15 @@ class State {
   void apply_hops(const Move& m);
   void promote_if_due(int cell, bool after_capture);
   void decide_after_move(int mover);
-  bool condition_holds(const Condition& c, int mover) const;
-  long long condition_value(const Condition& c, int mover) const;
+  // Conditions of end rules (from = to = -1) and of movements (the move's from and to).
+  bool condition_holds(const Condition& c, int mover, int from = -1, int to = -1) const;
+  long long condition_value(const Condition& c, int mover, int from = -1, int to = -1) const;
+  int occupied_neighbours(int cell, int ignore) const;
   int resolve(PlayerRef who, int fixed, int mover) const;
   void rebuild_derived();
+  bool action_applies(int slot) const;
+  void finish_action(int mover);
+  void generate_placements(MoveList& out) const;
 
   struct CellChange {
     int16_t cell;
@@ -97,6 +106,9 @@ class State {
     uint64_t hash;
     int to_move;
     int quiet_plies;
+    int slot;
+    int side_turns;  // turns_done_ of the moving side before the action
+    uint32_t hash_history_size;
     GameResult result;
   };
 
@@ -109,12 +121,17 @@ class State {
   int to_move_ = 0;
   int ply_ = 0;
   int quiet_plies_ = 0;
+  int slot_ = 0;                    // action of a multi-action turn
+  std::vector<uint8_t> reserves_;   // [player * kinds + kind]
+  std::vector<int> turns_done_;     // completed turns per side
   uint64_t hash_ = 0;
   GameResult result_;
   std::vector<Move> history_;
   std::vector<CellChange> journal_;
   std::vector<ColumnChange> column_journal_;
   std::vector<UndoRecord> undo_;
+  std::vector<std::pair<int16_t, uint8_t>> reserve_journal_;  // (index, old count)
+  std::vector<uint32_t> reserve_marks_;                       // journal size per undo record
   std::vector<uint64_t> hash_history_;  // for the repetition option
 };
 

@@ -2,7 +2,8 @@
 
 namespace tabula {
 
-CaptureSearch::CaptureSearch(const State& s) : state_(s), p_(s.program()), mover_(s.current_player()) {
+CaptureSearch::CaptureSearch(const State& s)
+    : state_(s), p_(s.program()), mover_(s.current_player()), seat_(s.current_seat()) {
   top_.resize(p_.cells);
   for (int c = 0; c < p_.cells; ++c) top_[c] = s.at(c);
   taken_.assign(p_.cells, 0);
@@ -33,7 +34,7 @@ void CaptureSearch::extend(int at, int kind, int depth, MoveList& out) {
     for (size_t r = 0; r < p_.moves.size(); ++r) {
       const MoveRule& rule = p_.moves[r];
       if (rule.type != MoveRule::Type::hop || !(rule.kinds & (1u << kind))) continue;
-      for (int d : rule.dirs[mover_]) {
+      for (int d : rule.dirs[seat_]) {
         if (p_.ray_len(at, d) < 2) continue;
         int over = p_.ray(at, d)[0], land = p_.ray(at, d)[1];
         uint8_t victim = top_[over];

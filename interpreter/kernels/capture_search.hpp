@@ -23,6 +23,7 @@ class CaptureSearch {
   const State& state_;
   const Program& p_;
   int mover_;
+  int seat_;
   std::vector<uint8_t> top_;     // scratch: top piece per cell as the sequence goes on
   std::vector<uint8_t> taken_;   // counters taken from each cell so far
   std::vector<uint8_t> jumped_;  // cells jumped in this sequence

@@ -52,7 +52,7 @@ std::vector<const Expr*> choices(const Expr& e) {
 const std::vector<std::string> kStatements = {"game",     "board",   "variant", "player",  "piece",
                                               "setup",    "move",    "after-move", "no-move", "limit",
                                               "option",   "notation", "stacking", "zone",    "promote",
-                                              "captures"};
+                                              "captures", "seats",    "reserve", "turn"};
 
 class Checker {
  public:
@@ -72,6 +72,7 @@ class Checker {
     if (board_) prog_->setup.assign(board_->cell_count(), 0);
     for (const auto& s : rules.statements)
       if (s.keyword == "zone") define_zone(s);  // zones before the rules that use them
+    define_seats(rules);                         // seats before the movements (directions)
     for (const auto& s : rules.statements) define(s);
     if (!saw_game_) prog_->name = rules.path;
     if (board_) precompute_hash_keys(*prog_);
@@ -223,7 +224,7 @@ class Checker {
 
   // Board directions for `player` named by a direction expression: board directions,
   // direction groups, and relative names from the player's orientation, joined with `|`.
-  bool directions_of(const Expr& e, int player, std::vector<int>& out, bool report) {
+  bool directions_of(const Expr& e, int seat, std::vector<int>& out, bool report) {
     bool ok = true;
     for (const Expr* c : choices(e)) {
       if (c->kind != Expr::Kind::identifier) {
@@ -240,7 +241,7 @@ class Checker {
         out.insert(out.end(), g->begin(), g->end());
         continue;
       }
-      const Orientation* o = prog_->players[player].orientation;
+      const Orientation* o = prog_->seats[seat].orientation;
       if (o) {
         auto it = o->relative.find(c->text);
         if (it != o->relative.end()) {
@@ -253,9 +254,10 @@ class Checker {
       bool relative_somewhere = false;
       for (const auto& orient : board_->orientations()) relative_somewhere |= orient.relative.count(c->text) > 0;
       if (relative_somewhere && !o) {
-        error(c->pos, fmt::format("'{}' is relative to a player's orientation, but player '{}' has none; add "
-                                  "facing=... to its `player` line",
-                                  c->text, prog_->players[player].name));
+        error(c->pos, fmt::format("'{}' is relative to a player's orientation, but {} '{}' has none; add "
+                                  "facing=... to its `{}` line",
+                                  c->text, seats_declared_ ? "seat" : "player", prog_->seats[seat].name,
+                                  seats_declared_ ? "seats" : "player"));
         continue;
       }
       std::vector<std::string> known;
@@ -305,7 +307,7 @@ class Checker {
   }
 
   void declare_piece(const Statement& s) {
-    shape(s, 1, 1, {"value", "symbol"});
+    shape(s, 1, 1, {"value", "symbol", "owner"});
     auto pos = positional(s);
     if (pos.empty() || !identifier(pos[0]->value, "a piece kind name")) return;
     const std::string& name = pos[0]->value.text;
@@ -321,7 +323,78 @@ class Checker {
         string_or_name(*c, sym);
         k.symbols.push_back(sym);
       }
+    // `owner=PLAYER`: only that player has pieces of this kind; its one symbol is theirs.
+    if (const Arg* a = named(s, "owner"); a && identifier(a->value, "a player")) {
+      int owner = find_player(a->value.text);
+      if (owner < 0) unknown_name(a->value, "player", player_names());
+      else {
+        k.owner = owner;
+        if (k.symbols.size() == 1) {
+          std::string sym = k.symbols[0];
+          k.symbols.assign(owner + 1, "");
+          k.symbols[owner] = sym;
+        }
+      }
+    }
     prog_->kinds.push_back(std::move(k));
+  }
+
+  // `seats { NAME side=PLAYER [kinds=K|K] [facing=O] [controls=ZONE] ... }`: the turn order,
+  // when it is not simply one turn per player.
+  void define_seats(const RulesFile& rules) {
+    const Statement* found = nullptr;
+    for (const auto& s : rules.statements)
+      if (s.keyword == "seats") {
+        if (found) error(s.pos, "the seats are declared twice");
+        else found = &s;
+      }
+    if (!found) {
+      for (int pl = 0; pl < prog_->player_count(); ++pl)
+        prog_->seats.push_back({prog_->players[pl].name, pl, prog_->players[pl].orientation, 0xFFFFFFFFu, -1});
+      return;
+    }
+    seats_declared_ = true;
+    if (!shape(*found, 0, 0, {}, false, false, true)) return;
+    for (const auto& line : found->block) {
+      SeatDef seat;
+      seat.name = line.keyword;
+      if (!shape(line, 0, 0, {"side", "kinds", "facing", "controls"})) continue;
+      for (const auto& other : prog_->seats)
+        if (other.name == seat.name) error(line.pos, fmt::format("seat '{}' is declared twice", seat.name));
+      const Arg* side = named(line, "side");
+      if (!side) {
+        error(line.pos, fmt::format("seat '{}' needs side=PLAYER (whose pieces it moves)", seat.name));
+        continue;
+      }
+      if (!identifier(side->value, "a player")) continue;
+      seat.side = find_player(side->value.text);
+      if (seat.side < 0) {
+        unknown_name(side->value, "player", player_names());
+        continue;
+      }
+      seat.orientation = prog_->players[seat.side].orientation;
+      if (const Arg* kinds = named(line, "kinds")) {
+        seat.kinds = 0;
+        for (const Expr* c : choices(kinds->value)) {
+          if (!identifier(*c, "a piece kind")) continue;
+          int k = find_kind(c->text);
+          if (k < 0) unknown_name(*c, "piece kind", kind_names());
+          else seat.kinds |= 1u << k;
+        }
+      }
+      if (const Arg* a = named(line, "facing"); a && board_ && identifier(a->value, "an orientation")) {
+        seat.orientation = board_->find_orientation(a->value.text);
+        if (!seat.orientation) {
+          std::vector<std::string> known;
+          for (const auto& o : board_->orientations()) known.push_back(o.name);
+          unknown_name(a->value, "orientation", known);
+        }
+      }
+      if (const Arg* a = named(line, "controls")) seat.region = find_zone(a->value);
+      prog_->seats.push_back(seat);
+    }
+    if (prog_->seats.empty()) error(found->pos, "the seats block declares no seat");
+    if (prog_->seats.size() > 16) error(found->pos, "at most 16 seats are supported");
   }
 
   // ---------------------------------------------------------------- pass 2: definitions
@@ -334,7 +407,9 @@ class Checker {
         {"no-move", &Checker::define_no_move}, {"limit", &Checker::define_limit},
         {"option", &Checker::define_option},   {"notation", &Checker::define_notation},
         {"stacking", &Checker::define_nothing}, {"zone", &Checker::define_nothing},
-        {"promote", &Checker::define_promote}, {"captures", &Checker::define_captures}};
+        {"promote", &Checker::define_promote}, {"captures", &Checker::define_captures},
+        {"seats", &Checker::define_nothing}, {"reserve", &Checker::define_reserve},
+        {"turn", &Checker::define_turn}};
     auto it = handlers.find(s.keyword);
     if (it == handlers.end()) {
       std::string msg = fmt::format("unknown statement '{}'", s.keyword);
@@ -387,6 +462,11 @@ class Checker {
         unknown_name(pos[0]->value, "piece kind", kind_names());
         continue;
       }
+      if (!prog_->kind_allowed(player, kind)) {
+        error(pos[0]->pos, fmt::format("pieces of kind '{}' belong to {} only", pos[0]->value.text,
+                                       prog_->players[prog_->kinds[kind].owner].name));
+        continue;
+      }
       for (const auto& item : line.items) {
         if (!item.name.empty()) {
           error(item.pos, "expected a cell, a zone or a range such as b1..g1 in the setup list");
@@ -415,7 +495,8 @@ class Checker {
       std::sort(cells.begin(), cells.end(), [&](int a, int b) { return board_->cell(a).x < board_->cell(b).x; });
     std::map<std::string, uint8_t> by_symbol;
     for (int p = 0; p < prog_->player_count(); ++p)
-      for (int k = 0; k < prog_->kind_count(); ++k) by_symbol.emplace(prog_->symbol(prog_->piece_code(p, k)), prog_->piece_code(p, k));
+      for (int k = 0; k < prog_->kind_count(); ++k)
+        if (prog_->kind_allowed(p, k)) by_symbol.emplace(prog_->symbol(prog_->piece_code(p, k)), prog_->piece_code(p, k));
     std::vector<std::vector<std::string>> text_rows;
     size_t start = 0;
     while (start <= diagram_text_.size()) {
@@ -487,13 +568,19 @@ class Checker {
     std::vector<std::string> allowed = {"dirs", "land"};
     if (rule.type == MoveRule::Type::line) allowed = {"dirs", "distance", "over", "land"};
     if (rule.type == MoveRule::Type::hop) allowed = {"dirs", "take"};
-    if (!shape(s, 0, 0, allowed)) return;
+    if (!shape(s, 0, 0, allowed, rule.type != MoveRule::Type::hop)) return;
+    if (s.has_condition) {
+      movement_context_ = true;
+      rule.has_condition = condition(s.condition, rule.condition);
+      movement_context_ = false;
+      if (!rule.has_condition) return;
+    }
     const Arg* dirs = named(s, "dirs");
     if (!dirs) return error(s.pos, fmt::format("'{}' needs dirs=... (for example dirs=all or dirs=forward)", s.keyword));
     if (!board_) return;
-    rule.dirs.resize(prog_->player_count());
-    for (int p = 0; p < prog_->player_count(); ++p)
-      if (!directions_of(dirs->value, p, rule.dirs[p], p == 0 || !reported_dirs_)) {
+    rule.dirs.resize(prog_->seat_count());
+    for (int st = 0; st < prog_->seat_count(); ++st)
+      if (!directions_of(dirs->value, st, rule.dirs[st], st == 0 || !reported_dirs_)) {
         reported_dirs_ = true;
         return;
       }
@@ -519,9 +606,11 @@ class Checker {
         prog_->uses_line_counts = true;
       } else if (e.kind == Expr::Kind::call && e.text == "neighbours" && e.args.empty()) {
         rule.distance = DistanceKind::neighbours;
+      } else if (e.kind == Expr::Kind::identifier && e.text == "any") {
+        rule.distance = DistanceKind::any;
       } else {
         error(e.pos, fmt::format("unsupported distance '{}'; expected a number, count(line) (pieces of both sides on the "
-                                 "line moved along) or neighbours() (pieces adjacent to the mover)",
+                                 "line moved along), neighbours() (pieces adjacent to the mover) or any",
                                  expr_str(e)));
       }
       if (const Arg* over = named(s, "over")) {
@@ -644,6 +733,58 @@ class Checker {
     c.rejump = word(named(s, "rejump"), {"forbid", "allow"}) == "allow";
   }
 
+  // `reserve PLAYER KIND=N ...`: pieces that start off the board.
+  void define_reserve(const Statement& s) {
+    if (!shape(s, 1, 1, kind_names()) || !identifier(s.args[0].value, "a player")) return;
+    int player = find_player(s.args[0].value.text);
+    if (player < 0) return unknown_name(s.args[0].value, "player", player_names());
+    prog_->reserves.resize(prog_->player_count(), std::vector<int>(prog_->kind_count(), 0));
+    for (const auto& a : s.args) {
+      if (a.name.empty()) continue;
+      long long n;
+      int kind = find_kind(a.name);
+      if (kind < 0 || !number_value(a.value, "a reserve size", 0, 63, n)) continue;  // shape() reported it
+      if (!prog_->kind_allowed(player, kind))
+        error(a.pos, fmt::format("pieces of kind '{}' belong to {} only", a.name, prog_->players[prog_->kinds[kind].owner].name));
+      else
+        prog_->reserves[player][kind] = static_cast<int>(n);
+    }
+  }
+
+  // `turn { move; place KIND from=PLAYER [if CONDITION] }`: the actions of one turn, in order.
+  void define_turn(const Statement& s) {
+    if (!shape(s, 0, 0, {}, false, false, true)) return;
+    for (const auto& line : s.block) {
+      TurnAction a;
+      a.pos = line.pos;
+      if (line.keyword == "move") {
+        if (!shape(line, 0, 0, {}, true)) continue;
+        a.kind = TurnAction::Kind::move;
+      } else if (line.keyword == "place") {
+        if (!shape(line, 1, 1, {"from"}, true) || !identifier(line.args[0].value, "a piece kind")) continue;
+        a.kind = TurnAction::Kind::place;
+        a.place_kind = find_kind(line.args[0].value.text);
+        if (a.place_kind < 0) {
+          unknown_name(line.args[0].value, "piece kind", kind_names());
+          continue;
+        }
+        if (const Arg* from = named(line, "from")) {
+          if (!player_ref(from->value, a.reserve_of, a.reserve_player)) continue;
+        }
+      } else {
+        error(line.pos, fmt::format("unknown turn action '{}'; expected move or place", line.keyword));
+        continue;
+      }
+      if (line.has_condition) {
+        a.has_condition = condition(line.condition, a.condition);
+        if (!a.has_condition) continue;
+      }
+      prog_->turn.push_back(std::move(a));
+    }
+    if (prog_->turn.empty()) error(s.pos, "the turn block has no actions; expected move or place lines");
+    if (prog_->turn.size() > 16) error(s.pos, "a turn has at most 16 actions");
+  }
+
   void define_after_move(const Statement& s) {
     if (!shape(s, 0, 0, {}, false, false, true)) return;
     for (const auto& r : s.block) {
@@ -688,8 +829,23 @@ class Checker {
   bool condition(const Expr& e, Condition& out) {
     switch (e.kind) {
       case Expr::Kind::number: out.op = Condition::Op::constant, out.value = e.number; return true;
+      case Expr::Kind::identifier:
+        if (e.text == "turn") return out.op = Condition::Op::turn_number, true;  // the mover's turn, from 1
+        break;
       case Expr::Kind::call: {
-        static const std::vector<std::string> functions = {"connected", "pieces"};
+        static const std::vector<std::string> functions = {"connected", "pieces", "neighbours"};
+        if (e.text == "neighbours") {
+          bool ok = e.args.size() == 1 && e.args[0].kind == Expr::Kind::identifier &&
+                    (e.args[0].text == "from" || e.args[0].text == "to");
+          if (!ok || !movement_context_) {
+            error(e.pos, movement_context_ ? "neighbours(...) takes from or to (the moving piece's squares)"
+                                           : "neighbours(from|to) can only be used in the `if` of a movement");
+            return false;
+          }
+          out.op = Condition::Op::neighbours;
+          out.at_destination = e.args[0].text == "to";
+          return true;
+        }
         if (e.text == "connected" || e.text == "pieces") {
           if (e.args.size() != 1) {
             error(e.pos, fmt::format("'{}' takes one argument (a player), but has {}", e.text, e.args.size()));
@@ -723,8 +879,8 @@ class Checker {
       }
       default: break;
     }
-    error(e.pos, fmt::format("unsupported condition '{}'; conditions use connected(P), pieces(P), numbers, comparisons, "
-                             "and, or, not",
+    error(e.pos, fmt::format("unsupported condition '{}'; conditions use connected(P), pieces(P), turn, numbers, "
+                             "comparisons, and, or, not",
                              expr_str(e)));
     return false;
   }
@@ -783,6 +939,8 @@ class Checker {
   std::shared_ptr<Program> prog_;
   bool saw_game_ = false;
   bool reported_dirs_ = false;
+  bool seats_declared_ = false;
+  bool movement_context_ = false;
   std::string diagram_text_;
 };
 
