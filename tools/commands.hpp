@@ -11,5 +11,8 @@ void add_show(CLI::App& app);
 void add_play(CLI::App& app);
 void add_replay(CLI::App& app);
 void add_bench(CLI::App& app);
+void add_match(CLI::App& app);
+void add_merge(CLI::App& app);
+void add_analyze(CLI::App& app);
 
 }  // namespace tabula::cli

@@ -14,6 +14,9 @@ int main(int argc, char** argv) {
   tabula::cli::add_play(app);
   tabula::cli::add_replay(app);
   tabula::cli::add_bench(app);
+  tabula::cli::add_match(app);
+  tabula::cli::add_merge(app);
+  tabula::cli::add_analyze(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -9,6 +9,21 @@
 
 namespace tabula {
 
+// legal_moves is empty exactly when the game is over (is_terminal): a game where a side
+// without a move passes gets a pass move. So one generation per ply both ends the game and
+// picks the move; is_terminal() would generate the moves a second time in `no-move lose`
+// games.
+int play_randomly(State& s, Rng& rng, MoveList& scratch) {
+  int applied = 0;
+  for (;;) {
+    s.legal_moves(scratch);
+    if (scratch.empty()) break;
+    s.apply(scratch[rng.below(static_cast<uint32_t>(scratch.size()))]);
+    ++applied;
+  }
+  return applied;
+}
+
 PlayoutStats run_playouts(std::shared_ptr<const Program> program, double seconds, uint64_t max_playouts, int threads,
                           uint64_t seed) {
   using clock = std::chrono::steady_clock;
@@ -20,14 +35,15 @@ PlayoutStats run_playouts(std::shared_ptr<const Program> program, double seconds
     MoveList moves;
     PlayoutStats& st = per_thread[t];
     st.wins.assign(program->player_count(), 0);
+    // One state per thread, reset by assignment: its vectors (board, journals, history)
+    // keep their capacity, so a long run allocates nothing after the first playouts.
+    const State start_position(program);
+    State game = start_position;
     while (true) {
       if (max_playouts && started.fetch_add(1) >= max_playouts) break;
       if (!max_playouts && std::chrono::duration<double>(clock::now() - start).count() >= seconds) break;
-      State game(program);
-      while (!game.is_terminal()) {
-        game.legal_moves(moves);
-        game.apply(moves[rng.below(static_cast<uint32_t>(moves.size()))]);
-      }
+      game = start_position;
+      play_randomly(game, rng, moves);
       GameResult r = game.result();
       ++st.playouts;
       st.plies += game.ply();

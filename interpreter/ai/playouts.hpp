@@ -4,7 +4,9 @@
 #include <cstdint>
 #include <memory>
 
+#include "ai/rng.hpp"
 #include "engine/program.hpp"
+#include "engine/state.hpp"
 
 namespace tabula {
 
@@ -15,6 +17,10 @@ struct PlayoutStats {
   std::vector<uint64_t> wins;  // per player
   uint64_t draws = 0;
 };
+
+// Plays uniformly random moves from `s` until the game ends (the rules' ply limit bounds
+// it); returns how many moves it applied, so the caller can undo them.
+int play_randomly(State& s, Rng& rng, MoveList& scratch);
 
 PlayoutStats run_playouts(std::shared_ptr<const Program> program, double seconds, uint64_t max_playouts, int threads,
                           uint64_t seed);

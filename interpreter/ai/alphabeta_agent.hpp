@@ -1,0 +1,58 @@
+#pragma once
+// Alpha-beta with iterative deepening, a transposition table keyed by State::hash() (the
+// best move found there is searched first), and an Evaluator at the horizon, after the
+// pending captures are played out (quiescence) when the evaluator says captures matter.
+//
+// With more than two players it searches "paranoid": the player to choose maximises, and
+// every other player is assumed to minimise that player's value. This is sound for any
+// number of players (it is plain minimax when there are two) and cheap, at the price of
+// pessimism in games where the others do not cooperate.
+//
+// Reproducible from the seed when only a depth is given; a time limit makes the depth
+// reached, and so the move, depend on the machine's speed.
+#include <memory>
+#include <unordered_set>
+#include <vector>
+
+#include "ai/agent.hpp"
+#include "ai/evaluator.hpp"
+#include "ai/rng.hpp"
+#include "ai/transposition_table.hpp"
+
+namespace tabula {
+
+class AlphaBetaAgent : public Agent {
+ public:
+  // seconds = 0: no time limit. evaluator = nullptr: make_evaluator(program) on first use.
+  AlphaBetaAgent(int max_depth, double seconds, uint64_t seed, std::shared_ptr<const Evaluator> evaluator = nullptr);
+  Move choose(State& s) override;
+  std::string name() const override;
+
+  struct SearchInfo {
+    int depth = 0;        // last fully searched depth
+    double value = 0;     // its value for the player to move
+    uint64_t nodes = 0;
+  };
+  const SearchInfo& last_search() const { return info_; }
+
+ private:
+  double search(State& s, int depth, int ply, double alpha, double beta);
+  double quiesce(State& s, int ply, int plies_left, double alpha, double beta);
+  bool out_of_time();
+
+  int max_depth_;
+  double seconds_;
+  Rng rng_;
+  std::shared_ptr<const Evaluator> evaluator_;
+  bool given_evaluator_;
+  const Program* evaluator_program_ = nullptr;
+  TranspositionTable table_;
+  int root_player_ = 0;
+  bool aborted_ = false;
+  double deadline_ = 0;  // seconds on the steady clock
+  SearchInfo info_;
+  std::unordered_set<uint64_t> game_positions_;  // hashes of the game's positions up to the root
+  std::vector<uint64_t> path_;                   // hashes of the positions above the node searched
+};
+
+}  // namespace tabula

@@ -1,0 +1,120 @@
+#include "ai/match.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <fmt/format.h>
+#include <mutex>
+#include <thread>
+#include <unordered_set>
+
+#include "ai/agent.hpp"
+#include "ai/rng.hpp"
+#include "engine/state.hpp"
+
+namespace tabula {
+
+uint64_t game_seed(uint64_t match_seed, int game) {
+  Rng mix(match_seed ^ (0xD1B54A32D192ED03ULL * static_cast<uint64_t>(game + 1)));
+  return mix.next() & ((uint64_t{1} << 53) - 1);  // exact as a JSON number everywhere
+}
+
+std::vector<std::string> seats_for_game(const std::vector<std::string>& players, int game) {
+  std::vector<std::string> seats(players.size());
+  for (size_t s = 0; s < players.size(); ++s) seats[s] = players[(s + static_cast<size_t>(game)) % players.size()];
+  return seats;
+}
+
+std::string check_players(const Program& program, const std::vector<std::string>& players) {
+  if (static_cast<int>(players.size()) != program.player_count())
+    return fmt::format("{} player{} given, but {} has {} seats", players.size(), players.size() == 1 ? "" : "s",
+                       program.name, program.player_count());
+  for (const auto& p : players)
+    if (auto error = check_agent_spec(p); !error.empty()) return error;
+  return "";
+}
+
+GameRecord play_game(std::shared_ptr<const Program> program, const std::vector<std::string>& seats, int game,
+                     uint64_t seed, int max_plies) {
+  using clock = std::chrono::steady_clock;
+  GameRecord g;
+  g.game = game;
+  g.seed = seed;
+  g.rules = program->name;
+  g.seats = seats;
+  g.seconds.assign(seats.size(), 0.0);
+  g.moves_made.assign(seats.size(), 0);
+  std::vector<std::unique_ptr<Agent>> agents;
+  for (size_t s = 0; s < seats.size(); ++s) {
+    std::string error;
+    agents.push_back(make_agent(seats[s], Rng(seed + s).next(), error));
+    if (!agents.back()) throw std::invalid_argument(error);
+  }
+  State state(program);
+  MoveList legal;
+  while (!state.is_terminal()) {
+    if (max_plies > 0 && state.ply() >= max_plies) {
+      g.cut = true;
+      break;
+    }
+    int seat = state.current_player();
+    state.legal_moves(legal);
+    g.legal_moves += legal.size();
+    auto start = clock::now();
+    Move m = agents[seat]->choose(state);
+    g.seconds[seat] += std::chrono::duration<double>(clock::now() - start).count();
+    ++g.moves_made[seat];
+    if (!g.moves.empty()) g.moves += ' ';
+    g.moves += state.move_to_string(m);
+    state.apply(m);
+  }
+  GameResult r = state.result();
+  g.winner = r.over ? r.winner : -1;
+  g.plies = state.ply();
+  // A draw at the rules' ply limit is the limit's doing, not the position's.
+  if (r.over && r.winner < 0 && state.ply() >= program->ply_limit) g.cut = true;
+  return g;
+}
+
+std::vector<GameRecord> run_match(std::shared_ptr<const Program> program, const MatchConfig& config,
+                                  const std::function<void(const GameRecord&)>& on_game, const std::vector<int>& skip) {
+  std::unordered_set<int> done(skip.begin(), skip.end());
+  std::vector<int> todo;
+  for (int g = 0; g < config.games; ++g)
+    if (g % config.shard_count == config.shard_index && !done.count(g)) todo.push_back(g);
+
+  auto start = std::chrono::steady_clock::now();
+  std::atomic<size_t> next{0};
+  std::mutex lock;
+  std::vector<GameRecord> results;
+  std::exception_ptr failure;
+  auto work = [&] {
+    try {
+      while (true) {
+        if (config.seconds > 0 &&
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >= config.seconds)
+          return;
+        size_t i = next.fetch_add(1);
+        if (i >= todo.size()) return;
+        int g = todo[i];
+        GameRecord record = play_game(program, seats_for_game(config.players, g), g, game_seed(config.seed, g), config.max_plies);
+        std::lock_guard<std::mutex> guard(lock);
+        results.push_back(record);
+        if (on_game) on_game(record);
+      }
+    } catch (...) {
+      std::lock_guard<std::mutex> guard(lock);
+      if (!failure) failure = std::current_exception();
+      next = todo.size();
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int t = 1; t < std::max(1, config.threads); ++t) pool.emplace_back(work);
+  work();
+  for (auto& t : pool) t.join();
+  if (failure) std::rethrow_exception(failure);
+  std::sort(results.begin(), results.end(), [](const GameRecord& a, const GameRecord& b) { return a.game < b.game; });
+  return results;
+}
+
+}  // namespace tabula

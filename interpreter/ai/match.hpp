@@ -1,0 +1,44 @@
+#pragma once
+// Matches: many seeded games between player specs, on threads, with seats rotating each
+// game (for two players, the seats swap every game). Game g has a seed derived only from
+// the match seed and g, and its seats only from g, so any subset of games (a shard, a
+// resumed run) replays exactly the games of the whole match.
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "ai/match_record.hpp"
+#include "engine/program.hpp"
+
+namespace tabula {
+
+struct MatchConfig {
+  std::vector<std::string> players;  // one spec per seat of the game
+  int games = 100;
+  int threads = 1;
+  uint64_t seed = 1;
+  int max_plies = 0;                 // stop (a draw, counted as cut) after this many; 0 = the rules' limit
+  int shard_index = 0, shard_count = 1;  // play only the games g with g % shard_count == shard_index
+  double seconds = 0;                // when > 0, start no new game after this long
+};
+
+uint64_t game_seed(uint64_t match_seed, int game);
+// Seat s of game g is played by players[(s + g) % players.size()].
+std::vector<std::string> seats_for_game(const std::vector<std::string>& players, int game);
+
+// Plays one game; every agent's seed derives from `seed` and its seat.
+GameRecord play_game(std::shared_ptr<const Program> program, const std::vector<std::string>& seats, int game,
+                     uint64_t seed, int max_plies);
+
+// The games of this shard not in `skip` (game indices already finished), played on
+// config.threads threads. on_game is called, one call at a time, as each game ends (in
+// finishing order); the result is sorted by game index.
+std::vector<GameRecord> run_match(std::shared_ptr<const Program> program, const MatchConfig& config,
+                                  const std::function<void(const GameRecord&)>& on_game = {},
+                                  const std::vector<int>& skip = {});
+
+// "" when the specs are valid for this program, else one sentence saying what is wrong.
+std::string check_players(const Program& program, const std::vector<std::string>& players);
+
+}  // namespace tabula

@@ -1,0 +1,49 @@
+#pragma once
+// What a set of finished games says: wins, draws and losses per player spec and per seat
+// with 95% Wilson intervals, the first player's advantage, game length, branching factor,
+// games cut by the ply limit, and thinking time per move. Rendered as text, JSON or CSV.
+#include <string>
+#include <vector>
+
+#include "ai/match_record.hpp"
+#include "ai/statistics.hpp"
+
+namespace tabula {
+
+struct Tally {
+  std::string name;  // a player spec, or "seat N"
+  int games = 0, wins = 0, draws = 0, losses = 0;
+  double seconds = 0;  // thinking time
+  long long moves = 0;
+
+  double win_rate() const { return games ? double(wins) / games : 0; }
+  Interval win_interval() const { return wilson_interval(wins, games); }
+  double seconds_per_move() const { return moves ? seconds / double(moves) : 0; }
+};
+
+struct MatchReport {
+  std::string rules;
+  int games = 0;
+  int seats = 0;
+  std::vector<Tally> players;  // per spec, in the order first met (a spec in two seats counts each seat)
+  std::vector<Tally> per_seat;
+  int draws = 0;
+  int cut = 0;                 // drawn by a ply limit
+  Summary length;              // plies per game
+  double branching = 0;        // legal moves per position, over all plies of all games
+
+  int decisive() const { return games - draws; }
+  // The first seat's wins among decisive games, and the share it would have if seats were fair.
+  Interval first_player_interval() const { return wilson_interval(per_seat.empty() ? 0 : per_seat[0].wins, decisive()); }
+  double first_player_share() const { return decisive() && !per_seat.empty() ? double(per_seat[0].wins) / decisive() : 0; }
+  double fair_share() const { return seats ? 1.0 / seats : 0; }
+};
+
+// Games from different rules are refused: `error` set, report empty.
+MatchReport summarize(const std::vector<GameRecord>& games, std::string& error);
+
+std::string report_text(const MatchReport& r);
+std::string report_json(const MatchReport& r);  // one object, no newline
+std::string report_csv(const MatchReport& r);   // a header, then a row per player spec and per seat
+
+}  // namespace tabula

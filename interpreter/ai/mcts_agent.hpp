@@ -1,0 +1,71 @@
+#pragma once
+// Monte Carlo tree search (UCT) with random playouts. Each node keeps the reward of the
+// player who moved into it, taken from State::returns(), so any number of players works.
+// The tree is kept between moves: when the moves played since the last search are found
+// in it, the subtree below them becomes the new root.
+//
+// Budget: a number of iterations (reproducible from the seed) or a time (not reproducible).
+#include <cstdint>
+#include <vector>
+
+#include "ai/agent.hpp"
+#include "ai/rng.hpp"
+
+namespace tabula {
+
+class MctsAgent : public Agent {
+ public:
+  // iterations = 0: search for `seconds` instead.
+  MctsAgent(uint64_t iterations, double seconds, uint64_t seed, double exploration = 1.0);
+  Move choose(State& s) override;
+  std::string name() const override;
+
+  struct SearchInfo {
+    uint64_t iterations = 0;
+    uint64_t reused_visits = 0;  // visits already under the root when the search began
+    size_t tree_nodes = 0;
+  };
+  const SearchInfo& last_search() const { return info_; }
+
+ private:
+  struct Node {
+    Move move;              // the move into this node
+    int parent = -1;
+    int first_child = -1;   // -1: not expanded yet
+    int child_count = 0;
+    int mover = -1;         // the player who made `move`
+    uint32_t visits = 0;
+    double reward = 0;      // sum of the mover's rewards, each in [0, 1]
+  };
+
+  void iterate(State& s);
+  int select_child(const Node& n) const;
+  void expand(State& s, int node);
+  bool reuse_tree(const State& s);
+  void keep_subtree(int new_root);
+
+  uint64_t iterations_;
+  double seconds_;
+  double exploration_;
+  Rng rng_;
+  std::vector<Node> nodes_;  // nodes_[0] is the root
+  std::vector<Move> root_history_;  // the game's moves up to the root position
+  MoveList scratch_;
+  SearchInfo info_;
+};
+
+// Flat Monte Carlo: `playouts` random playouts after each legal move; the move with the
+// best average return is played.
+class FlatMonteCarloAgent : public Agent {
+ public:
+  FlatMonteCarloAgent(int playouts, uint64_t seed) : playouts_(playouts), rng_(seed) {}
+  Move choose(State& s) override;
+  std::string name() const override { return "mc:" + std::to_string(playouts_); }
+
+ private:
+  int playouts_;
+  Rng rng_;
+  MoveList scratch_;
+};
+
+}  // namespace tabula

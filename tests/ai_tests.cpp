@@ -1,0 +1,313 @@
+// Computer players, matches and their statistics. Everything is seeded; no assertion
+// depends on timing.
+#include <catch2/catch.hpp>
+
+#include "ai/agent.hpp"
+#include "ai/alphabeta_agent.hpp"
+#include "ai/evaluator.hpp"
+#include "ai/match.hpp"
+#include "ai/match_report.hpp"
+#include "ai/mcts_agent.hpp"
+#include "ai/statistics.hpp"
+#include "ai/variant_analysis.hpp"
+#include "test_support.hpp"
+
+using namespace tabula;
+using namespace tabula::testing;
+
+namespace {
+
+std::shared_ptr<const Program> loa() {
+  static auto p = load_rules(repo_path("rules/loa.rules"));
+  return p;
+}
+std::shared_ptr<const Program> second_player_wins() {
+  static auto p = load_rules(repo_path("tests/data/second-player-wins.rules"));
+  return p;
+}
+std::shared_ptr<const Program> endless_shuffle() {
+  static auto p = load_rules(repo_path("tests/data/endless-shuffle.rules"));
+  return p;
+}
+std::shared_ptr<const Program> three_players() {
+  static auto p = load_rules(repo_path("tests/data/three-players.rules"));
+  return p;
+}
+
+std::unique_ptr<Agent> agent(const std::string& spec, uint64_t seed = 1) {
+  std::string error;
+  auto a = make_agent(spec, seed, error);
+  INFO(error);
+  REQUIRE(a);
+  return a;
+}
+
+// The seed's example: White to move wins at once with c2-c5.
+constexpr const char* kWinInOne = "8/8/1W1WB3/8/1BWW4/1WW1B3/2W2B2/8 white";
+
+// Timings differ from run to run; everything else in a record must not.
+GameRecord without_timing(GameRecord g) {
+  for (auto& s : g.seconds) s = 0;
+  return g;
+}
+
+}  // namespace
+
+TEST_CASE("Wilson intervals", "[ai]") {
+  Interval half = wilson_interval(5, 10);
+  CHECK(half.low == Approx(0.236590).epsilon(1e-5));
+  CHECK(half.high == Approx(0.763410).epsilon(1e-5));
+  Interval none = wilson_interval(0, 10);
+  CHECK(none.low == 0);
+  CHECK(none.high == Approx(0.277540).epsilon(1e-5));
+  Interval all = wilson_interval(10, 10);
+  CHECK(all.low == Approx(1 - 0.277540).epsilon(1e-5));
+  CHECK(all.high == 1);
+  Interval empty = wilson_interval(0, 0);
+  CHECK(empty.low == 0);
+  CHECK(empty.high == 1);
+  // Narrower with more games, always around the observed rate.
+  Interval many = wilson_interval(500, 1000);
+  CHECK(many.high - many.low < half.high - half.low);
+  CHECK(many.low < 0.5);
+  CHECK(many.high > 0.5);
+}
+
+TEST_CASE("Summary: mean, stddev, min, max", "[ai]") {
+  Summary s;
+  for (double x : {2.0, 4.0, 4.0, 4.0, 5.0, 5.0, 7.0, 9.0}) s.add(x);
+  CHECK(s.count() == 8);
+  CHECK(s.mean() == Approx(5));
+  CHECK(s.stddev() == Approx(2));
+  CHECK(s.min() == 2);
+  CHECK(s.max() == 9);
+}
+
+TEST_CASE("Player specs", "[ai]") {
+  for (std::string spec : {"random", "mc:10", "mcts:100", "mcts:1s", "mcts:250ms", "alphabeta:3", "alphabeta:4:500ms",
+                           "alphabeta:2s", "search", "search:3"})
+    CHECK(check_agent_spec(spec) == "");
+  CHECK(agent("search")->name() == "alphabeta:2");
+  CHECK(agent("search:3")->name() == "alphabeta:3");
+  CHECK(agent("mcts:250ms")->name() == "mcts:250ms");
+  CHECK(agent("alphabeta:4:500ms")->name() == "alphabeta:4:500ms");
+  for (std::string spec : {"randomly", "mc:0", "mcts:", "mcts:fast", "alphabeta:0", "alphabeta:65", "alphabeta:3:1h", "search:x", "mc"})
+    CHECK(check_agent_spec(spec) != "");
+  CHECK(check_agent_spec("minimax").find("unknown player 'minimax'") == 0);
+}
+
+TEST_CASE("Alpha-beta finds the win in one", "[ai]") {
+  for (int depth = 1; depth <= 4; ++depth)
+    for (uint64_t seed : {1, 2, 3}) {
+      auto s = state_at(loa(), kWinInOne);
+      AlphaBetaAgent a(depth, 0, seed);
+      Move m = a.choose(s);
+      INFO("depth " << depth << " seed " << seed);
+      CHECK(s.move_to_string(m) == "c2-c5");
+      CHECK(a.last_search().value > kEvalWin / 2);
+      CHECK(s.ply() == 0);  // the search restored the position
+    }
+}
+
+TEST_CASE("MCTS and flat Monte Carlo find the win in one", "[ai]") {
+  for (uint64_t seed : {1, 2, 3}) {
+    auto s = state_at(loa(), kWinInOne);
+    CHECK(s.move_to_string(agent("mcts:1000", seed)->choose(s)) == "c2-c5");
+    CHECK(s.move_to_string(agent("mc:5", seed)->choose(s)) == "c2-c5");
+    CHECK(s.ply() == 0);
+  }
+}
+
+TEST_CASE("alphabeta:2 beats random in LOA", "[ai]") {
+  MatchConfig m;
+  m.players = {"alphabeta:2", "random"};
+  m.games = 10;
+  m.seed = 2024;
+  auto games = run_match(loa(), m);
+  std::string error;
+  MatchReport r = summarize(games, error);
+  REQUIRE(error.empty());
+  REQUIRE(r.players.size() == 2);
+  CHECK(r.players[0].name == "alphabeta:2");
+  CHECK(r.players[0].wins >= 9);
+}
+
+TEST_CASE("Games are reproducible from the seed", "[ai]") {
+  for (std::string spec : {"random", "mc:2", "mcts:50", "alphabeta:2"}) {
+    GameRecord a = play_game(loa(), {spec, "random"}, 0, 77, 40);
+    GameRecord b = play_game(loa(), {spec, "random"}, 0, 77, 40);
+    GameRecord c = play_game(loa(), {spec, "random"}, 0, 78, 40);
+    INFO(spec);
+    CHECK(a.moves == b.moves);
+    CHECK(a.moves != c.moves);
+  }
+}
+
+TEST_CASE("MCTS reuses its tree when the moves played are in it", "[ai]") {
+  State s(loa());
+  MctsAgent mcts(300, 0, 5);
+  s.apply(mcts.choose(s));
+  CHECK(mcts.last_search().reused_visits == 0);
+  s.apply(s.legal_moves().front());  // the opponent's reply
+  mcts.choose(s);
+  CHECK(mcts.last_search().reused_visits > 0);
+  // A different game: nothing to reuse.
+  State other(loa());
+  other.apply(other.legal_moves().back());
+  other.apply(other.legal_moves().back());
+  mcts.choose(other);
+  CHECK(mcts.last_search().reused_visits == 0);
+}
+
+TEST_CASE("Rules-derived evaluation", "[ai]") {
+  RulesEvaluator loa_eval(*loa());
+  CHECK(loa_eval.uses_connection());
+  State s(loa());
+  CHECK(loa_eval.material(s, 0) == 0);
+  // Black has 36 moves at the start; White, after a null move, as many by symmetry.
+  CHECK(loa_eval.mobility(s, 0) == 0);
+  CHECK(s.ply() == 0);
+  auto win = state_at(loa(), kWinInOne);
+  uint64_t hash = win.hash();
+  double white = loa_eval.evaluate(win, 1), black = loa_eval.evaluate(win, 0);
+  CHECK(win.hash() == hash);  // null moves are undone
+  CHECK(white == Approx(-black));  // two players: what one gains the other loses
+  CHECK(loa_eval.gathering(win, 1) == Approx(-loa_eval.gathering(win, 0)));
+  CHECK_FALSE(RulesEvaluator(*second_player_wins()).uses_connection());
+  State tiny(second_player_wins());
+  CHECK(RulesEvaluator(*second_player_wins()).material(tiny, 0) == 0);
+}
+
+TEST_CASE("The evaluation hook: an expression from the rules", "[ai]") {
+  // pieces(mover) - the shape a future `evaluate pieces(mover) > 11` statement compiles to.
+  Condition pieces;
+  pieces.op = Condition::Op::piece_count;
+  pieces.who = PlayerRef::mover;
+  ExpressionEvaluator count(pieces);
+  State s(loa());
+  CHECK(count.evaluate(s, 0) == 12);
+  Condition more;
+  more.op = Condition::Op::compare;
+  more.compare = ">";
+  Condition eleven;
+  eleven.value = 11;
+  more.args = {pieces, eleven};
+  CHECK(ExpressionEvaluator(more).evaluate(s, 1) == 1);
+  // Any Evaluator plugs into the search player.
+  auto s2 = state_at(loa(), kWinInOne);
+  AlphaBetaAgent a(2, 0, 1, std::make_shared<ExpressionEvaluator>(pieces));
+  CHECK(s2.move_to_string(a.choose(s2)) == "c2-c5");
+}
+
+TEST_CASE("Match statistics on a game with a known answer", "[ai]") {
+  // Every move is forced: the second seat wins in 2 plies, whoever sits there.
+  MatchConfig m;
+  m.players = {"alphabeta:2", "random"};
+  m.games = 10;
+  auto games = run_match(second_player_wins(), m);
+  REQUIRE(games.size() == 10);
+  for (int g = 0; g < 10; ++g) {
+    CHECK(games[g].game == g);
+    CHECK(games[g].seats == (g % 2 ? std::vector<std::string>{"random", "alphabeta:2"}
+                                   : std::vector<std::string>{"alphabeta:2", "random"}));
+    CHECK(games[g].winner == 1);
+    CHECK(games[g].moves == "a1-b1 c1xb1");
+  }
+  std::string error;
+  MatchReport r = summarize(games, error);
+  CHECK(r.games == 10);
+  CHECK(r.players[0].wins == 5);
+  CHECK(r.players[0].losses == 5);
+  CHECK(r.players[0].win_interval().low == Approx(0.236590).epsilon(1e-5));
+  CHECK(r.per_seat[0].wins == 0);
+  CHECK(r.per_seat[1].wins == 10);
+  CHECK(r.first_player_share() == 0);
+  CHECK(r.first_player_interval().high == Approx(0.277540).epsilon(1e-5));
+  CHECK(r.draws == 0);
+  CHECK(r.cut == 0);
+  CHECK(r.length.mean() == 2);
+  CHECK(r.length.stddev() == 0);
+  CHECK(r.branching == 1);
+  CHECK(r.players[0].moves == 10);  // one move in each game, from either seat
+}
+
+TEST_CASE("Games cut by the ply limit", "[ai]") {
+  MatchConfig m;
+  m.players = {"random", "mcts:20"};
+  m.games = 4;
+  std::string error;
+  MatchReport r = summarize(run_match(endless_shuffle(), m), error);
+  CHECK(r.draws == 4);
+  CHECK(r.cut == 4);
+  CHECK(r.length.min() == 6);
+  CHECK(r.length.max() == 6);
+  // The match's own limit cuts earlier.
+  m.max_plies = 3;
+  r = summarize(run_match(endless_shuffle(), m), error);
+  CHECK(r.cut == 4);
+  CHECK(r.length.max() == 3);
+}
+
+TEST_CASE("Shards replay exactly the games of the whole match", "[ai]") {
+  MatchConfig m;
+  m.players = {"alphabeta:1", "mc:1"};
+  m.games = 7;
+  m.seed = 9;
+  m.max_plies = 30;
+  auto whole = run_match(loa(), m);
+  std::vector<GameRecord> merged;
+  for (int i = 0; i < 3; ++i) {
+    MatchConfig shard = m;
+    shard.shard_index = i;
+    shard.shard_count = 3;
+    shard.threads = 2;
+    for (const auto& g : run_match(loa(), shard)) {
+      CHECK(g.game % 3 == i);
+      merged.push_back(g);
+    }
+  }
+  std::sort(merged.begin(), merged.end(), [](const auto& a, const auto& b) { return a.game < b.game; });
+  REQUIRE(merged.size() == whole.size());
+  for (size_t i = 0; i < whole.size(); ++i) CHECK(without_timing(merged[i]) == without_timing(whole[i]));
+}
+
+TEST_CASE("Result lines round-trip through JSON", "[ai]") {
+  GameRecord g = play_game(loa(), {"random", "random"}, 3, game_seed(1, 3), 20);
+  std::string error;
+  auto back = parse_json_line(to_json_line(g), error);
+  REQUIRE(back);
+  for (size_t i = 0; i < g.seconds.size(); ++i) CHECK(back->seconds[i] == Approx(g.seconds[i]).margin(1e-6));
+  CHECK(without_timing(*back) == without_timing(g));
+  CHECK_FALSE(parse_json_line("{\"game\":1}", error));
+  CHECK(error == "no \"seed\" field");
+  CHECK_FALSE(parse_json_line("not json", error));
+}
+
+TEST_CASE("Three players: MCTS, paranoid alpha-beta and random", "[ai]") {
+  MatchConfig m;
+  m.players = {"mcts:30", "alphabeta:2", "random"};
+  m.games = 3;
+  auto games = run_match(three_players(), m);
+  REQUIRE(games.size() == 3);
+  CHECK(games[1].seats == std::vector<std::string>{"alphabeta:2", "random", "mcts:30"});
+  std::string error;
+  MatchReport r = summarize(games, error);
+  CHECK(r.seats == 3);
+  CHECK(r.fair_share() == Approx(1.0 / 3));
+  int total = 0;
+  for (const auto& t : r.players) total += t.games;
+  CHECK(total == 9);
+}
+
+TEST_CASE("Variant analysis verdicts", "[ai]") {
+  AnalysisConfig c;
+  c.games = 10;
+  c.skill_games = 4;
+  Analysis a = analyze_variant(second_player_wins(), c);
+  REQUIRE(a.verdicts.size() == 6);
+  CHECK(a.verdicts[0] == "first player wins 0% +/- 14% of decisive games (fair: 50%): strongly unbalanced");
+  CHECK(a.verdicts[1] == "games end: 100% within the ply limit: games finish");
+  CHECK(a.verdicts[3].find("average game length 2 plies") == 0);
+  CHECK(a.verdicts[4] == "branching factor 1: very few choices per move");
+  CHECK(a.verdicts[5].find("a stronger player (alphabeta:2) beats random 50%") == 0);
+}

@@ -1,0 +1,162 @@
+// The real `tabula` binary: match, merge and analyze.
+#include <catch2/catch.hpp>
+#include <array>
+#include <cstdio>
+#include <fstream>
+#include <regex>
+#include <sstream>
+#include <string>
+
+#include "test_support.hpp"
+
+using namespace tabula::testing;
+
+namespace {
+
+struct Run {
+  int status;
+  std::string out;  // stdout and stderr together
+};
+
+Run run(const std::string& args) {
+  std::string cmd = std::string("cd '") + TABULA_SOURCE_DIR + "' && '" + TABULA_BINARY + "' " + args + " 2>&1";
+  Run r{0, ""};
+  FILE* pipe = popen(cmd.c_str(), "r");
+  REQUIRE(pipe);
+  std::array<char, 4096> buf;
+  size_t n;
+  while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0) r.out.append(buf.data(), n);
+  int st = pclose(pipe);
+  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+  return r;
+}
+
+std::string temp_path(const std::string& name) {
+  auto dir = std::filesystem::temp_directory_path() / "tabula-tests";
+  std::filesystem::create_directories(dir);
+  auto path = dir / name;
+  std::filesystem::remove(path);
+  return path.string();
+}
+
+std::string read_all(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// Thinking times differ between runs; the rest of a report or result file must not.
+std::string without_timing(const std::string& text) {
+  static const std::regex seconds("\"seconds(_per_move)?\":(\\[[^\\]]*\\]|[0-9.]+)");
+  return std::regex_replace(text, seconds, "\"seconds\":T");
+}
+
+int lines(const std::string& text) { return static_cast<int>(std::count(text.begin(), text.end(), '\n')); }
+
+}  // namespace
+
+TEST_CASE("CLI: match reports exact statistics for a forced game", "[ai][cli]") {
+  auto r = run("match tests/data/second-player-wins.rules --games 10 --players alphabeta:2,random --json");
+  INFO(r.out);
+  CHECK(r.status == 0);
+  CHECK(r.out.find("\"games\":10,\"seats\":2") != std::string::npos);
+  CHECK(r.out.find("{\"name\":\"alphabeta:2\",\"games\":10,\"wins\":5,\"draws\":0,\"losses\":5,\"win_rate\":0.500000,"
+                   "\"win_ci\":[0.236590,0.763410]") != std::string::npos);
+  CHECK(r.out.find("\"first_player\":{\"wins\":0,\"decisive\":10,\"share\":0.000000,\"ci\":[0.000000,0.277540],"
+                   "\"fair_share\":0.500000}") != std::string::npos);
+  CHECK(r.out.find("\"draws\":0,\"draw_rate\":0.000000,\"cut\":0,\"cut_rate\":0.000000,"
+                   "\"length\":{\"mean\":2.000,\"stddev\":0.000,\"min\":2,\"max\":2},\"branching\":1.000}") != std::string::npos);
+  r = run("match tests/data/second-player-wins.rules --games 10 --players alphabeta:2,random");
+  CHECK(r.out.find("first player: wins 0 of 10 decisive games, 0.0% [0.0%, 27.8%] (fair share 50.0%)") != std::string::npos);
+  CHECK(r.out.find("game length: mean 2.0 plies, stddev 0.0, min 2, max 2") != std::string::npos);
+  r = run("match tests/data/second-player-wins.rules --games 4 --players random,mc:3 --csv");
+  CHECK(r.out.find("kind,name,games,wins,draws,losses,win_rate,ci_low,ci_high,seconds_per_move\n"
+                   "player,random,4,2,0,2,0.500000,") == 0);
+  CHECK(r.out.find("\nseat,seat 2,4,4,0,0,1.000000,") != std::string::npos);
+}
+
+TEST_CASE("CLI: match counts games cut by the ply limit", "[ai][cli]") {
+  auto r = run("match tests/data/endless-shuffle.rules --games 4 --players random,random --json");
+  INFO(r.out);
+  CHECK(r.out.find("\"draws\":4,\"draw_rate\":1.000000,\"cut\":4,\"cut_rate\":1.000000") != std::string::npos);
+  r = run("match rules/loa.rules --games 2 --players random,random --max-plies 10 --json");
+  CHECK(r.out.find("\"cut\":2,") != std::string::npos);
+  CHECK(r.out.find("\"length\":{\"mean\":10.000,\"stddev\":0.000,\"min\":10,\"max\":10}") != std::string::npos);
+}
+
+TEST_CASE("CLI: shards merged equal the unsharded match", "[ai][cli]") {
+  std::string whole = temp_path("whole.jsonl"), a = temp_path("shard0.jsonl"), b = temp_path("shard1.jsonl");
+  const std::string match = "match rules/loa.rules --games 6 --players alphabeta:1,random --seed 5 --max-plies 60 ";
+  auto r = run(match + "--threads 2 --out " + whole + " --json");
+  INFO(r.out);
+  REQUIRE(r.status == 0);
+  CHECK(lines(read_all(whole)) == 6);
+  REQUIRE(run(match + "--shard 0/2 --out " + a).status == 0);
+  REQUIRE(run(match + "--shard 1/2 --out " + b).status == 0);
+  CHECK(lines(read_all(a)) == 3);
+  auto merged = run("merge " + a + " " + b + " --json");
+  auto unsharded = run("merge " + whole + " --json");
+  CHECK(merged.status == 0);
+  CHECK(without_timing(merged.out) == without_timing(unsharded.out));
+  CHECK(without_timing(unsharded.out) == without_timing(r.out));
+  // A game in two files counts once.
+  CHECK(without_timing(run("merge " + whole + " " + a + " --json").out) == without_timing(unsharded.out));
+}
+
+TEST_CASE("CLI: a stopped match resumes from its results file", "[ai][cli]") {
+  std::string out = temp_path("resume.jsonl");
+  const std::string match = "match rules/loa.rules --players random,alphabeta:1 --seed 3 --max-plies 40 --json --out " + out;
+  REQUIRE(run(match + " --games 3").status == 0);
+  auto resumed = run(match + " --games 5 --resume");
+  INFO(resumed.out);
+  CHECK(resumed.status == 0);
+  CHECK(lines(read_all(out)) == 5);
+  auto whole = run("match rules/loa.rules --players random,alphabeta:1 --seed 3 --max-plies 40 --json --games 5");
+  CHECK(without_timing(resumed.out) == without_timing(whole.out));
+  auto other = run("match rules/loa.rules --players random,alphabeta:1 --seed 4 --games 5 --resume --out " + out);
+  CHECK(other.status == 1);
+  CHECK(other.out.find("is not from this match") != std::string::npos);
+}
+
+TEST_CASE("CLI: match and merge refuse bad input with one sentence", "[ai][cli]") {
+  auto r = run("match rules/loa.rules --players alphabeta:2,wizard");
+  CHECK(r.status == 1);
+  CHECK(r.out.rfind("tabula: --players: unknown player 'wizard'", 0) == 0);
+  r = run("match rules/loa.rules --players random");
+  CHECK(r.status == 1);
+  CHECK(r.out.find("1 player given, but Lines of Action has 2 seats") != std::string::npos);
+  r = run("match rules/loa.rules --players random,random --shard 2/2");
+  CHECK(r.status == 1);
+  CHECK(r.out.find("--shard '2/2': expected I/N") != std::string::npos);
+  auto bad = temp_rules("bad-results.jsonl", "{\"game\":0}\n");
+  r = run("merge " + bad);
+  CHECK(r.status == 1);
+  CHECK(r.out.find("bad-results.jsonl:1: no \"seed\" field") != std::string::npos);
+}
+
+TEST_CASE("CLI: play accepts every player spec", "[ai][cli]") {
+  auto r = run("play rules/loa.rules --players mcts:30,alphabeta:1 --seed 2");
+  INFO(r.out);
+  CHECK(r.status == 0);
+  CHECK(r.out.find("black = mcts:30, white = alphabeta:1") != std::string::npos);
+  CHECK(r.out.find("result: ") != std::string::npos);
+  r = run("play rules/loa.rules --players search:2,mc:2 --seed 2");
+  CHECK(r.out.find("black = alphabeta:2, white = mc:2") != std::string::npos);
+  CHECK(run("play rules/loa.rules --players mcts:x,random").status == 1);
+}
+
+TEST_CASE("CLI: analyze gives a verdict per figure", "[ai][cli]") {
+  auto r = run("analyze tests/data/second-player-wins.rules --games 20 --skill-games 4");
+  INFO(r.out);
+  CHECK(r.status == 0);
+  CHECK(r.out.find("first player wins 0% +/- 8% of decisive games (fair: 50%): strongly unbalanced\n") != std::string::npos);
+  CHECK(r.out.find("games end: 100% within the ply limit") != std::string::npos);
+  CHECK(r.out.find("average game length 2 plies") != std::string::npos);
+  CHECK(r.out.find("branching factor 1: ") != std::string::npos);
+  CHECK(r.out.find("a stronger player (alphabeta:2) beats random 50%") != std::string::npos);
+  r = run("analyze rules/loa.rules --games 20 --skill-games 4 --json");
+  CHECK(r.status == 0);
+  CHECK(r.out.find("{\"random_play\":{\"rules\":\"Lines of Action\",\"games\":20,") == 0);
+  CHECK(r.out.find("\"verdicts\":[\"first player wins ") != std::string::npos);
+}
