@@ -3,13 +3,14 @@
 
 #include "engine/state.hpp"
 #include "kernels/capture_search.hpp"
+#include "kernels/line_moves.hpp"
 
 namespace tabula {
 namespace {
 
 bool may_land(const Program& p, uint8_t target, int mover, uint8_t land) {
   if (!target) return land & land_empty;
-  return p.owner(target) == mover ? (land & land_friend) : (land & land_enemy);
+  return p.code_owner[target] == mover ? (land & land_friend) : (land & land_enemy);
 }
 
 // Hop captures of every piece of the player to move, filtered by the capture policy.
@@ -32,14 +33,15 @@ void generate_captures(const State& s, MoveList& out) {
 
 }  // namespace
 
-// Placing a piece from a reserve on any empty cell.
-void State::generate_placements(MoveList& out) const {
+// Placing a piece (from a reserve or the supply) on an empty cell its `where` allows.
+void State::generate_placements(const TurnAction& a, MoveList& out) const {
   const Program& p = *program_;
-  const TurnAction& a = p.turn[slot_];
-  int owner = resolve(a.reserve_of, a.reserve_player, current_player());
+  int mover = current_player();
+  int owner = a.from_supply ? mover : resolve(a.reserve_of, a.reserve_player, mover);
   uint8_t code = p.piece_code(owner, a.place_kind);
   for (int c = 0; c < p.cells; ++c) {
     if (board_[c]) continue;
+    if (a.has_where && !condition_holds(a.where, mover, -1, c)) continue;
     Move m;
     m.type = Move::place;
     m.to = static_cast<int16_t>(c);
@@ -52,32 +54,55 @@ void State::legal_moves(MoveList& out) const {
   out.clear();
   if (result_.over) return;
   const Program& p = *program_;
-  if (!p.turn.empty() && p.turn[slot_].kind == TurnAction::Kind::place) return generate_placements(out);
+  if (const TurnAction* action = current_action(); action && action->kind != TurnAction::Kind::move) {
+    if (action->kind == TurnAction::Kind::place) generate_placements(*action, out);
+    else
+      for (uint8_t choice : {0, 1}) {  // the pie rule: keep or swap
+        Move m;
+        m.type = Move::choice;
+        m.rule = choice;
+        out.push_back(m);
+      }
+    if (out.empty() && p.no_move == NoMovePolicy::pass) {
+      Move m;
+      m.type = Move::pass;
+      out.push_back(m);
+    }
+    return;
+  }
   const int mover = current_player();
   const SeatDef& seat = p.seats[to_move_];
   if (p.has_hops) {
     generate_captures(*this, out);
     if (p.captures.compulsory && !out.empty()) return;
   }
-  for (int c = 0; c < p.cells; ++c) {
-    uint8_t code = board_[c];
-    if (!code || p.owner(code) != mover) continue;
-    uint32_t kind_bit = 1u << p.kind(code);
-    if (!(seat.kinds & kind_bit) || (seat.region >= 0 && !p.in_zone(seat.region, mover, c))) continue;
+  // Small boards: the side's pieces come from its bitboard, and kernels test cells by mask.
+  uint64_t mine = 0, occupied = 0;
+  if (p.bitboards) {
+    mine = occupancy_[mover];
+    for (uint64_t side : occupancy_) occupied |= side;
+  }
+  auto piece_moves = [&](int c) {
+    uint32_t kind_bit = p.code_kind_bit[board_[c]];
+    if (!(seat.kinds & kind_bit) || (seat.region >= 0 && !p.in_zone(seat.region, mover, c))) return;
     for (size_t r = 0; r < p.moves.size(); ++r) {
       const MoveRule& rule = p.moves[r];
       if (!(rule.kinds & kind_bit) || rule.type == MoveRule::Type::hop) continue;
+      if (p.bitboards && line_count_kernel_applies(rule)) {
+        line_count_moves(p, rule, static_cast<int>(r), rule.dirs[to_move_], c, mine, occupied, line_counts_.data(), out);
+        continue;
+      }
       for (int d : rule.dirs[to_move_]) {
-        const int16_t* ray = p.ray(c, d);
-        int len = p.ray_len(c, d);
+        const int ray_index = c * p.dirs + d;
+        const int16_t* ray = &p.ray_cells[p.ray_begin[ray_index]];
+        int len = p.ray_length[ray_index];
         auto emit = [&](int to) {
           if (rule.has_condition && !condition_holds(rule.condition, mover, c, to)) return;
-          Move m;
+          Move& m = out.emplace_back();  // writes only the fields a plain move uses
           m.from = static_cast<int16_t>(c);
           m.to = static_cast<int16_t>(to);
           m.rule = static_cast<uint8_t>(r);
           m.captures = board_[to] ? 1 : 0;
-          out.push_back(m);
         };
         switch (rule.type) {
           case MoveRule::Type::step:
@@ -97,13 +122,13 @@ void State::legal_moves(MoveList& out) const {
                 uint8_t t = board_[ray[k]];
                 if (may_land(p, t, mover, rule.land)) emit(ray[k]);
                 if (!t) continue;
-                if (rule.over == Over::nothing || (rule.over == Over::friends && p.owner(t) != mover)) break;
+                if (rule.over == Over::nothing || (rule.over == Over::friends && p.code_owner[t] != mover)) break;
               }
               break;
             }
             int dist = rule.fixed_distance;
             if (rule.distance == DistanceKind::pieces_on_line) {
-              int line = p.line_of[c * p.dirs + d];
+              int line = p.line_of[ray_index];
               dist = line >= 0 ? line_counts_[line] : 0;
             } else if (rule.distance == DistanceKind::neighbours) {
               dist = 0;
@@ -115,7 +140,7 @@ void State::legal_moves(MoveList& out) const {
               uint8_t t = board_[ray[k]];
               if (!t) continue;
               if (rule.over == Over::nothing) blocked = true;
-              else if (rule.over == Over::friends && p.owner(t) != mover) blocked = true;
+              else if (rule.over == Over::friends && p.code_owner[t] != mover) blocked = true;
             }
             if (!blocked && may_land(p, board_[ray[dist - 1]], mover, rule.land)) emit(ray[dist - 1]);
             break;
@@ -124,6 +149,14 @@ void State::legal_moves(MoveList& out) const {
         }
       }
     }
+  };
+  // The mover's pieces in cell order (the order of the move list is part of the contract:
+  // seeded games and playouts depend on it).
+  if (p.bitboards) {
+    for (uint64_t b = mine; b; b &= b - 1) piece_moves(__builtin_ctzll(b));
+  } else {
+    for (int c = 0; c < p.cells; ++c)
+      if (board_[c] && p.code_owner[board_[c]] == mover) piece_moves(c);
   }
   if (out.empty() && p.no_move == NoMovePolicy::pass) {
     Move m;

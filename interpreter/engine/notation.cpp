@@ -144,6 +144,7 @@ std::string State::move_to_string(const Move& m) const {
   const Program& p = *program_;
   if (m.type == Move::pass) return "pass";
   if (m.type == Move::place) return p.symbol(m.rule) + "@" + p.board->cell(m.to).name;
+  if (m.type == Move::choice) return m.rule ? "swap" : "keep";
   if (m.type == Move::normal) {  // written without columns, as in the seed texts
     const std::string& sep = m.captures ? p.notation.capture_separator : p.notation.step_separator;
     return p.board->cell(m.from).name + sep + p.board->cell(m.to).name;
@@ -172,6 +173,12 @@ std::optional<Move> parse_move(const State& s, std::string_view text, std::strin
     for (const Move& m : legal)
       if (m.type == Move::pass) return m;
     error = fmt::format("{} may not pass: a move is available", who);
+    return std::nullopt;
+  }
+  if (text == "keep" || text == "swap") {
+    for (const Move& m : legal)
+      if (m.type == Move::choice && (m.rule == 1) == (text == "swap")) return m;
+    error = fmt::format("'{}' is only legal when the pie rule offers the choice", text);
     return std::nullopt;
   }
   if (auto at = text.find('@'); at != std::string_view::npos) {  // a placement: W@e4

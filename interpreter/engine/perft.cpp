@@ -1,18 +1,44 @@
 #include "engine/perft.hpp"
 
 namespace tabula {
+namespace {
+
+// One move list per depth, per thread: no allocation once warm.
+MoveList& list_for(int depth) {
+  thread_local std::vector<MoveList> lists;
+  if (static_cast<int>(lists.size()) <= depth) lists.resize(depth + 1);
+  return lists[depth];
+}
+
+// The leaves below a position reached by a move (depth >= 1). The move list is empty
+// exactly when the game is over (State::legal_moves gives a pass move when the rules pass),
+// so one generation both tests for the end and lists the moves: a position that is over is
+// one leaf, as is_terminal() would say, without generating the moves twice.
+uint64_t leaves_below(State& s, int depth) {
+  MoveList& moves = list_for(depth);
+  s.legal_moves(moves);
+  if (moves.empty()) return 1;
+  if (depth == 1) return moves.size();
+  uint64_t total = 0;
+  for (size_t i = 0; i < moves.size(); ++i) {
+    s.apply(moves[i]);
+    total += leaves_below(s, depth - 1);
+    s.undo();
+  }
+  return total;
+}
+
+}  // namespace
 
 uint64_t perft(State& s, int depth) {
   if (depth <= 0) return 1;
-  thread_local std::vector<MoveList> lists;
-  if (static_cast<int>(lists.size()) <= depth) lists.resize(depth + 1);
-  MoveList& moves = lists[depth];
+  MoveList& moves = list_for(depth);
   s.legal_moves(moves);
   if (depth == 1) return moves.size();
   uint64_t total = 0;
   for (size_t i = 0; i < moves.size(); ++i) {
     s.apply(moves[i]);
-    total += s.is_terminal() ? 1 : perft(s, depth - 1);
+    total += leaves_below(s, depth - 1);
     s.undo();
   }
   return total;
@@ -24,7 +50,7 @@ std::vector<std::pair<std::string, uint64_t>> perft_divide(State& s, int depth) 
   for (const Move& m : moves) {
     std::string text = s.move_to_string(m);
     s.apply(m);
-    out.emplace_back(text, depth <= 1 ? 1 : (s.is_terminal() ? 1 : perft(s, depth - 1)));
+    out.emplace_back(text, depth <= 1 ? 1 : leaves_below(s, depth - 1));
     s.undo();
   }
   return out;

@@ -88,6 +88,35 @@ void build_adjacency(Program& p, const BoardGraph& b) {
     }
 }
 
+// Bitboard masks for boards of at most 64 cells: neighbours, and the prefixes of every ray.
+void build_masks(Program& p) {
+  p.bitboards = p.cells > 0 && p.cells <= 64;
+  p.adjacent_mask.clear();
+  p.ray_mask.clear();
+  if (!p.bitboards) return;
+  p.adjacent_mask.assign(p.cells, 0);
+  for (int c = 0; c < p.cells; ++c)
+    for (int16_t x : p.adjacent[c]) p.adjacent_mask[c] |= uint64_t{1} << x;
+  p.ray_mask.assign(p.ray_cells.size(), 0);
+  for (int i = 0; i < p.cells * p.dirs; ++i) {
+    uint64_t m = 0;
+    for (int k = 0; k < p.ray_length[i]; ++k) {
+      p.ray_mask[p.ray_begin[i] + k] = m;
+      m |= uint64_t{1} << p.ray_cells[p.ray_begin[i] + k];
+    }
+  }
+}
+
+void build_code_tables(Program& p) {
+  p.code_owner.assign(256, -1);
+  p.code_kind_bit.assign(256, 0);
+  if (p.kind_count() == 0) return;
+  for (int code = 1; code < 256; ++code) {
+    p.code_owner[code] = static_cast<int8_t>(std::min(p.owner(static_cast<uint8_t>(code)), 127));
+    p.code_kind_bit[code] = 1u << (p.kind(static_cast<uint8_t>(code)) & 31);
+  }
+}
+
 void build_zobrist(Program& p) {
   std::mt19937_64 rng(0x7AB01AULL);
   p.zobrist.resize(static_cast<size_t>(p.cells) * 256);
@@ -114,8 +143,12 @@ void precompute_board_data(Program& p) {
   build_rays(p, b);
   build_lines(p, b);
   build_adjacency(p, b);
+  build_masks(p);
 }
 
-void precompute_hash_keys(Program& p) { build_zobrist(p); }
+void precompute_hash_keys(Program& p) {
+  build_zobrist(p);
+  build_code_tables(p);
+}
 
 }  // namespace tabula

@@ -41,7 +41,10 @@ enum class PlayerRef { mover, opponent, fixed };
 
 // A boolean or numeric condition over a position (the `if` of end rules).
 struct Condition {
-  enum class Op { connected, piece_count, neighbours, turn_number, constant, not_, and_, or_, compare };
+  enum class Op {
+    connected, piece_count, neighbours, turn_number, passes, sees, incursion,
+    constant, not_, and_, or_, compare
+  };
   Op op = Op::constant;
   bool at_destination = false;     // neighbours(to) rather than neighbours(from)
   PlayerRef who = PlayerRef::mover;
@@ -51,7 +54,7 @@ struct Condition {
   std::vector<Condition> args;
 };
 
-enum class Outcome { win, lose, draw };
+enum class Outcome { win, lose, draw, end };  // end: decided by the score
 
 struct EndRule {
   SourcePos pos;
@@ -115,14 +118,35 @@ enum class NoMovePolicy { pass, lose, draw };
 // piece from a player's off-board reserve. An action whose condition fails, or whose
 // reserve is empty, is skipped.
 struct TurnAction {
-  enum class Kind { move, place };
+  enum class Kind { move, place, pie };
   Kind kind = Kind::move;
   SourcePos pos;
   int place_kind = 0;
   PlayerRef reserve_of = PlayerRef::mover;
   int reserve_player = 0;
-  bool has_condition = false;
+  bool from_supply = false;        // an unlimited supply of the mover's own pieces
+  bool has_condition = false;      // whether the action happens at all
   Condition condition;
+  bool has_where = false;          // which empty cells a placement may use
+  Condition where;
+};
+
+// An action of the opening, played once by the given side's seat before the regular turns.
+struct OpeningAction {
+  int seat = 0;
+  TurnAction action;
+};
+
+// A side's score at the end: a sum of terms.
+struct ScoreTerm {
+  enum class Kind { captures, territory, values };
+  Kind kind = Kind::values;
+};
+
+// Flanking captures after every turn: chains flanked at both ends by the enemy are removed.
+struct FlankCapture {
+  bool enabled = false;
+  bool opponent_first = true;
 };
 
 struct Notation {
@@ -149,6 +173,10 @@ struct Program {
   bool has_hops = false;
   std::vector<ZoneDef> zones;
   std::vector<TurnAction> turn;             // empty: a turn is one move
+  std::vector<OpeningAction> opening;       // played once, before the turns
+  FlankCapture flank_capture;
+  bool has_end_condition = false;           // `end if ...` in after-move
+  std::vector<ScoreTerm> score;             // empty: no score; results come from win rules
   std::vector<std::vector<int>> reserves;   // [player][kind]: pieces off the board at the start
   std::vector<Promotion> promotions;
   // Stacking: a cell holds a column of counters (bottom first); the top counter owns it.
@@ -170,6 +198,17 @@ struct Program {
   std::vector<int32_t> lines_through;        // the line ids a cell lies on
   bool uses_line_counts = false;             // some rule reads pieces_on_line
   std::vector<std::vector<int16_t>> adjacent;  // all graph neighbours of a cell
+
+  // ---- fast paths for boards of at most 64 cells (bit c of a mask stands for cell c) ----
+  bool bitboards = false;                // cells <= 64: the masks below are filled
+  std::vector<uint64_t> adjacent_mask;   // per cell: its graph neighbours
+  // Parallel to ray_cells: ray_mask[ray_begin[c * dirs + d] + k] holds the cells of the
+  // ray before its k-th (ray(c, d)[0..k-1]), the cells passed over to land on ray(c, d)[k].
+  std::vector<uint64_t> ray_mask;
+  // Per piece code (256 entries, filled with the hash keys): its owner and 1 << its kind,
+  // so hot loops avoid the division in owner() and kind().
+  std::vector<int8_t> code_owner;
+  std::vector<uint32_t> code_kind_bit;
 
   // Zobrist keys: zobrist[cell * 256 + code], and one per player to move; for stacking
   // games, column_zobrist[(cell * kMaxStack + level) * 64 + code].
@@ -203,7 +242,8 @@ struct Program {
 
 // Fills the precomputed board data of `p` from p.board.
 void precompute_board_data(Program& p);
-// Zobrist keys; after the checker knows whether the game stacks.
+// Zobrist keys and the per-piece-code tables; after the checker knows the kinds and
+// whether the game stacks.
 void precompute_hash_keys(Program& p);
 
 }  // namespace tabula

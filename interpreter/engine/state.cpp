@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "kernels/connectivity.hpp"
+#include "kernels/flanking.hpp"
 
 namespace tabula {
 namespace {
@@ -42,6 +43,11 @@ void State::set_position(const Position& pos) {
     for (int k = 0; k < static_cast<int>(p.reserves[pl].size()); ++k)
       reserves_[pl * p.kind_count() + k] = static_cast<uint8_t>(p.reserves[pl][k]);
   turns_done_.assign(p.player_count(), 0);
+  captured_.assign(p.player_count(), 0);
+  passes_ = 0;
+  opening_ = 0;
+  pie_swapped_ = false;
+  counters_mix_ = 0;
   reserve_journal_.clear();
   reserve_marks_.clear();
   result_ = {};
@@ -79,17 +85,41 @@ void State::rebuild_derived() {
   const Program& p = *program_;
   piece_count_.assign(p.player_count(), 0);
   line_counts_.assign(p.line_count, 0);
+  occupancy_.assign(p.player_count(), 0);
+  connected_memo_.assign(p.player_count(), {});
   hash_ = p.zobrist_turn[to_move_] ^ (p.turn.empty() ? 0 : p.zobrist_slot[slot_]);
   for (size_t i = 0; i < reserves_.size(); ++i) hash_ ^= p.zobrist_reserve[i * 64 + (reserves_[i] & 63)];
   for (int c = 0; c < p.cells; ++c) {
     uint8_t code = board_[c];
     if (!code) continue;
     ++piece_count_[p.owner(code)];
+    if (p.bitboards) occupancy_[p.owner(code)] |= uint64_t{1} << c;
     if (p.stacking)
       for (int l = 0; l < heights_[c]; ++l) hash_ ^= p.column_zobrist[(c * kStack + l) * 64 + columns_[c * kStack + l]];
     else
       hash_ ^= p.zobrist[c * 256 + code];
     for (int i = p.lines_through_begin[c]; i < p.lines_through_begin[c + 1]; ++i) ++line_counts_[p.lines_through[i]];
+  }
+}
+
+// What follows the top piece of a cell: pieces per side, pieces per line and, on small
+// boards, the bitboard of each side. (The hash is the caller's: it differs for columns.)
+inline void State::top_changed(int cell, uint8_t old_top, uint8_t new_top) {
+  const Program& p = *program_;
+  if (old_top) {
+    int owner = p.code_owner[old_top];
+    --piece_count_[owner];
+    if (p.bitboards) occupancy_[owner] &= ~(uint64_t{1} << cell);
+  }
+  if (new_top) {
+    int owner = p.code_owner[new_top];
+    ++piece_count_[owner];
+    if (p.bitboards) occupancy_[owner] |= uint64_t{1} << cell;
+  }
+  if ((old_top != 0) != (new_top != 0) && p.uses_line_counts) {
+    int delta = new_top ? 1 : -1;
+    for (int i = p.lines_through_begin[cell]; i < p.lines_through_begin[cell + 1]; ++i)
+      line_counts_[p.lines_through[i]] = static_cast<uint8_t>(line_counts_[p.lines_through[i]] + delta);
   }
 }
 
@@ -104,19 +134,9 @@ void State::set_cell(int cell, uint8_t code) {
   if (old == code) return;
   journal_.push_back({static_cast<int16_t>(cell), old});
   board_[cell] = code;
-  if (old) {
-    --piece_count_[p.owner(old)];
-    hash_ ^= p.zobrist[cell * 256 + old];
-  }
-  if (code) {
-    ++piece_count_[p.owner(code)];
-    hash_ ^= p.zobrist[cell * 256 + code];
-  }
-  if ((old != 0) != (code != 0) && p.uses_line_counts) {
-    int delta = code ? 1 : -1;
-    for (int i = p.lines_through_begin[cell]; i < p.lines_through_begin[cell + 1]; ++i)
-      line_counts_[p.lines_through[i]] = static_cast<uint8_t>(line_counts_[p.lines_through[i]] + delta);
-  }
+  if (old) hash_ ^= p.zobrist[cell * 256 + old];
+  if (code) hash_ ^= p.zobrist[cell * 256 + code];
+  top_changed(cell, old, code);
 }
 
 // The one place a column changes (stacking games).
@@ -129,21 +149,20 @@ void State::set_column(int cell, const uint8_t* bottom_first, int height) {
   std::copy(col, col + ch.height, ch.counters);
   column_journal_.push_back(ch);
   uint8_t old_top = board_[cell];
-  for (int l = 0; l < ch.height; ++l) hash_ ^= p.column_zobrist[(cell * kStack + l) * 64 + col[l]];
-  std::copy(bottom_first, bottom_first + height, col);
-  // Levels above the top stay zero, so equal positions compare equal byte for byte.
-  if (ch.height > height) std::fill(col + height, col + ch.height, 0);
+  // Levels above the top stay zero, so equal positions compare equal byte for byte; only
+  // the levels that change touch the hash (a zero level has no key).
+  const uint64_t* keys = &p.column_zobrist[static_cast<size_t>(cell) * kStack * 64];
+  for (int l = 0, top_level = std::max<int>(ch.height, height); l < top_level; ++l) {
+    uint8_t now = l < height ? bottom_first[l] : 0;
+    if (col[l] == now) continue;
+    if (col[l]) hash_ ^= keys[l * 64 + col[l]];
+    if (now) hash_ ^= keys[l * 64 + now];
+    col[l] = now;
+  }
   heights_[cell] = static_cast<uint8_t>(height);
-  for (int l = 0; l < height; ++l) hash_ ^= p.column_zobrist[(cell * kStack + l) * 64 + col[l]];
   uint8_t top = height ? col[height - 1] : 0;
   board_[cell] = top;
-  if (old_top) --piece_count_[p.owner(old_top)];
-  if (top) ++piece_count_[p.owner(top)];
-  if ((old_top != 0) != (top != 0) && p.uses_line_counts) {
-    int delta = top ? 1 : -1;
-    for (int i = p.lines_through_begin[cell]; i < p.lines_through_begin[cell + 1]; ++i)
-      line_counts_[p.lines_through[i]] = static_cast<uint8_t>(line_counts_[p.lines_through[i]] + delta);
-  }
+  top_changed(cell, old_top, top);
 }
 
 void State::move_piece(int from, int to) {
@@ -223,9 +242,11 @@ void State::promote_if_due(int cell, bool) {
 void State::apply(const Move& m) {
   const Program& p = *program_;
   int mover = current_player();
-  undo_.push_back({static_cast<uint32_t>(journal_.size()), static_cast<uint32_t>(column_journal_.size()), hash_,
-                   to_move_, quiet_plies_, slot_, turns_done_[mover],
-                   static_cast<uint32_t>(hash_history_.size()), result_});
+  UndoRecord record{static_cast<uint32_t>(journal_.size()), static_cast<uint32_t>(column_journal_.size()), hash_,
+                    to_move_, quiet_plies_, slot_, turns_done_[mover], passes_, opening_, pie_swapped_, {},
+                    static_cast<uint32_t>(hash_history_.size()), counters_mix_, result_};
+  std::copy_n(captured_.begin(), std::min<size_t>(captured_.size(), 4), record.captured.begin());
+  undo_.push_back(record);
   reserve_marks_.push_back(static_cast<uint32_t>(reserve_journal_.size()));
   if (m.type == Move::normal) {
     move_piece(m.from, m.to);
@@ -234,27 +255,45 @@ void State::apply(const Move& m) {
     apply_hops(m);
     if (!p.promotions.empty()) promote_if_due(m.to, true);
   } else if (m.type == Move::place) {
+    const TurnAction* action = current_action();
     int index = p.owner(m.rule) * p.kind_count() + p.kind(m.rule);
-    reserve_journal_.push_back({static_cast<int16_t>(index), reserves_[index]});
-    hash_ ^= p.zobrist_reserve[index * 64 + (reserves_[index] & 63)];
-    --reserves_[index];
-    hash_ ^= p.zobrist_reserve[index * 64 + (reserves_[index] & 63)];
+    if (action && !action->from_supply && !p.reserves.empty()) {
+      reserve_journal_.push_back({static_cast<int16_t>(index), reserves_[index]});
+      hash_ ^= p.zobrist_reserve[index * 64 + (reserves_[index] & 63)];
+      --reserves_[index];
+      hash_ ^= p.zobrist_reserve[index * 64 + (reserves_[index] & 63)];
+    }
     set_cell(m.to, m.rule);
+  } else if (m.type == Move::choice && m.rule == 1) {
+    // The pie rule's swap: every piece changes side, and the other side starts.
+    for (int c = 0; c < p.cells; ++c)
+      if (board_[c]) set_cell(c, p.piece_code(1 - p.owner(board_[c]), p.kind(board_[c])));
+    pie_swapped_ = true;
   }
   quiet_plies_ = m.captures ? 0 : quiet_plies_ + 1;
   history_.push_back(m);
   ++ply_;
+  if (in_opening()) {
+    ++opening_;
+    int next = in_opening() ? p.opening[opening_].seat : (pie_swapped_ ? 1 % p.seat_count() : 0);
+    hash_ ^= p.zobrist_turn[to_move_] ^ p.zobrist_turn[next];
+    to_move_ = next;
+    mix_counters_into_hash();
+    return;
+  }
+  if (p.turn.empty() || slot_ + 1 >= static_cast<int>(p.turn.size()))
+    passes_ = m.type == Move::pass ? passes_ + 1 : 0;  // counted per turn
   finish_action(mover);
 }
 
 // After an action: the next action of a multi-action turn, or the end of the turn, when
-// the end rules are checked and the next seat moves.
+// flanking captures happen, the end rules are checked and the next seat moves.
 void State::finish_action(int mover) {
   const Program& p = *program_;
   if (!p.turn.empty()) {
     hash_ ^= p.zobrist_slot[slot_];
     ++slot_;
-    while (slot_ < static_cast<int>(p.turn.size()) && !action_applies(slot_)) ++slot_;
+    while (slot_ < static_cast<int>(p.turn.size()) && !action_applies(p.turn[slot_])) ++slot_;
     if (slot_ < static_cast<int>(p.turn.size())) {
       hash_ ^= p.zobrist_slot[slot_];
       if (ply_ >= p.ply_limit) result_ = {true, -1};
@@ -263,13 +302,15 @@ void State::finish_action(int mover) {
     slot_ = 0;
     ++turns_done_[mover];
   }
+  if (p.flank_capture.enabled) apply_flank_captures(mover);
   hash_ ^= p.zobrist_turn[to_move_];
   to_move_ = (to_move_ + 1) % p.seat_count();
   hash_ ^= p.zobrist_turn[to_move_];
   if (!p.turn.empty()) {
-    while (slot_ + 1 < static_cast<int>(p.turn.size()) && !action_applies(slot_)) ++slot_;
+    while (slot_ + 1 < static_cast<int>(p.turn.size()) && !action_applies(p.turn[slot_])) ++slot_;
     hash_ ^= p.zobrist_slot[slot_];
   }
+  mix_counters_into_hash();
   decide_after_move(mover);
   if (p.repetition_draw) {
     hash_history_.push_back(hash_);
@@ -278,16 +319,101 @@ void State::finish_action(int mover) {
   if (!result_.over && p.quiet_move_limit > 0 && quiet_plies_ >= p.quiet_move_limit) result_ = {true, -1};
 }
 
-bool State::action_applies(int slot) const {
+// Captures and passes change the score and the end, so equal hashes must mean equal counts.
+void State::mix_counters_into_hash() {
+  if (!program_->flank_capture.enabled && !program_->has_end_condition) return;
+  auto mix = [](uint64_t x) {
+    x += 0x9E3779B97F4A7C15ULL;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    return x ^ (x >> 27);
+  };
+  uint64_t counters = static_cast<uint64_t>(passes_);
+  for (size_t i = 0; i < captured_.size(); ++i) counters = counters * 1000003 + captured_[i];
+  // Replace the previous mix: keep it in the low bits of a separate field.
+  hash_ ^= counters_mix_;
+  counters_mix_ = mix(counters);
+  hash_ ^= counters_mix_;
+}
+
+// Chains flanked at both ends by the enemy are removed: the opponents' first (the mover's
+// captures), then the mover's own (the opponents' captures), or the other way round.
+void State::apply_flank_captures(int mover) {
   const Program& p = *program_;
-  const TurnAction& a = p.turn[slot];
+  auto remove_dead_of = [&](int side, bool credit_mover) {
+    auto dead = dead_chain_cells(p, board_, side);
+    for (int c : dead) set_cell(c, 0);
+    if (dead.empty()) return;
+    if (credit_mover) captured_[mover] += static_cast<int>(dead.size());
+    else
+      for (int other = 0; other < p.player_count(); ++other)
+        if (other != mover) captured_[other] += static_cast<int>(dead.size()) / std::max(1, p.player_count() - 1);
+  };
+  auto opponents = [&] {
+    for (int side = 0; side < p.player_count(); ++side)
+      if (side != mover) remove_dead_of(side, true);
+  };
+  if (p.flank_capture.opponent_first) {
+    opponents();
+    remove_dead_of(mover, false);
+  } else {
+    remove_dead_of(mover, false);
+    opponents();
+  }
+}
+
+bool State::action_applies(const TurnAction& a) const {
+  const Program& p = *program_;
   int mover = current_player();
-  if (a.kind == TurnAction::Kind::place && !reserve(resolve(a.reserve_of, a.reserve_player, mover), a.place_kind)) return false;
+  if (a.kind == TurnAction::Kind::place && !a.from_supply && !p.reserves.empty() &&
+      !reserve(resolve(a.reserve_of, a.reserve_player, mover), a.place_kind))
+    return false;
   return !a.has_condition || condition_holds(a.condition, mover);
 }
 
-void State::undo() {
+const TurnAction* State::current_action() const {
   const Program& p = *program_;
+  if (in_opening()) return &p.opening[opening_].action;
+  if (!p.turn.empty()) return &p.turn[slot_];
+  return nullptr;
+}
+
+int State::score(int side) const {
+  const Program& p = *program_;
+  int total = 0;
+  std::vector<int> owners;
+  for (const ScoreTerm& t : p.score) {
+    switch (t.kind) {
+      case ScoreTerm::Kind::captures: total += captured_[side]; break;
+      case ScoreTerm::Kind::territory:
+        if (owners.empty()) owners = territory();
+        total += static_cast<int>(std::count(owners.begin(), owners.end(), side));
+        break;
+      case ScoreTerm::Kind::values:
+        for (int c = 0; c < p.cells; ++c)
+          for (int l = 0; l < height(c); ++l)
+            if (p.owner(counter(c, l)) == side) total += p.kinds[p.kind(counter(c, l))].value;
+        break;
+    }
+  }
+  return total;
+}
+
+std::vector<int> State::territory() const { return territory_owners(*program_, board_); }
+
+// The game ends on the score: the highest wins; a tie is a draw.
+void State::end_by_score() {
+  const Program& p = *program_;
+  int best = -1, best_score = 0;
+  bool tie = false;
+  for (int side = 0; side < p.player_count(); ++side) {
+    int sc = score(side);
+    if (best < 0 || sc > best_score) best = side, best_score = sc, tie = false;
+    else if (sc == best_score) tie = true;
+  }
+  result_ = {true, tie ? -1 : best};
+}
+
+void State::undo() {
   UndoRecord r = undo_.back();
   undo_.pop_back();
   while (column_journal_.size() > r.column_journal_size) {
@@ -299,13 +425,7 @@ void State::undo() {
     heights_[cell] = ch.height;
     uint8_t top = ch.height ? ch.counters[ch.height - 1] : 0;
     board_[cell] = top;
-    if (now) --piece_count_[p.owner(now)];
-    if (top) ++piece_count_[p.owner(top)];
-    if ((now != 0) != (top != 0) && p.uses_line_counts) {
-      int delta = top ? 1 : -1;
-      for (int i = p.lines_through_begin[cell]; i < p.lines_through_begin[cell + 1]; ++i)
-        line_counts_[p.lines_through[i]] = static_cast<uint8_t>(line_counts_[p.lines_through[i]] + delta);
-    }
+    top_changed(cell, now, top);
     column_journal_.pop_back();
   }
   while (journal_.size() > r.journal_size) {
@@ -313,13 +433,7 @@ void State::undo() {
     journal_.pop_back();
     uint8_t now = board_[ch.cell];
     board_[ch.cell] = ch.old_code;
-    if (now) --piece_count_[p.owner(now)];
-    if (ch.old_code) ++piece_count_[p.owner(ch.old_code)];
-    if ((now != 0) != (ch.old_code != 0) && p.uses_line_counts) {
-      int delta = ch.old_code ? 1 : -1;
-      for (int i = p.lines_through_begin[ch.cell]; i < p.lines_through_begin[ch.cell + 1]; ++i)
-        line_counts_[p.lines_through[i]] = static_cast<uint8_t>(line_counts_[p.lines_through[i]] + delta);
-    }
+    top_changed(ch.cell, now, ch.old_code);
   }
   while (reserve_journal_.size() > reserve_marks_.back()) {
     reserves_[reserve_journal_.back().first] = reserve_journal_.back().second;
@@ -331,6 +445,11 @@ void State::undo() {
   to_move_ = r.to_move;
   quiet_plies_ = r.quiet_plies;
   slot_ = r.slot;
+  passes_ = r.passes;
+  counters_mix_ = r.counters_mix;
+  opening_ = r.opening;
+  pie_swapped_ = r.pie_swapped;
+  std::copy_n(r.captured.begin(), std::min<size_t>(captured_.size(), 4), captured_.begin());
   turns_done_[current_player()] = r.side_turns;
   result_ = r.result;
   history_.pop_back();
@@ -357,6 +476,9 @@ long long State::condition_value(const Condition& c, int mover, int from, int to
     case Condition::Op::constant: return c.value;
     case Condition::Op::piece_count: return piece_count_[resolve(c.who, c.fixed_player, mover)];
     case Condition::Op::turn_number: return turns_done_[mover] + 1;
+    case Condition::Op::passes: return passes_;
+    case Condition::Op::sees: return sees_piece_of(*program_, board_, to, resolve(c.who, c.fixed_player, mover));
+    case Condition::Op::incursion: return in_run_flanked_by(*program_, board_, to, resolve(c.who, c.fixed_player, mover));
     case Condition::Op::neighbours:
       // neighbours(to) does not count the moving piece's own square, which it leaves.
       return c.at_destination ? occupied_neighbours(to, from) : occupied_neighbours(from, -1);
@@ -389,18 +511,28 @@ void State::decide_after_move(int mover) {
   for (const EndRule& r : p.after_move) {
     if (!condition_holds(r.condition, mover)) continue;
     int who = resolve(r.who, r.fixed_player, mover);
+    if (r.outcome == Outcome::end) {
+      if (p.score.empty()) result_ = {true, -1};
+      else end_by_score();
+      return;
+    }
     if (r.outcome == Outcome::draw) result_ = {true, -1};
     else if (r.outcome == Outcome::win) result_ = {true, who};
     else result_ = {true, p.player_count() == 2 ? 1 - who : -1};
     return;
   }
-  if (ply_ >= p.ply_limit) result_ = {true, -1};
+  if (ply_ >= p.ply_limit) {
+    if (p.score.empty()) result_ = {true, -1};
+    else end_by_score();
+  }
 }
 
+// Games where a side without a move loses (or draws) must look for a move; the list is
+// per thread so asking allocates nothing once warm.
 bool State::is_terminal() const {
   if (result_.over) return true;
   if (program_->no_move == NoMovePolicy::pass) return false;
-  MoveList m;
+  thread_local MoveList m;
   legal_moves(m);
   return m.empty();
 }
@@ -408,7 +540,7 @@ bool State::is_terminal() const {
 GameResult State::result() const {
   if (result_.over) return result_;
   if (program_->no_move != NoMovePolicy::pass) {
-    MoveList m;
+    thread_local MoveList m;
     legal_moves(m);
     if (m.empty()) {
       if (program_->no_move == NoMovePolicy::draw) return {true, -1};
@@ -426,12 +558,21 @@ std::vector<double> State::returns() const {
   return r;
 }
 
-bool State::connected(int player) const { return pieces_connected(*program_, board_, player, piece_count_[player]); }
+bool State::connected(int player) const {
+  if (!program_->bitboards) return pieces_connected(*program_, board_, player, piece_count_[player]);
+  // Small boards: a bitboard flood fill, remembered for the pieces it was asked about (the
+  // side that did not move usually has the same pieces as at its last test).
+  ConnectedMemo& memo = connected_memo_[player];
+  uint64_t pieces = occupancy_[player];
+  if (!memo.valid || memo.pieces != pieces) memo = {pieces, true, mask_connected(*program_, pieces)};
+  return memo.connected;
+}
 
 bool State::operator==(const State& o) const {
   if (program_->stacking && (heights_ != o.heights_ || columns_ != o.columns_)) return false;
   return board_ == o.board_ && to_move_ == o.to_move_ && hash_ == o.hash_ && ply_ == o.ply_ && slot_ == o.slot_ &&
-         reserves_ == o.reserves_ && turns_done_ == o.turns_done_ &&
+         reserves_ == o.reserves_ && turns_done_ == o.turns_done_ && captured_ == o.captured_ &&
+         passes_ == o.passes_ && opening_ == o.opening_ && pie_swapped_ == o.pie_swapped_ &&
          quiet_plies_ == o.quiet_plies_ && result_.over == o.result_.over && result_.winner == o.result_.winner;
 }
 

@@ -3,6 +3,7 @@
 // legal moves, apply, undo, terminal, returns, clone (copy), serialize as move history.
 // Every change to the board goes through set_cell or set_column, which journal it, so undo
 // is generic.
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -42,9 +43,22 @@ class State {
   uint8_t counter(int cell, int level) const;         // level 0 = bottom
   int piece_count(int player) const { return piece_count_[player]; }
   int line_count(int line) const { return line_counts_[line]; }
+  // Boards of at most 64 cells (Program::bitboards): bit c is set when `player` owns the
+  // top piece on cell c. Kept in step by set_cell, set_column and undo.
+  uint64_t pieces_mask(int player) const { return occupancy_[player]; }
   const std::vector<Move>& history() const { return history_; }
   int reserve(int player, int kind) const { return reserves_[player * program_->kind_count() + kind]; }
   int turn_action() const { return slot_; }  // index into Program::turn
+  bool in_opening() const { return opening_ < static_cast<int>(program_->opening.size()); }
+  // The action the seat to move plays now: an opening action, a turn action, or null for
+  // a plain one-move turn.
+  const TurnAction* current_action() const;
+  int captured(int side) const { return captured_[side]; }
+  int consecutive_passes() const { return passes_; }
+  // The final score of a side under the rules' `score` terms.
+  int score(int side) const;
+  // Per cell, the side whose territory it is (-1 for none).
+  std::vector<int> territory() const;
 
   // Legal moves for the player to move (a single pass move when the rules say so).
   void legal_moves(MoveList& out) const;
@@ -87,9 +101,13 @@ class State {
   int occupied_neighbours(int cell, int ignore) const;
   int resolve(PlayerRef who, int fixed, int mover) const;
   void rebuild_derived();
-  bool action_applies(int slot) const;
+  void top_changed(int cell, uint8_t old_top, uint8_t new_top);
+  bool action_applies(const TurnAction& a) const;
+  void apply_flank_captures(int mover);
+  void end_by_score();
+  void mix_counters_into_hash();
   void finish_action(int mover);
-  void generate_placements(MoveList& out) const;
+  void generate_placements(const TurnAction& a, MoveList& out) const;
 
   struct CellChange {
     int16_t cell;
@@ -108,7 +126,12 @@ class State {
     int quiet_plies;
     int slot;
     int side_turns;  // turns_done_ of the moving side before the action
+    int passes;
+    int opening;
+    bool pie_swapped;
+    std::array<int, 4> captured;
     uint32_t hash_history_size;
+    uint64_t counters_mix;
     GameResult result;
   };
 
@@ -118,10 +141,22 @@ class State {
   std::vector<uint8_t> heights_;  // stacking: column height per cell
   std::vector<int> piece_count_;  // pieces (columns, when stacking) owned per player
   std::vector<uint8_t> line_counts_;
+  std::vector<uint64_t> occupancy_;  // bitboards only: the cells each side owns
+  // Bitboards only: the last answer of connected(player), with the pieces it was for.
+  struct ConnectedMemo {
+    uint64_t pieces = 0;
+    bool valid = false, connected = false;
+  };
+  mutable std::vector<ConnectedMemo> connected_memo_;
   int to_move_ = 0;
   int ply_ = 0;
   int quiet_plies_ = 0;
   int slot_ = 0;                    // action of a multi-action turn
+  int opening_ = 0;                 // next opening action (== opening.size() when done)
+  bool pie_swapped_ = false;        // the pie rule swapped: the other side starts
+  int passes_ = 0;                  // consecutive passes
+  std::vector<int> captured_;       // pieces captured, per side
+  uint64_t counters_mix_ = 0;       // the part of the hash that stands for the counters
   std::vector<uint8_t> reserves_;   // [player * kinds + kind]
   std::vector<int> turns_done_;     // completed turns per side
   uint64_t hash_ = 0;

@@ -52,7 +52,8 @@ std::vector<const Expr*> choices(const Expr& e) {
 const std::vector<std::string> kStatements = {"game",     "board",   "variant", "player",  "piece",
                                               "setup",    "move",    "after-move", "no-move", "limit",
                                               "option",   "notation", "stacking", "zone",    "promote",
-                                              "captures", "seats",    "reserve", "turn"};
+                                              "captures", "seats",    "reserve", "turn",
+                                              "opening",  "capture", "score"};
 
 class Checker {
  public:
@@ -409,7 +410,8 @@ class Checker {
         {"stacking", &Checker::define_nothing}, {"zone", &Checker::define_nothing},
         {"promote", &Checker::define_promote}, {"captures", &Checker::define_captures},
         {"seats", &Checker::define_nothing}, {"reserve", &Checker::define_reserve},
-        {"turn", &Checker::define_turn}};
+        {"turn", &Checker::define_turn}, {"opening", &Checker::define_opening},
+        {"capture", &Checker::define_capture}, {"score", &Checker::define_score}};
     auto it = handlers.find(s.keyword);
     if (it == handlers.end()) {
       std::string msg = fmt::format("unknown statement '{}'", s.keyword);
@@ -751,38 +753,129 @@ class Checker {
     }
   }
 
+  // One action of a turn or of the opening: `move`, `pie`, or
+  // `place KIND from=PLAYER|supply [where=CELL-CONDITION] [if CONDITION]`.
+  bool turn_action(const Statement& line, TurnAction& a, const std::vector<std::string>& extra_named) {
+    a.pos = line.pos;
+    auto allowed = [&](std::vector<std::string> v) {
+      v.insert(v.end(), extra_named.begin(), extra_named.end());
+      return v;
+    };
+    if (line.keyword == "move") {
+      if (!shape(line, 0, 0, allowed({}), true)) return false;
+      a.kind = TurnAction::Kind::move;
+    } else if (line.keyword == "pie") {
+      if (!shape(line, 0, 0, allowed({}))) return false;
+      if (prog_->player_count() != 2) return error(line.pos, "the pie rule needs exactly two players"), false;
+      a.kind = TurnAction::Kind::pie;
+    } else if (line.keyword == "place") {
+      if (!shape(line, 1, 1, allowed({"from", "where"}), true) || !identifier(line.args[0].value, "a piece kind")) return false;
+      a.kind = TurnAction::Kind::place;
+      a.place_kind = find_kind(line.args[0].value.text);
+      if (a.place_kind < 0) return unknown_name(line.args[0].value, "piece kind", kind_names()), false;
+      if (const Arg* from = named(line, "from")) {
+        if (from->value.kind == Expr::Kind::identifier && from->value.text == "supply") a.from_supply = true;
+        else if (!player_ref(from->value, a.reserve_of, a.reserve_player)) return false;
+      } else {
+        a.from_supply = true;
+      }
+      if (const Arg* where = named(line, "where")) {
+        cell_context_ = true;
+        a.has_where = condition(where->value, a.where);
+        cell_context_ = false;
+        if (!a.has_where) return false;
+      }
+    } else {
+      error(line.pos, fmt::format("unknown turn action '{}'; expected move, place or pie", line.keyword));
+      return false;
+    }
+    if (line.has_condition) {
+      a.has_condition = condition(line.condition, a.condition);
+      if (!a.has_condition) return false;
+    }
+    return true;
+  }
+
   // `turn { move; place KIND from=PLAYER [if CONDITION] }`: the actions of one turn, in order.
   void define_turn(const Statement& s) {
     if (!shape(s, 0, 0, {}, false, false, true)) return;
     for (const auto& line : s.block) {
       TurnAction a;
-      a.pos = line.pos;
-      if (line.keyword == "move") {
-        if (!shape(line, 0, 0, {}, true)) continue;
-        a.kind = TurnAction::Kind::move;
-      } else if (line.keyword == "place") {
-        if (!shape(line, 1, 1, {"from"}, true) || !identifier(line.args[0].value, "a piece kind")) continue;
-        a.kind = TurnAction::Kind::place;
-        a.place_kind = find_kind(line.args[0].value.text);
-        if (a.place_kind < 0) {
-          unknown_name(line.args[0].value, "piece kind", kind_names());
-          continue;
-        }
-        if (const Arg* from = named(line, "from")) {
-          if (!player_ref(from->value, a.reserve_of, a.reserve_player)) continue;
-        }
-      } else {
-        error(line.pos, fmt::format("unknown turn action '{}'; expected move or place", line.keyword));
-        continue;
-      }
-      if (line.has_condition) {
-        a.has_condition = condition(line.condition, a.condition);
-        if (!a.has_condition) continue;
-      }
-      prog_->turn.push_back(std::move(a));
+      if (turn_action(line, a, {})) prog_->turn.push_back(std::move(a));
     }
     if (prog_->turn.empty()) error(s.pos, "the turn block has no actions; expected move or place lines");
     if (prog_->turn.size() > 16) error(s.pos, "a turn has at most 16 actions");
+  }
+
+  // `opening { ACTION by=SIDE ... }`: actions played once, in order, before the turns.
+  void define_opening(const Statement& s) {
+    if (!shape(s, 0, 0, {}, false, false, true)) return;
+    for (const auto& line : s.block) {
+      OpeningAction o;
+      if (!turn_action(line, o.action, {"by"})) continue;
+      const Arg* by = named(line, "by");
+      if (!by) {
+        error(line.pos, fmt::format("opening action '{}' needs by=SIDE (who plays it)", line.keyword));
+        continue;
+      }
+      if (!identifier(by->value, "a side")) continue;
+      int side = find_player(by->value.text);
+      if (side < 0) {
+        unknown_name(by->value, "player", player_names());
+        continue;
+      }
+      o.seat = -1;
+      for (int st = 0; st < prog_->seat_count(); ++st)
+        if (prog_->seats[st].side == side) {
+          o.seat = st;
+          break;
+        }
+      prog_->opening.push_back(std::move(o));
+    }
+    if (prog_->opening.empty()) error(s.pos, "the opening block has no actions");
+    if (prog_->opening.size() > 16) error(s.pos, "an opening has at most 16 actions");
+  }
+
+  // `capture flanked-chains order=opponent-first|mover-first`: after every turn, chains whose
+  // two ends (on one axis) hold enemy pieces are removed and counted as captures.
+  void define_capture(const Statement& s) {
+    if (!shape(s, 1, 1, {"order"}) || !identifier(s.args[0].value, "flanked-chains")) return;
+    if (s.args[0].value.text != "flanked-chains")
+      return error(s.args[0].value.pos, fmt::format("unknown capture '{}'; expected flanked-chains", s.args[0].value.text));
+    prog_->flank_capture.enabled = true;
+    if (const Arg* order = named(s, "order")) {
+      if (order->value.kind == Expr::Kind::identifier &&
+          (order->value.text == "opponent-first" || order->value.text == "mover-first"))
+        prog_->flank_capture.opponent_first = order->value.text == "opponent-first";
+      else
+        error(order->value.pos, fmt::format("expected opponent-first or mover-first, found '{}'", expr_str(order->value)));
+    }
+  }
+
+  // `score TERM + TERM ...`: captures, territory, values (pieces on the board by value).
+  void define_score(const Statement& s) {
+    if (!shape(s, 1, 1, {})) return;
+    std::vector<const Expr*> terms;
+    std::function<void(const Expr&)> flatten = [&](const Expr& e) {
+      if (e.kind == Expr::Kind::binary && e.text == "+") {
+        flatten(e.args[0]);
+        flatten(e.args[1]);
+      } else {
+        terms.push_back(&e);
+      }
+    };
+    flatten(s.args[0].value);
+    for (const Expr* t : terms) {
+      ScoreTerm term;
+      if (t->kind == Expr::Kind::identifier && t->text == "captures") term.kind = ScoreTerm::Kind::captures;
+      else if (t->kind == Expr::Kind::identifier && t->text == "territory") term.kind = ScoreTerm::Kind::territory;
+      else if (t->kind == Expr::Kind::identifier && t->text == "values") term.kind = ScoreTerm::Kind::values;
+      else {
+        error(t->pos, fmt::format("unknown score term '{}'; expected captures, territory or values, joined with +", expr_str(*t)));
+        continue;
+      }
+      prog_->score.push_back(term);
+    }
   }
 
   void define_after_move(const Statement& s) {
@@ -793,16 +886,19 @@ class Checker {
       if (r.keyword == "win") rule.outcome = Outcome::win;
       else if (r.keyword == "lose") rule.outcome = Outcome::lose;
       else if (r.keyword == "draw") rule.outcome = Outcome::draw;
+      else if (r.keyword == "end") rule.outcome = Outcome::end;
       else {
-        error(r.pos, fmt::format("unknown end rule '{}'; expected win, lose or draw", r.keyword));
+        error(r.pos, fmt::format("unknown end rule '{}'; expected win, lose, draw or end", r.keyword));
         continue;
       }
-      if (!shape(r, rule.outcome == Outcome::draw ? 0 : 1, rule.outcome == Outcome::draw ? 0 : 1, {}, true)) continue;
+      bool needs_player = rule.outcome == Outcome::win || rule.outcome == Outcome::lose;
+      if (!shape(r, needs_player ? 1 : 0, needs_player ? 1 : 0, {}, true)) continue;
       if (!r.has_condition) {
         error(r.pos, fmt::format("'{}' needs a condition: `{} ... if CONDITION`", r.keyword, r.keyword));
         continue;
       }
-      if (rule.outcome != Outcome::draw && !player_ref(r.args[0].value, rule.who, rule.fixed_player)) continue;
+      if (needs_player && !player_ref(r.args[0].value, rule.who, rule.fixed_player)) continue;
+      if (rule.outcome == Outcome::end) prog_->has_end_condition = true;
       if (!condition(r.condition, rule.condition)) continue;
       prog_->after_move.push_back(std::move(rule));
     }
@@ -831,9 +927,22 @@ class Checker {
       case Expr::Kind::number: out.op = Condition::Op::constant, out.value = e.number; return true;
       case Expr::Kind::identifier:
         if (e.text == "turn") return out.op = Condition::Op::turn_number, true;  // the mover's turn, from 1
+        if (e.text == "passes") return out.op = Condition::Op::passes, true;     // consecutive passes
         break;
       case Expr::Kind::call: {
-        static const std::vector<std::string> functions = {"connected", "pieces", "neighbours"};
+        static const std::vector<std::string> functions = {"connected", "pieces", "neighbours", "sees", "incursion"};
+        if (e.text == "sees" || e.text == "incursion") {
+          if (!cell_context_) {
+            error(e.pos, fmt::format("{}(...) can only be used in the where= of a placement", e.text));
+            return false;
+          }
+          if (e.args.size() != 1) {
+            error(e.pos, fmt::format("'{}' takes one argument (a player), but has {}", e.text, e.args.size()));
+            return false;
+          }
+          out.op = e.text == "sees" ? Condition::Op::sees : Condition::Op::incursion;
+          return player_ref(e.args[0], out.who, out.fixed_player);
+        }
         if (e.text == "neighbours") {
           bool ok = e.args.size() == 1 && e.args[0].kind == Expr::Kind::identifier &&
                     (e.args[0].text == "from" || e.args[0].text == "to");
@@ -879,8 +988,8 @@ class Checker {
       }
       default: break;
     }
-    error(e.pos, fmt::format("unsupported condition '{}'; conditions use connected(P), pieces(P), turn, numbers, "
-                             "comparisons, and, or, not",
+    error(e.pos, fmt::format("unsupported condition '{}'; conditions use connected(P), pieces(P), turn, passes, "
+                             "numbers, comparisons, and, or, not",
                              expr_str(e)));
     return false;
   }
@@ -941,6 +1050,7 @@ class Checker {
   bool reported_dirs_ = false;
   bool seats_declared_ = false;
   bool movement_context_ = false;
+  bool cell_context_ = false;
   std::string diagram_text_;
 };
 
