@@ -129,3 +129,21 @@ TEST_CASE("CLI: Rotation as a four-player partnership game, one seat each", "[cl
   CHECK(r.status == 1);
   CHECK(r.out.find("--players names 3 players, but LOA: Rotation has 2 sides and 4 seats") != std::string::npos);
 }
+
+TEST_CASE("CLI: show --territory marks each side's territory and prints the scores", "[cli][lanquia]") {
+  auto r = run("show rules/lanquia.rules --territory --position 'i6B i8B h6W j7W i11B i13B, Black to move'");
+  INFO(r.out);
+  CHECK(r.status == 0);
+  CHECK(r.out.find("i - - - - - B - B b b B b B - - - -") != std::string::npos);
+  CHECK(r.out.find("black: score 3 (captured 0)") != std::string::npos);
+  CHECK(r.out.find("white: score 0 (captured 0)") != std::string::npos);
+}
+
+TEST_CASE("CLI: Lanquia plays a whole random game and its small-board variant validates", "[cli][lanquia]") {
+  auto r = run("play rules/lanquia.rules --players random,random --seed 2");
+  INFO(r.out);
+  CHECK(r.status == 0);
+  CHECK(r.out.find("result: ") != std::string::npos);
+  r = run("play rules/lanquia-7.rules --players random,random --seed 3");
+  CHECK(r.status == 0);
+}

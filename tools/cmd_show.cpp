@@ -12,18 +12,35 @@ namespace tabula::cli {
 void add_show(CLI::App& app) {
   struct Options {
     std::string rules, position;
-    bool board = false;
+    bool board = false, territory = false;
   };
   auto o = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("show", "Draw a position as text");
   cmd->add_option("rules", o->rules, "Rules file")->required()->check(CLI::ExistingFile);
   cmd->add_option("--position", o->position, "Position (text, or @FILE); default: the start");
   cmd->add_flag("--board", o->board, "Also describe the board graph (cells, directions, zones)");
+  cmd->add_flag("--territory", o->territory,
+                "Mark empty cells that are a side's territory with that side's symbol in lower case, and show the scores");
   cmd->callback([o] {
     auto program = load_rules_or_fail(o->rules);
     State s = initial_state(program, o->position);
-    std::cout << program->name << "\n" << draw_state(s);
+    std::cout << program->name << "\n";
+    if (o->territory) {
+      auto owners = s.territory();
+      std::cout << draw_board(*program->board, [&](int cell) {
+        if (s.at(cell)) return s.column_text(cell);
+        if (owners[cell] < 0) return std::string("-");
+        std::string mark = program->players[owners[cell]].symbol;
+        for (auto& ch : mark) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+        return mark;
+      });
+    } else {
+      std::cout << draw_state(s);
+    }
     std::cout << "position: " << position_string(s) << "\n" << result_sentence(s) << "\n";
+    if (o->territory || !program->score.empty())
+      for (int side = 0; side < program->player_count(); ++side)
+        std::cout << fmt::format("{}: score {} (captured {})\n", program->players[side].name, s.score(side), s.captured(side));
     if (o->board) std::cout << "\n" << describe_board(*program->board);
   });
 }

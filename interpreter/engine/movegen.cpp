@@ -16,13 +16,31 @@ bool may_land(const Program& p, uint8_t target, int mover, uint8_t land) {
 // Hop captures of every piece of the player to move, filtered by the capture policy.
 void generate_captures(const State& s, MoveList& out) {
   const Program& p = s.program();
-  CaptureSearch search(s);
   const SeatDef& seat = p.seats[s.current_seat()];
-  for (int c = 0; c < p.cells; ++c) {
-    uint8_t code = s.at(c);
-    if (!code || p.owner(code) != s.current_player() || !(seat.kinds & (1u << p.kind(code)))) continue;
-    if (seat.region >= 0 && !p.in_zone(seat.region, s.current_player(), c)) continue;  // control: at the start only
-    search.generate(c, out);
+  const int mover = s.current_player();
+  auto may_start = [&](int c) {
+    return (seat.kinds & p.code_kind_bit[s.at(c)]) &&
+           (seat.region < 0 || p.in_zone(seat.region, mover, c));  // control: at the start only
+  };
+  if (p.bitboards) {
+    // A hop jumps a neighbour: only pieces next to an enemy can start a capture, and most
+    // positions have none, so the search (and its scratch copy) is often never made.
+    uint64_t mine = s.pieces_mask(mover), enemies = 0;
+    for (int side = 0; side < p.player_count(); ++side)
+      if (side != mover) enemies |= s.pieces_mask(side);
+    uint64_t starts = 0;
+    for (uint64_t b = mine; b; b &= b - 1) {
+      int c = __builtin_ctzll(b);
+      if ((p.adjacent_mask[c] & enemies) && may_start(c)) starts |= uint64_t{1} << c;
+    }
+    if (starts) {
+      CaptureSearch search(s);
+      for (uint64_t b = starts; b; b &= b - 1) search.generate(__builtin_ctzll(b), out);
+    }
+  } else {
+    CaptureSearch search(s);
+    for (int c = 0; c < p.cells; ++c)
+      if (s.at(c) && p.code_owner[s.at(c)] == mover && may_start(c)) search.generate(c, out);
   }
   if (p.captures.maximum && !out.empty()) {
     uint8_t most = 0;

@@ -259,12 +259,9 @@ std::optional<Move> parse_move(const State& s, std::string_view text, std::strin
 }
 
 std::vector<std::string> history_strings(const State& s) {
-  State replay(s.program_ptr());
-  Position start = s.position();
-  // Rewind a copy to the start of its history.
-  State rewound = s;
-  while (rewound.ply() > 0) rewound.undo();
-  replay.set_position(rewound.position());
+  // Rewind a copy to the start of its history (its opening included).
+  State replay = s;
+  while (replay.ply() > 0) replay.undo();
   std::vector<std::string> out;
   for (const Move& m : s.history()) {
     out.push_back(replay.move_to_string(m));

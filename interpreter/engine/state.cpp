@@ -16,6 +16,9 @@ State::State(std::shared_ptr<const Program> program) : program_(std::move(progra
   for (int c = 0; c < program_->cells; ++c)
     if (program_->setup[c]) start.columns[c].push_back(program_->setup[c]);
   set_position(start);
+  opening_ = 0;  // a game from the start plays its opening; a set position is past it
+  rebuild_derived();
+  hash_history_.assign(1, hash_);
 }
 
 void State::set_position(const Position& pos) {
@@ -45,7 +48,7 @@ void State::set_position(const Position& pos) {
   turns_done_.assign(p.player_count(), 0);
   captured_.assign(p.player_count(), 0);
   passes_ = 0;
-  opening_ = 0;
+  opening_ = static_cast<int>(p.opening.size());
   pie_swapped_ = false;
   counters_mix_ = 0;
   reserve_journal_.clear();
