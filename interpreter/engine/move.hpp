@@ -9,7 +9,7 @@ namespace tabula {
 struct Move {
   static constexpr int kMaxHops = 24;
   // place: `rule` is the piece code; choice (the pie rule): `rule` 0 keeps, 1 swaps.
-  enum Type : uint8_t { normal, pass, hop, place, choice };
+  enum Type : uint8_t { normal, pass, hop, place, choice, stop };
   int16_t from = -1;
   int16_t to = -1;
   uint8_t type = normal;

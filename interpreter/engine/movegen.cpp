@@ -3,7 +3,7 @@
 
 #include "engine/state.hpp"
 #include "kernels/capture_search.hpp"
-#include "kernels/line_moves.hpp"
+#include "kernels/mask_moves.hpp"
 
 namespace tabula {
 namespace {
@@ -110,6 +110,10 @@ void State::legal_moves(MoveList& out) const {
         line_count_moves(p, rule, static_cast<int>(r), rule.dirs[to_move_], c, mine, occupied, line_counts_.data(), out);
         continue;
       }
+      if (p.bitboards && step_kernel_applies(rule)) {
+        step_moves(p, rule, static_cast<int>(r), rule.dirs[to_move_], c, mine, occupied, out);
+        continue;
+      }
       for (int d : rule.dirs[to_move_]) {
         const int ray_index = c * p.dirs + d;
         const int16_t* ray = &p.ray_cells[p.ray_begin[ray_index]];
@@ -164,6 +168,16 @@ void State::legal_moves(MoveList& out) const {
             break;
           }
           case MoveRule::Type::hop: break;  // generated above by the capture kernel
+          case MoveRule::Type::jump: {
+            // Over one adjacent piece (not taken) to the empty cell beyond.
+            if (len < 2 || board_[ray[1]]) break;
+            uint8_t over = board_[ray[0]];
+            if (!over || !(rule.over_kinds & (1u << p.kind(over))) || !p.kinds[p.kind(over)].capturable) break;
+            bool friendly = p.owner(over) == mover;
+            if ((rule.over == Over::friends && !friendly) || (rule.over == Over::nothing && friendly)) break;
+            emit(ray[1]);
+            break;
+          }
         }
       }
     }
@@ -179,6 +193,11 @@ void State::legal_moves(MoveList& out) const {
   if (out.empty() && p.no_move == NoMovePolicy::pass) {
     Move m;
     m.type = Move::pass;
+    out.push_back(m);
+  }
+  if (p.has_stop && condition_holds(p.stop_condition, mover)) {
+    Move m;
+    m.type = Move::stop;
     out.push_back(m);
   }
 }

@@ -91,7 +91,8 @@ std::vector<SquareItem> move_squares(const State& s, const Move& m, bool all_squ
     if (col.empty()) return;
     for (const Promotion& pr : p.promotions)
       if ((pr.from_kinds & (1u << p.kind(col.back()))) && p.in_zone(pr.zone, p.owner(col.back()), cell)) {
-        col.back() = p.piece_code(p.owner(col.back()), pr.to_kind);
+        if (pr.to_kind < 0) col.pop_back();
+        else col.back() = p.piece_code(p.owner(col.back()), pr.to_kind);
         return;
       }
   };
@@ -143,6 +144,7 @@ std::vector<std::vector<int>> board_rows(const BoardGraph& b) {
 std::string State::move_to_string(const Move& m) const {
   const Program& p = *program_;
   if (m.type == Move::pass) return "pass";
+  if (m.type == Move::stop) return "stop";
   if (m.type == Move::place) return p.symbol(m.rule) + "@" + p.board->cell(m.to).name;
   if (m.type == Move::choice) return m.rule ? "swap" : "keep";
   if (m.type == Move::normal) {  // written without columns, as in the seed texts
@@ -173,6 +175,13 @@ std::optional<Move> parse_move(const State& s, std::string_view text, std::strin
     for (const Move& m : legal)
       if (m.type == Move::pass) return m;
     error = fmt::format("{} may not pass: a move is available", who);
+    return std::nullopt;
+  }
+  if (text == "stop" || text == p.notation.pass) {
+    for (const Move& m : legal)
+      if ((text == "stop" && m.type == Move::stop) || (text != "stop" && m.type == Move::pass)) return m;
+    error = text == "stop" ? fmt::format("{} may not stop the game now", who)
+                           : fmt::format("{} may not pass: a move is available", who);
     return std::nullopt;
   }
   if (text == "keep" || text == "swap") {

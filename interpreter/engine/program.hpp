@@ -33,20 +33,24 @@ struct KindDef {
   std::string name;
   int value = 1;
   int owner = -1;  // -1: every player may have pieces of this kind
+  bool capturable = true;  // false: never captured nor jumped (a fixed castle)
   std::vector<std::string> symbols;  // per player; falls back to the player's symbol
 };
 
 // Who a player reference in a condition names, relative to the move just made.
-enum class PlayerRef { mover, opponent, fixed };
+enum class PlayerRef { mover, opponent, fixed, all };
 
 // A boolean or numeric condition over a position (the `if` of end rules).
 struct Condition {
   enum class Op {
     connected, piece_count, neighbours, turn_number, passes, sees, incursion,
+    in_zone, can_capture, threatens, occupied, zone_size,
     constant, not_, and_, or_, compare
   };
   Op op = Op::constant;
-  bool at_destination = false;     // neighbours(to) rather than neighbours(from)
+  bool at_destination = false;     // neighbours(to) / in(to, Z) rather than from
+  uint32_t kinds = 0xFFFFFFFFu;    // pieces(P, KINDS), threatens(P, KINDS)
+  int zone = -1;                   // in(.., Z), occupied(Z), size(Z)
   PlayerRef who = PlayerRef::mover;
   int fixed_player = 0;
   long long value = 0;             // constant
@@ -76,7 +80,7 @@ enum LandMask : uint8_t { land_empty = 1, land_enemy = 2, land_friend = 4 };
 enum class Take { remove, top_to_bottom };
 
 struct MoveRule {
-  enum class Type { step, slide, line, hop };
+  enum class Type { step, slide, line, hop, jump };
   Type type = Type::step;
   SourcePos pos;
   uint32_t kinds = 0;                          // bit per kind that moves this way
@@ -86,6 +90,7 @@ struct MoveRule {
   Over over = Over::nothing;
   uint8_t land = land_empty;
   Take take = Take::remove;                    // hop only
+  uint32_t over_kinds = 0xFFFFFFFFu;           // jump: the kinds it may jump over
   bool has_condition = false;                  // `if` on the movement, over its from and to
   Condition condition;
 };
@@ -107,7 +112,8 @@ struct ZoneDef {
 
 struct Promotion {
   uint32_t from_kinds = 0;
-  int to_kind = 0;
+  int to_kind = 0;                // -1: the piece is removed (burned)
+  std::string mark;               // appended to the move in game records, e.g. "(X)"
   int zone = 0;                   // index into Program::zones
   bool ends_capture = false;      // a capture sequence stops when the piece is promoted
 };
@@ -153,6 +159,8 @@ struct Notation {
   std::string step_separator = "-";
   std::string capture_separator = "-";
   bool all_squares = false;       // captures list jumped squares too, not only landings
+  std::string pass = "pass";      // how a pass is written in records
+  std::string end_mark;           // written after the last move of a finished game
   bool columns = false;           // captures show the resulting columns (top first)
 };
 
@@ -168,6 +176,9 @@ struct Program {
   NoMovePolicy no_move = NoMovePolicy::pass;
   int ply_limit = 1000;
   bool repetition_draw = false;
+  bool repetition_ends = false;   // threefold repetition ends the game on the score
+  bool has_stop = false;          // `offer stop if ...`: a seat may end the game
+  Condition stop_condition;
   int quiet_move_limit = 0;       // draw after this many plies without a capture; 0 = never
   CapturePolicy captures;
   bool has_hops = false;

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "kernels/connectivity.hpp"
+#include "kernels/capture_search.hpp"
 #include "kernels/flanking.hpp"
 
 namespace tabula {
@@ -228,6 +229,17 @@ void State::promote_if_due(int cell, bool) {
   int owner = p.owner(code);
   for (const Promotion& pr : p.promotions) {
     if (!(pr.from_kinds & (1u << p.kind(code))) || !p.in_zone(pr.zone, owner, cell)) continue;
+    if (pr.to_kind < 0) {  // burned: the piece leaves the board
+      if (p.stacking) {
+        uint8_t col[kStack];
+        int h = heights_[cell];
+        std::copy(&columns_[cell * kStack], &columns_[cell * kStack] + h, col);
+        set_column(cell, col, h - 1);
+      } else {
+        set_cell(cell, 0);
+      }
+      return;
+    }
     uint8_t promoted = p.piece_code(owner, pr.to_kind);
     if (p.stacking) {
       uint8_t col[kStack];
@@ -267,6 +279,12 @@ void State::apply(const Move& m) {
       hash_ ^= p.zobrist_reserve[index * 64 + (reserves_[index] & 63)];
     }
     set_cell(m.to, m.rule);
+  } else if (m.type == Move::stop) {
+    quiet_plies_ = quiet_plies_ + 1;
+    history_.push_back(m);
+    ++ply_;
+    end_by_score();  // the seat declares the end (Lanko's condition d)
+    return;
   } else if (m.type == Move::choice && m.rule == 1) {
     // The pie rule's swap: every piece changes side, and the other side starts.
     for (int c = 0; c < p.cells; ++c)
@@ -317,7 +335,10 @@ void State::finish_action(int mover) {
   decide_after_move(mover);
   if (p.repetition_draw) {
     hash_history_.push_back(hash_);
-    if (!result_.over && std::count(hash_history_.begin(), hash_history_.end(), hash_) >= 3) result_ = {true, -1};
+    if (!result_.over && std::count(hash_history_.begin(), hash_history_.end(), hash_) >= 3) {
+      if (p.repetition_ends && !p.score.empty()) end_by_score();
+      else result_ = {true, -1};
+    }
   }
   if (!result_.over && p.quiet_move_limit > 0 && quiet_plies_ >= p.quiet_move_limit) result_ = {true, -1};
 }
@@ -378,6 +399,31 @@ const TurnAction* State::current_action() const {
   if (in_opening()) return &p.opening[opening_].action;
   if (!p.turn.empty()) return &p.turn[slot_];
   return nullptr;
+}
+
+// Whether the seat `seat` (to move or not) has a capture taking a piece of `kinds`.
+bool State::seat_can_capture(int seat, uint32_t kinds) const {
+  const Program& p = *program_;
+  if (!p.has_hops) return false;
+  const SeatDef& st = p.seats[seat];
+  MoveList captures;
+  CaptureSearch search(*this, seat);
+  for (int c = 0; c < p.cells; ++c) {
+    uint8_t code = board_[c];
+    if (!code || p.owner(code) != st.side || !(st.kinds & (1u << p.kind(code)))) continue;
+    if (st.region >= 0 && !p.in_zone(st.region, st.side, c)) continue;
+    search.generate(c, captures);
+  }
+  for (const Move& m : captures) {
+    if (kinds == 0xFFFFFFFFu) return true;
+    int at = m.from;
+    for (int i = 0; i < m.hops; ++i) {
+      int over = p.jumped_cell(at, m.path[i]);
+      if (board_[over] && (kinds & (1u << p.kind(board_[over])))) return true;
+      at = m.path[i];
+    }
+  }
+  return false;
 }
 
 int State::score(int side) const {
@@ -477,9 +523,39 @@ int State::occupied_neighbours(int cell, int ignore) const {
 long long State::condition_value(const Condition& c, int mover, int from, int to) const {
   switch (c.op) {
     case Condition::Op::constant: return c.value;
-    case Condition::Op::piece_count: return piece_count_[resolve(c.who, c.fixed_player, mover)];
+    case Condition::Op::piece_count: {
+      if (c.kinds == 0xFFFFFFFFu && c.who != PlayerRef::all) return piece_count_[resolve(c.who, c.fixed_player, mover)];
+      int side = resolve(c.who, c.fixed_player, mover), n = 0;
+      for (int cell = 0; cell < program_->cells; ++cell) {
+        uint8_t code = board_[cell];
+        n += code && (c.who == PlayerRef::all || program_->owner(code) == side) && (c.kinds & (1u << program_->kind(code)));
+      }
+      return n;
+    }
     case Condition::Op::turn_number: return turns_done_[mover] + 1;
     case Condition::Op::passes: return passes_;
+    case Condition::Op::in_zone: {
+      int cell = c.at_destination ? to : from;
+      return cell >= 0 && program_->in_zone(c.zone, mover, cell);
+    }
+    case Condition::Op::occupied: {
+      int n = 0;
+      for (int cell = 0; cell < program_->cells; ++cell) n += board_[cell] && program_->in_zone(c.zone, mover, cell);
+      return n;
+    }
+    case Condition::Op::zone_size: {
+      int n = 0;
+      for (int cell = 0; cell < program_->cells; ++cell) n += program_->in_zone(c.zone, mover, cell);
+      return n;
+    }
+    case Condition::Op::can_capture: return seat_can_capture(to_move_, 0xFFFFFFFFu);
+    case Condition::Op::threatens: {
+      // Would a seat of that side, were it to move now, have a capture taking such a piece?
+      int side = resolve(c.who, c.fixed_player, mover);
+      for (int st = 0; st < program_->seat_count(); ++st)
+        if ((c.who == PlayerRef::all || program_->seats[st].side == side) && seat_can_capture(st, c.kinds)) return 1;
+      return 0;
+    }
     case Condition::Op::sees: return sees_piece_of(*program_, board_, to, resolve(c.who, c.fixed_player, mover));
     case Condition::Op::incursion: return in_run_flanked_by(*program_, board_, to, resolve(c.who, c.fixed_player, mover));
     case Condition::Op::neighbours:

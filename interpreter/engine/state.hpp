@@ -105,6 +105,7 @@ class State {
   bool action_applies(const TurnAction& a) const;
   void apply_flank_captures(int mover);
   void end_by_score();
+  bool seat_can_capture(int seat, uint32_t kinds) const;
   void mix_counters_into_hash();
   void finish_action(int mover);
   void generate_placements(const TurnAction& a, MoveList& out) const;

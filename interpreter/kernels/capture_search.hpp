@@ -2,7 +2,9 @@
 // The native multi-jump capture kernel: enumerates the hop-capture sequences of one piece
 // by depth-first search, under the game's capture policy (continuation, no re-jump,
 // promotion ending a sequence) and take mode (remove, or top counter to the bottom).
-// It works on a scratch copy of the cell tops, so move generation stays const.
+// It works on a scratch copy of the cell tops, so move generation stays const. The scratch
+// arrays belong to the thread (one live search per thread), so a search allocates nothing.
+#include <cstdint>
 #include <vector>
 
 #include "engine/move.hpp"
@@ -12,7 +14,8 @@ namespace tabula {
 
 class CaptureSearch {
  public:
-  explicit CaptureSearch(const State& s);
+  // Searches for the seat to move, or for `seat` (a threat: as if that seat moved now).
+  explicit CaptureSearch(const State& s, int seat = -1);
   // Appends the capture moves of the piece on `from` (owned by the player to move).
   void generate(int from, MoveList& out);
 
@@ -24,9 +27,9 @@ class CaptureSearch {
   const Program& p_;
   int mover_;
   int seat_;
-  std::vector<uint8_t> top_;     // scratch: top piece per cell as the sequence goes on
-  std::vector<uint8_t> taken_;   // counters taken from each cell so far
-  std::vector<uint8_t> jumped_;  // cells jumped in this sequence
+  uint8_t* top_;     // scratch: top piece per cell as the sequence goes on
+  uint8_t* taken_;   // counters taken from each cell so far (all zero between searches)
+  uint8_t* jumped_;  // cells jumped in this sequence (all zero between searches)
   Move current_;
 };
 

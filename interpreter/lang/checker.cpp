@@ -53,7 +53,7 @@ const std::vector<std::string> kStatements = {"game",     "board",   "variant", 
                                               "setup",    "move",    "after-move", "no-move", "limit",
                                               "option",   "notation", "stacking", "zone",    "promote",
                                               "captures", "seats",    "reserve", "turn",
-                                              "opening",  "capture", "score"};
+                                              "opening",  "capture", "score",    "offer"};
 
 class Checker {
  public:
@@ -308,7 +308,7 @@ class Checker {
   }
 
   void declare_piece(const Statement& s) {
-    shape(s, 1, 1, {"value", "symbol", "owner"});
+    shape(s, 1, 1, {"value", "symbol", "owner", "capturable"});
     auto pos = positional(s);
     if (pos.empty() || !identifier(pos[0]->value, "a piece kind name")) return;
     const std::string& name = pos[0]->value.text;
@@ -336,6 +336,12 @@ class Checker {
           k.symbols[owner] = sym;
         }
       }
+    }
+    if (const Arg* a = named(s, "capturable")) {
+      if (a->value.kind == Expr::Kind::identifier && (a->value.text == "yes" || a->value.text == "no"))
+        k.capturable = a->value.text == "yes";
+      else
+        error(a->value.pos, fmt::format("expected yes or no, found '{}'", expr_str(a->value)));
     }
     prog_->kinds.push_back(std::move(k));
   }
@@ -411,7 +417,8 @@ class Checker {
         {"promote", &Checker::define_promote}, {"captures", &Checker::define_captures},
         {"seats", &Checker::define_nothing}, {"reserve", &Checker::define_reserve},
         {"turn", &Checker::define_turn}, {"opening", &Checker::define_opening},
-        {"capture", &Checker::define_capture}, {"score", &Checker::define_score}};
+        {"capture", &Checker::define_capture}, {"score", &Checker::define_score},
+        {"offer", &Checker::define_offer}};
     auto it = handlers.find(s.keyword);
     if (it == handlers.end()) {
       std::string msg = fmt::format("unknown statement '{}'", s.keyword);
@@ -553,7 +560,7 @@ class Checker {
   }
 
   void define_move_rule(const Statement& s, uint32_t kinds) {
-    static const std::vector<std::string> rule_names = {"step", "slide", "line", "hop"};
+    static const std::vector<std::string> rule_names = {"step", "slide", "line", "hop", "jump"};
     MoveRule rule;
     rule.pos = s.pos;
     rule.kinds = kinds;
@@ -561,6 +568,7 @@ class Checker {
     else if (s.keyword == "slide") rule.type = MoveRule::Type::slide;
     else if (s.keyword == "line") rule.type = MoveRule::Type::line;
     else if (s.keyword == "hop") rule.type = MoveRule::Type::hop;
+    else if (s.keyword == "jump") rule.type = MoveRule::Type::jump;
     else {
       std::string msg = fmt::format("unknown movement '{}'", s.keyword);
       std::string guess = closest_name(s.keyword, rule_names);
@@ -570,6 +578,7 @@ class Checker {
     std::vector<std::string> allowed = {"dirs", "land"};
     if (rule.type == MoveRule::Type::line) allowed = {"dirs", "distance", "over", "land"};
     if (rule.type == MoveRule::Type::hop) allowed = {"dirs", "take"};
+    if (rule.type == MoveRule::Type::jump) allowed = {"dirs", "over", "over-kinds"};
     if (!shape(s, 0, 0, allowed, rule.type != MoveRule::Type::hop)) return;
     if (s.has_condition) {
       movement_context_ = true;
@@ -622,6 +631,17 @@ class Checker {
         else if (o.kind == Expr::Kind::identifier && o.text == "any") rule.over = Over::anything;
         else error(o.pos, fmt::format("expected what a line move may pass over: nothing, friend or any, found '{}'", expr_str(o)));
       }
+    }
+    if (rule.type == MoveRule::Type::jump) {
+      rule.over = Over::friends;
+      if (const Arg* over = named(s, "over")) {
+        const Expr& o = over->value;
+        if (o.kind == Expr::Kind::identifier && o.text == "friend") rule.over = Over::friends;
+        else if (o.kind == Expr::Kind::identifier && o.text == "enemy") rule.over = Over::nothing;
+        else if (o.kind == Expr::Kind::identifier && o.text == "any") rule.over = Over::anything;
+        else error(o.pos, fmt::format("expected what a jump may go over: friend, enemy or any, found '{}'", expr_str(o)));
+      }
+      if (const Arg* kinds = named(s, "over-kinds")) rule.over_kinds = kinds_of(kinds->value);
     }
     if (rule.type == MoveRule::Type::hop) {
       prog_->has_hops = true;
@@ -681,6 +701,17 @@ class Checker {
     if (!identifier(e, "a zone")) return -1;
     for (size_t i = 0; i < prog_->zones.size(); ++i)
       if (prog_->zones[i].name == e.text) return static_cast<int>(i);
+    // A zone of the board file is the same for every player.
+    if (board_)
+      if (const auto* cells = board_->find_zone(e.text)) {
+        ZoneDef z;
+        z.name = e.text;
+        z.cells.assign(prog_->player_count(), std::vector<uint8_t>(board_->cell_count(), 0));
+        for (auto& mask : z.cells)
+          for (int c : *cells) mask[c] = 1;
+        prog_->zones.push_back(std::move(z));
+        return static_cast<int>(prog_->zones.size()) - 1;
+      }
     std::vector<std::string> known;
     for (const auto& z : prog_->zones) known.push_back(z.name);
     unknown_name(e, "zone (declared with `zone`)", known);
@@ -689,7 +720,7 @@ class Checker {
 
   // `promote KIND to=KIND in=ZONE [ends-capture]`
   void define_promote(const Statement& s) {
-    if (!shape(s, 1, 2, {"to", "in"})) return;
+    if (!shape(s, 1, 2, {"to", "in", "mark"})) return;
     Promotion pr;
     for (const Expr* c : choices(s.args[0].value)) {
       if (!identifier(*c, "a piece kind")) return;
@@ -706,8 +737,12 @@ class Checker {
     const Arg* in = named(s, "in");
     if (!to || !in) return error(s.pos, "'promote' needs to=KIND and in=ZONE");
     if (!identifier(to->value, "a piece kind")) return;
-    pr.to_kind = find_kind(to->value.text);
-    if (pr.to_kind < 0) return unknown_name(to->value, "piece kind", kind_names());
+    if (to->value.text == "none") pr.to_kind = -1;  // the piece is removed (burned)
+    else {
+      pr.to_kind = find_kind(to->value.text);
+      if (pr.to_kind < 0) return unknown_name(to->value, "piece kind (or none)", kind_names());
+    }
+    if (const Arg* mark = named(s, "mark")) string_value(mark->value, "the record mark", pr.mark);
     pr.zone = find_zone(in->value);
     if (pr.zone < 0) return;
     prog_->promotions.push_back(pr);
@@ -878,6 +913,30 @@ class Checker {
     }
   }
 
+  // `offer stop if CONDITION`: the seat to move may end the game (on the score) when the
+  // condition holds.
+  void define_offer(const Statement& s) {
+    if (!shape(s, 1, 1, {}, true) || !identifier(s.args[0].value, "stop")) return;
+    if (s.args[0].value.text != "stop")
+      return error(s.args[0].value.pos, fmt::format("unknown offer '{}'; expected stop", s.args[0].value.text));
+    if (!s.has_condition) return error(s.pos, "'offer stop' needs a condition: `offer stop if CONDITION`");
+    if (condition(s.condition, prog_->stop_condition)) prog_->has_stop = true;
+  }
+
+  // A kind set `K|K`, as a bit mask.
+  uint32_t kinds_of(const Expr& e) {
+    uint32_t mask = 0;
+    for (const Expr* c : choices(e)) {
+      if (!identifier(*c, "a piece kind")) continue;
+      int k = find_kind(c->text);
+      if (k < 0) unknown_name(*c, "piece kind", kind_names());
+      else mask |= 1u << k;
+    }
+    return mask;
+  }
+
+  int zone_index(const Expr& e) { return find_zone(e); }
+
   void define_after_move(const Statement& s) {
     if (!shape(s, 0, 0, {}, false, false, true)) return;
     for (const auto& r : s.block) {
@@ -907,6 +966,7 @@ class Checker {
   bool player_ref(const Expr& e, PlayerRef& who, int& fixed) {
     if (!identifier(e, "a player (mover, opponent or a player name)")) return false;
     if (e.text == "mover") return who = PlayerRef::mover, true;
+    if (e.text == "all" && allow_all_) return who = PlayerRef::all, true;
     if (e.text == "opponent") {
       if (prog_->player_count() > 2) {
         error(e.pos, "'opponent' is ambiguous with more than two players; name the player");
@@ -930,7 +990,47 @@ class Checker {
         if (e.text == "passes") return out.op = Condition::Op::passes, true;     // consecutive passes
         break;
       case Expr::Kind::call: {
-        static const std::vector<std::string> functions = {"connected", "pieces", "neighbours", "sees", "incursion"};
+        static const std::vector<std::string> functions = {"connected", "pieces",      "neighbours", "sees", "incursion",
+                                                           "in",        "can-capture", "threatens",  "occupied", "size"};
+        if (e.text == "in") {
+          bool ok = e.args.size() == 2 && e.args[0].kind == Expr::Kind::identifier &&
+                    (e.args[0].text == "from" || e.args[0].text == "to");
+          if (!ok || !movement_context_) {
+            error(e.pos, movement_context_ ? "in(...) takes from or to, and a zone: in(from, manoeuvre)"
+                                           : "in(from|to, ZONE) can only be used in the `if` of a movement");
+            return false;
+          }
+          out.op = Condition::Op::in_zone;
+          out.at_destination = e.args[0].text == "to";
+          out.zone = zone_index(e.args[1]);
+          return out.zone >= 0;
+        }
+        if (e.text == "occupied" || e.text == "size") {
+          if (e.args.size() != 1) {
+            error(e.pos, fmt::format("'{}' takes one argument (a zone), but has {}", e.text, e.args.size()));
+            return false;
+          }
+          out.op = e.text == "occupied" ? Condition::Op::occupied : Condition::Op::zone_size;
+          out.zone = zone_index(e.args[0]);
+          return out.zone >= 0;
+        }
+        if (e.text == "can-capture") {
+          if (e.args.size() != 1 || e.args[0].kind != Expr::Kind::identifier || e.args[0].text != "mover") {
+            error(e.pos, "can-capture takes one argument: mover (the seat to move)");
+            return false;
+          }
+          out.op = Condition::Op::can_capture;
+          return true;
+        }
+        if (e.text == "threatens") {
+          if (e.args.size() != 2) {
+            error(e.pos, fmt::format("'threatens' takes a player and piece kinds, but has {} arguments", e.args.size()));
+            return false;
+          }
+          out.op = Condition::Op::threatens;
+          out.kinds = kinds_of(e.args[1]);
+          return player_ref(e.args[0], out.who, out.fixed_player);
+        }
         if (e.text == "sees" || e.text == "incursion") {
           if (!cell_context_) {
             error(e.pos, fmt::format("{}(...) can only be used in the where= of a placement", e.text));
@@ -956,12 +1056,18 @@ class Checker {
           return true;
         }
         if (e.text == "connected" || e.text == "pieces") {
-          if (e.args.size() != 1) {
-            error(e.pos, fmt::format("'{}' takes one argument (a player), but has {}", e.text, e.args.size()));
+          bool kinds_allowed = e.text == "pieces";
+          if (e.args.size() != 1 && !(kinds_allowed && e.args.size() == 2)) {
+            error(e.pos, fmt::format("'{}' takes one argument (a player{}), but has {}", e.text,
+                                     kinds_allowed ? ", then optionally piece kinds" : "", e.args.size()));
             return false;
           }
           out.op = e.text == "connected" ? Condition::Op::connected : Condition::Op::piece_count;
-          return player_ref(e.args[0], out.who, out.fixed_player);
+          if (e.args.size() == 2) out.kinds = kinds_of(e.args[1]);
+          allow_all_ = kinds_allowed;
+          bool ok = player_ref(e.args[0], out.who, out.fixed_player);
+          allow_all_ = false;
+          return ok;
         }
         std::string msg = fmt::format("unknown function '{}' in a condition", e.text);
         std::string guess = closest_name(e.text, functions);
@@ -988,8 +1094,9 @@ class Checker {
       }
       default: break;
     }
-    error(e.pos, fmt::format("unsupported condition '{}'; conditions use connected(P), pieces(P), turn, passes, "
-                             "numbers, comparisons, and, or, not",
+    error(e.pos, fmt::format("unsupported condition '{}'; conditions use connected(P), pieces(P[, KINDS]), turn, "
+                             "passes, occupied(Z), size(Z), threatens(P, KINDS), can-capture(mover), numbers, "
+                             "comparisons, and, or, not",
                              expr_str(e)));
     return false;
   }
@@ -1012,7 +1119,7 @@ class Checker {
   }
 
   void define_option(const Statement& s) {
-    static const std::vector<std::string> options = {"repetition-draw", "quiet-moves-draw"};
+    static const std::vector<std::string> options = {"repetition-draw", "quiet-moves-draw", "repetition"};
     if (!shape(s, 0, 0, options)) return;
     if (const Arg* a = named(s, "repetition-draw")) {
       if (a->value.kind == Expr::Kind::identifier && (a->value.text == "on" || a->value.text == "off"))
@@ -1020,13 +1127,24 @@ class Checker {
       else
         error(a->value.pos, fmt::format("expected on or off, found '{}'", expr_str(a->value)));
     }
+    if (const Arg* a = named(s, "repetition")) {
+      const Expr& v = a->value;
+      if (v.kind == Expr::Kind::identifier && (v.text == "off" || v.text == "draw" || v.text == "end")) {
+        prog_->repetition_draw = v.text != "off";
+        prog_->repetition_ends = v.text == "end";
+      } else {
+        error(v.pos, fmt::format("expected off, draw or end (on the score), found '{}'", expr_str(v)));
+      }
+    }
     long long quiet;
     if (const Arg* a = named(s, "quiet-moves-draw"); a && number_value(a->value, "the number of plies without a capture", 0, 100000, quiet))
       prog_->quiet_move_limit = static_cast<int>(quiet);
   }
 
   void define_notation(const Statement& s) {
-    if (!shape(s, 0, 0, {"step", "capture", "path", "columns"})) return;
+    if (!shape(s, 0, 0, {"step", "capture", "path", "columns", "pass", "end"})) return;
+    if (const Arg* a = named(s, "pass")) string_value(a->value, "how a pass is written", prog_->notation.pass);
+    if (const Arg* a = named(s, "end")) string_value(a->value, "the end-of-game mark", prog_->notation.end_mark);
     if (const Arg* a = named(s, "path")) {
       if (a->value.kind == Expr::Kind::identifier && (a->value.text == "all" || a->value.text == "landings"))
         prog_->notation.all_squares = a->value.text == "all";
@@ -1051,6 +1169,7 @@ class Checker {
   bool seats_declared_ = false;
   bool movement_context_ = false;
   bool cell_context_ = false;
+  bool allow_all_ = false;
   std::string diagram_text_;
 };
 

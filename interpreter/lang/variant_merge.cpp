@@ -13,7 +13,9 @@ constexpr int kMaxVariantDepth = 8;
 // The key a variant statement replaces: `move stone`, `option repetition-draw`, `setup`.
 std::string statement_key(const Statement& s) {
   std::string key = s.keyword;
-  if ((s.keyword == "player" || s.keyword == "piece" || s.keyword == "move") && !s.args.empty() &&
+  if ((s.keyword == "player" || s.keyword == "piece" || s.keyword == "move" || s.keyword == "promote" ||
+       s.keyword == "zone") &&
+      !s.args.empty() &&
       s.args[0].name.empty() && s.args[0].value.kind == Expr::Kind::identifier)
     key += " " + s.args[0].value.text;
   if (s.keyword == "option")
