@@ -147,3 +147,17 @@ TEST_CASE("CLI: Lanquia plays a whole random game and its small-board variant va
   r = run("play rules/lanquia-7.rules --players random,random --seed 3");
   CHECK(r.status == 0);
 }
+
+TEST_CASE("CLI: Lanko on all three boards with 2, 3 and 4 players, records with the seed's markers", "[cli][lanko]") {
+  for (const char* board : {"88", "68", "103"})
+    for (const char* players : {"random,random", "S=random,N=random,W+E=random", "random,random,random,random"}) {
+      auto r = run(std::string("play rules/lanko-") + board + ".rules --players " + players + " --seed 4");
+      INFO(board << " " << players << "\n" << r.out);
+      CHECK(r.status == 0);
+      CHECK(r.out.find("result: ") != std::string::npos);
+      CHECK(r.out.find("[+++]") != std::string::npos);
+    }
+  auto r = run("play rules/lanko-88.rules --players S=random,N=random,W=random");
+  CHECK(r.status == 1);
+  CHECK(r.out.find("seat E has no player in --players") != std::string::npos);
+}

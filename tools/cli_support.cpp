@@ -45,9 +45,13 @@ std::string draw_state(const State& s) {
 std::string result_sentence(const State& s) {
   const Program& p = s.program();
   GameResult r = s.result();
-  if (!r.over) return fmt::format("game not over; {} to move", p.players[s.current_player()].name);
-  if (r.winner < 0) return fmt::format("draw after {} plies", s.ply());
-  return fmt::format("{} wins after {} plies", p.players[r.winner].name, s.ply());
+  if (!r.over) return fmt::format("game not over; {} to move", p.seats[s.current_seat()].name);
+  std::string scores;
+  for (int side = 0; side < p.player_count() && !p.score.empty(); ++side)
+    scores += fmt::format("{}{} {}", side ? ", " : " (score: ", p.players[side].name, s.score(side));
+  if (!scores.empty()) scores += ")";
+  if (r.winner < 0) return fmt::format("draw after {} plies{}", s.ply(), scores);
+  return fmt::format("{} wins after {} plies{}", p.players[r.winner].name, s.ply(), scores);
 }
 
 std::string json_escape(const std::string& s) {

@@ -30,6 +30,88 @@ class HumanAgent : public Agent {
   std::string name() const override { return "human"; }
 };
 
+// The agents of a game, by seat. `--players` lists one per side, one per seat, or names the
+// seats each plays: `S=random,W+E=alphabeta:2,N=random` (one person playing W and E).
+struct SeatAgents {
+  std::vector<std::unique_ptr<Agent>> owned;
+  std::vector<Agent*> by_seat;
+  std::string description;
+};
+
+std::unique_ptr<Agent> agent_of(const std::string& spec, uint64_t seed) {
+  if (spec == "human") return std::make_unique<HumanAgent>();
+  std::string error;
+  auto a = make_agent(spec, seed, error);
+  if (!a) throw UserError{error};
+  return a;
+}
+
+SeatAgents seat_agents(const Program& p, const std::string& players, uint64_t seed) {
+  SeatAgents out;
+  out.by_seat.assign(p.seat_count(), nullptr);
+  std::vector<std::string> items;
+  std::string list = players + ",";
+  for (size_t start = 0, comma; (comma = list.find(',', start)) != std::string::npos; start = comma + 1)
+    items.push_back(list.substr(start, comma - start));
+  bool named = items.front().find('=') != std::string::npos;
+  for (size_t i = 0; i < items.size(); ++i) {
+    std::string seats, spec = items[i];
+    if (named) {
+      auto eq = items[i].find('=');
+      if (eq == std::string::npos) throw UserError{fmt::format("'{}' names no seats; write SEATS=PLAYER, e.g. W+E=random", items[i])};
+      seats = items[i].substr(0, eq), spec = items[i].substr(eq + 1);
+    }
+    out.owned.push_back(agent_of(spec, seed + i * 7919));
+    Agent* agent = out.owned.back().get();
+    std::vector<int> mine;
+    if (named) {
+      std::string rest = seats + "+";
+      for (size_t start = 0, plus; (plus = rest.find('+', start)) != std::string::npos; start = plus + 1) {
+        std::string name = rest.substr(start, plus - start);
+        int found = -1;
+        for (int st = 0; st < p.seat_count(); ++st)
+          if (p.seats[st].name == name) found = st;
+        if (found < 0) throw UserError{fmt::format("'{}' is not a seat of {}", name, p.name)};
+        mine.push_back(found);
+      }
+    } else if (static_cast<int>(items.size()) == p.seat_count()) {
+      mine.push_back(static_cast<int>(i));
+    } else if (static_cast<int>(items.size()) == p.player_count()) {
+      for (int st = 0; st < p.seat_count(); ++st)
+        if (p.seats[st].side == static_cast<int>(i)) mine.push_back(st);
+    } else {
+      throw UserError{fmt::format("--players names {} players, but {} has {} sides and {} seats", items.size(), p.name,
+                                  p.player_count(), p.seat_count())};
+    }
+    std::string who;
+    for (int st : mine) {
+      if (out.by_seat[st]) throw UserError{fmt::format("seat {} is given two players", p.seats[st].name)};
+      out.by_seat[st] = agent;
+      who += (who.empty() ? "" : "+") + p.seats[st].name;
+    }
+    if (!named && static_cast<int>(items.size()) == p.player_count() && p.seat_count() != p.player_count())
+      who = p.players[i].name + " (" + who + ")";
+    out.description += (out.description.empty() ? "" : ", ") + who + " = " + agent->name();
+  }
+  for (int st = 0; st < p.seat_count(); ++st)
+    if (!out.by_seat[st]) throw UserError{fmt::format("seat {} has no player in --players", p.seats[st].name)};
+  return out;
+}
+
+// A move as the game record writes it: a pass as the rules' pass marker.
+std::string record_text(const State& s, const Move& m) {
+  return m.type == Move::pass ? s.program().notation.pass : s.move_to_string(m);
+}
+
+// The record mark of a promotion the move caused, e.g. "(X)" for a castle entering a goal.
+std::string promotion_mark(const State& after, const Move& m, uint8_t before) {
+  const Program& p = after.program();
+  if (!before || m.to < 0 || !after.at(m.to) || after.at(m.to) == before) return "";
+  for (const Promotion& pr : p.promotions)
+    if ((pr.from_kinds & (1u << p.kind(before))) && pr.to_kind == p.kind(after.at(m.to))) return pr.mark;
+  return "";
+}
+
 }  // namespace
 
 void add_play(CLI::App& app) {
@@ -41,46 +123,28 @@ void add_play(CLI::App& app) {
   auto o = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("play", "Play a whole game (human or computer per seat)");
   cmd->add_option("rules", o->rules, "Rules file")->required()->check(CLI::ExistingFile);
-  cmd->add_option("--players", o->players, "Comma-separated, one per seat: human, random, mc:N, mcts:N, mcts:1s, alphabeta:D, alphabeta:D:1s, search:D (docs/AI.md)")
+  cmd->add_option("--players", o->players, "One per side, one per seat, or by seat (S=random,W+E=search): human, random, mc:N, mcts:N, mcts:1s, "
+                  "alphabeta:D, alphabeta:D:1s, search:D (docs/AI.md)")
       ->capture_default_str();
   cmd->add_option("--seed", o->seed, "Random seed (games are reproducible)")->capture_default_str();
   cmd->add_option("--position", o->position, "Start from this position (text, or @FILE)");
   cmd->add_flag("--verbose", o->verbose, "Draw the board after every move");
   cmd->callback([o] {
     auto program = load_rules_or_fail(o->rules);
-    std::vector<std::unique_ptr<Agent>> agents;
-    std::string spec = o->players + ",";
-    for (size_t start = 0, comma; (comma = spec.find(',', start)) != std::string::npos; start = comma + 1) {
-      std::string one = spec.substr(start, comma - start), error;
-      if (one == "human") {
-        agents.push_back(std::make_unique<HumanAgent>());
-        continue;
-      }
-      auto a = make_agent(one, o->seed + agents.size() * 7919, error);
-      if (!a) throw UserError{error};
-      agents.push_back(std::move(a));
-    }
-    // One agent per side, or one per seat (partnership games: four people, two sides).
-    bool per_seat = static_cast<int>(agents.size()) == program->seat_count();
-    if (!per_seat && static_cast<int>(agents.size()) != program->player_count())
-      throw UserError{fmt::format("--players names {} players, but {} has {} sides and {} seats", agents.size(),
-                                  program->name, program->player_count(), program->seat_count())};
+    SeatAgents seating = seat_agents(*program, o->players, o->seed);
     State s = initial_state(program, o->position);
-    std::cout << program->name << ": ";
-    for (size_t a = 0; a < agents.size(); ++a)
-      std::cout << (a ? ", " : "") << (per_seat ? program->seats[a].name : program->players[a].name) << " = "
-                << agents[a]->name();
-    std::cout << "\n" << draw_state(s);
+    std::cout << program->name << ": " << seating.description << "\n" << draw_state(s);
     std::string line;
     while (!s.is_terminal()) {
-      Move m = agents[per_seat ? s.current_seat() : s.current_player()]->choose(s);
-      std::string text = s.move_to_string(m);
+      Move m = seating.by_seat[s.current_seat()]->choose(s);
+      std::string text = record_text(s, m);
       if (s.current_seat() == 0 && s.turn_action() == 0) line += fmt::format("{}. ", s.ply() / program->seat_count() + 1);
-      line += text + " ";
+      uint8_t before = m.from >= 0 ? s.at(m.from) : 0;
       s.apply(m);
+      line += text + promotion_mark(s, m, before) + " ";
       if (o->verbose) std::cout << text << "\n" << draw_state(s);
     }
-    std::cout << "moves: " << line << "\n";
+    std::cout << "moves: " << line << program->notation.end_mark << "\n";
     if (!o->verbose) std::cout << draw_state(s);
     std::cout << "result: " << result_sentence(s) << "\n";
   });

@@ -334,8 +334,10 @@ void State::finish_action(int mover) {
   mix_counters_into_hash();
   decide_after_move(mover);
   if (p.repetition_draw) {
-    hash_history_.push_back(hash_);
-    if (!result_.over && std::count(hash_history_.begin(), hash_history_.end(), hash_) >= 3) {
+    // A repeated position is the same pieces and seat to move, whatever the counters say.
+    uint64_t position_hash = hash_ ^ counters_mix_;
+    hash_history_.push_back(position_hash);
+    if (!result_.over && std::count(hash_history_.begin(), hash_history_.end(), position_hash) >= 3) {
       if (p.repetition_ends && !p.score.empty()) end_by_score();
       else result_ = {true, -1};
     }
