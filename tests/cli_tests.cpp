@@ -161,3 +161,13 @@ TEST_CASE("CLI: Lanko on all three boards with 2, 3 and 4 players, records with 
   CHECK(r.status == 1);
   CHECK(r.out.find("seat E has no player in --players") != std::string::npos);
 }
+
+TEST_CASE("CLI: show --zone marks a board zone, for checking a board by eye", "[cli][lanko]") {
+  auto r = run("show rules/lanko-88.rules --zone middle --position 'c4p, S to move'");
+  INFO(r.out);
+  CHECK(r.status == 0);
+  CHECK(r.out.find(" 7 - - - - - *   * - - - - -\n") != std::string::npos);
+  r = run("show rules/lanko-88.rules --zone nowhere");
+  CHECK(r.status == 1);
+  CHECK(r.out.find("'nowhere' is not a zone of the board") != std::string::npos);
+}

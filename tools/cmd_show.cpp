@@ -13,12 +13,14 @@ void add_show(CLI::App& app) {
   struct Options {
     std::string rules, position;
     bool board = false, territory = false;
+    std::vector<std::string> zones;
   };
   auto o = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("show", "Draw a position as text");
   cmd->add_option("rules", o->rules, "Rules file")->required()->check(CLI::ExistingFile);
   cmd->add_option("--position", o->position, "Position (text, or @FILE); default: the start");
   cmd->add_flag("--board", o->board, "Also describe the board graph (cells, directions, zones)");
+  cmd->add_option("--zone", o->zones, "Mark the empty cells of this board zone with * (repeatable)");
   cmd->add_flag("--territory", o->territory,
                 "Mark empty cells that are a side's territory with that side's symbol in lower case, and show the scores");
   cmd->callback([o] {
@@ -33,6 +35,17 @@ void add_show(CLI::App& app) {
         std::string mark = program->players[owners[cell]].symbol;
         for (auto& ch : mark) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
         return mark;
+      });
+    } else if (!o->zones.empty()) {
+      std::vector<bool> marked(program->cells, false);
+      for (const auto& name : o->zones) {
+        const auto* cells = program->board->find_zone(name);
+        if (!cells) throw UserError{fmt::format("'{}' is not a zone of the board", name)};
+        for (int c : *cells) marked[c] = true;
+      }
+      std::cout << draw_board(*program->board, [&](int cell) {
+        if (s.at(cell)) return s.column_text(cell);
+        return std::string(marked[cell] ? "*" : "-");
       });
     } else {
       std::cout << draw_state(s);
