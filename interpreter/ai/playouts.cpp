@@ -33,7 +33,7 @@ PlayoutStats run_playouts(std::shared_ptr<const Program> program, double seconds
   auto work = [&](int t) {
     Rng rng(seed * 1000003 + t);
     MoveList moves;
-    PlayoutStats& st = per_thread[t];
+    PlayoutStats st;  // local: threads share no cache line until the end
     st.wins.assign(program->player_count(), 0);
     // One state per thread, reset by assignment: its vectors (board, journals, history)
     // keep their capacity, so a long run allocates nothing after the first playouts.
@@ -50,6 +50,7 @@ PlayoutStats run_playouts(std::shared_ptr<const Program> program, double seconds
       if (r.winner >= 0) ++st.wins[r.winner];
       else ++st.draws;
     }
+    per_thread[t] = std::move(st);
   };
   std::vector<std::thread> pool;
   for (int t = 1; t < threads; ++t) pool.emplace_back(work, t);

@@ -7,6 +7,26 @@
 
 namespace tabula {
 
+// Any board: flood fill over Program::adjacent from one of the player's pieces.
 bool pieces_connected(const Program& p, const std::vector<uint8_t>& board, int player, int piece_count);
+
+// Boards of at most 64 cells (Program::bitboards): `pieces` is the set of cells to test;
+// a flood fill over Program::adjacent_mask, one word operation per piece reached.
+inline bool mask_connected(const Program& p, uint64_t pieces) {
+  if ((pieces & (pieces - 1)) == 0) return true;  // zero or one piece
+  uint64_t group = pieces & (~pieces + 1);         // the lowest piece
+  uint64_t frontier = group;
+  const uint64_t* adj = p.adjacent_mask.data();
+  while (frontier) {
+    uint64_t next = 0;
+    do {
+      next |= adj[__builtin_ctzll(frontier)];
+      frontier &= frontier - 1;
+    } while (frontier);
+    frontier = next & pieces & ~group;
+    group |= frontier;
+  }
+  return group == pieces;
+}
 
 }  // namespace tabula
