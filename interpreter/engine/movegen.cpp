@@ -8,6 +8,8 @@
 namespace tabula {
 namespace {
 
+// Where a movement may end. The bitboard kernels (kernels/mask_moves.hpp) test the same
+// with masks: a change here must be made there too.
 bool may_land(const Program& p, uint8_t target, int mover, uint8_t land) {
   if (!target) return land & land_empty;
   return p.code_owner[target] == mover ? (land & land_friend) : (land & land_enemy);
