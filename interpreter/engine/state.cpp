@@ -283,7 +283,7 @@ void State::apply(const Move& m) {
     quiet_plies_ = quiet_plies_ + 1;
     history_.push_back(m);
     ++ply_;
-    end_by_score();  // the seat declares the end (Lanko's condition d)
+    end_by_score();  // the seat declares the end (an `offer stop` rule)
     return;
   } else if (m.type == Move::choice && m.rule == 1) {
     // The pie rule's swap: every piece changes side, and the other side starts.
