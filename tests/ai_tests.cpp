@@ -311,3 +311,19 @@ TEST_CASE("Variant analysis verdicts", "[ai]") {
   CHECK(a.verdicts[4] == "branching factor 1: very few choices per move");
   CHECK(a.verdicts[5].find("a stronger player (alphabeta:2) beats random 50%") == 0);
 }
+
+TEST_CASE("Alpha-beta finds the seed's forcing Laska attack and wins with it", "[ai][laska]") {
+  // Seed 001, Endings: "c3BW c5BW e3WWBB, White to move wins: 1. e3-d4!" (an attack that
+  // forces Black's take and White's retake; 1. e3-d2? loses).
+  auto p = load_rules(repo_path("rules/laska.rules"));
+  auto s = state_at(p, "c3BW c5BW e3WWBB, White to move");
+  std::string error;
+  auto white = make_agent("alphabeta:6", 1, error);
+  auto black = make_agent("alphabeta:6", 2, error);
+  REQUIRE(white);
+  Move first = white->choose(s);
+  CHECK(s.move_to_string(first) == "e3-d4");
+  s.apply(first);
+  while (!s.is_terminal()) s.apply((s.current_player() == 0 ? white : black)->choose(s));
+  CHECK(s.result().winner == 0);
+}
