@@ -7,29 +7,13 @@
 #include <sstream>
 #include <string>
 
+#include "cli_run.hpp"
 #include "test_support.hpp"
 
 using namespace tabula::testing;
 
 namespace {
 
-struct Run {
-  int status;
-  std::string out;  // stdout and stderr together
-};
-
-Run run(const std::string& args) {
-  std::string cmd = std::string("cd '") + TABULA_SOURCE_DIR + "' && '" + TABULA_BINARY + "' " + args + " 2>&1";
-  Run r{0, ""};
-  FILE* pipe = popen(cmd.c_str(), "r");
-  REQUIRE(pipe);
-  std::array<char, 4096> buf;
-  size_t n;
-  while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0) r.out.append(buf.data(), n);
-  int st = pclose(pipe);
-  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : 128;
-  return r;
-}
 
 std::string temp_path(const std::string& name) {
   auto dir = std::filesystem::temp_directory_path() / "tabula-tests";

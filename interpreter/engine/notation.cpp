@@ -300,6 +300,20 @@ int find_player_named(const Program& p, std::string_view side) {
   return -1;
 }
 
+// The seat to move, named after the pieces of a position; `hint` says how to write it.
+bool parse_side_to_move(const Program& p, std::string_view side, const char* hint, Position& pos, std::string& error) {
+  if (trim(side).empty()) {
+    error = fmt::format("the position does not say who is to move ({})", hint);
+    return false;
+  }
+  pos.to_move = find_player_named(p, side);
+  if (pos.to_move < 0) {
+    error = fmt::format("'{}' is not a player of this game", trim(side));
+    return false;
+  }
+  return true;
+}
+
 std::optional<Position> parse_piece_list(const Program& p, std::string_view text, std::string& error) {
   Position pos;
   pos.columns.assign(p.cells, {});
@@ -339,15 +353,7 @@ std::optional<Position> parse_piece_list(const Program& p, std::string_view text
     if (!col) return std::nullopt;
     pos.columns[item->cell] = *col;
   }
-  if (trim(side).empty()) {
-    error = "the position does not say who is to move (end it with, for example, ', White to move')";
-    return std::nullopt;
-  }
-  pos.to_move = find_player_named(p, side);
-  if (pos.to_move < 0) {
-    error = fmt::format("'{}' is not a player of this game", trim(side));
-    return std::nullopt;
-  }
+  if (!parse_side_to_move(p, side, "end it with, for example, ', White to move'", pos, error)) return std::nullopt;
   return pos;
 }
 
@@ -421,15 +427,7 @@ std::optional<Position> parse_position(const Program& p, std::string_view text, 
       return std::nullopt;
     }
   }
-  if (trim(side).empty()) {
-    error = "the position does not say who is to move (add a player name after the board, e.g. ' black')";
-    return std::nullopt;
-  }
-  pos.to_move = find_player_named(p, side);
-  if (pos.to_move < 0) {
-    error = fmt::format("'{}' is not a player of this game", trim(side));
-    return std::nullopt;
-  }
+  if (!parse_side_to_move(p, side, "add a player name after the board, e.g. ' black'", pos, error)) return std::nullopt;
   return pos;
 }
 

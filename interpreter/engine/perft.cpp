@@ -14,11 +14,10 @@ MoveList& list_for(int depth) {
 // exactly when the game is over (State::legal_moves gives a pass move when the rules pass),
 // so one generation both tests for the end and lists the moves: a position that is over is
 // one leaf, as is_terminal() would say, without generating the moves twice.
-uint64_t leaves_below(State& s, int depth) {
-  MoveList& moves = list_for(depth);
-  s.legal_moves(moves);
-  if (moves.empty()) return 1;
-  if (depth == 1) return moves.size();
+uint64_t leaves_below(State& s, int depth);
+
+// The leaves below each of `moves` (depth >= 2), summed.
+uint64_t leaves_below_moves(State& s, const MoveList& moves, int depth) {
   uint64_t total = 0;
   for (size_t i = 0; i < moves.size(); ++i) {
     s.apply(moves[i]);
@@ -28,20 +27,22 @@ uint64_t leaves_below(State& s, int depth) {
   return total;
 }
 
+uint64_t leaves_below(State& s, int depth) {
+  MoveList& moves = list_for(depth);
+  s.legal_moves(moves);
+  if (moves.empty()) return 1;
+  if (depth == 1) return moves.size();
+  return leaves_below_moves(s, moves, depth);
+}
+
 }  // namespace
 
 uint64_t perft(State& s, int depth) {
   if (depth <= 0) return 1;
   MoveList& moves = list_for(depth);
-  s.legal_moves(moves);
+  s.legal_moves(moves);  // the root is expanded even if over, as perft counts moves from it
   if (depth == 1) return moves.size();
-  uint64_t total = 0;
-  for (size_t i = 0; i < moves.size(); ++i) {
-    s.apply(moves[i]);
-    total += leaves_below(s, depth - 1);
-    s.undo();
-  }
-  return total;
+  return leaves_below_moves(s, moves, depth);
 }
 
 std::vector<std::pair<std::string, uint64_t>> perft_divide(State& s, int depth) {
