@@ -38,8 +38,19 @@ State initial_state(std::shared_ptr<const Program> program, const std::string& p
 
 std::string draw_state(const State& s) {
   const Program& p = s.program();
-  // Columns are drawn whole, top counter first.
-  return draw_board(*p.board, [&](int cell) { return s.at(cell) ? s.column_text(cell) : std::string("-"); });
+  // Columns are drawn whole, top counter first. A target region shows its cells with `*`
+  // and its mark with `m`, after the piece standing there if any (Ym, B*).
+  std::string board = draw_board(*p.board, [&](int cell) {
+    std::string region = s.region_mark() == cell ? "m" : s.in_region(cell) ? "*" : "";
+    if (s.at(cell)) return s.column_text(cell) + region;
+    return region.empty() ? std::string("-") : region;
+  });
+  if (s.region_mark() >= 0)
+    board += fmt::format("{}: {} cells ({}), mark {}\n", p.region.name, s.region_size(), s.region_is_open() ? "open" : "close",
+                         p.board->cell(s.region_mark()).name);
+  if (s.phase() == State::Phase::play && p.partial_turns())
+    board += fmt::format("budget {}, spent {}{}\n", s.turn_budget(), s.budget_spent(), s.first_turn() ? " (first turn)" : "");
+  return board;
 }
 
 std::string result_sentence(const State& s) {

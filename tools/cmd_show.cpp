@@ -5,13 +5,15 @@
 #include "board/board_drawing.hpp"
 #include "cli_support.hpp"
 #include "commands.hpp"
+#include "diag/source_file.hpp"
+#include "engine/game_record.hpp"
 #include "engine/notation.hpp"
 
 namespace tabula::cli {
 
 void add_show(CLI::App& app) {
   struct Options {
-    std::string rules, position;
+    std::string rules, position, moves;
     bool board = false, territory = false;
     std::vector<std::string> zones;
   };
@@ -19,6 +21,7 @@ void add_show(CLI::App& app) {
   auto* cmd = app.add_subcommand("show", "Draw a position as text");
   cmd->add_option("rules", o->rules, "Rules file")->required()->check(CLI::ExistingFile);
   cmd->add_option("--position", o->position, "Position (text, or @FILE); default: the start");
+  cmd->add_option("--moves", o->moves, "Play these moves (a game record, or @FILE) from the position first");
   cmd->add_flag("--board", o->board, "Also describe the board graph (cells, directions, zones)");
   cmd->add_option("--zone", o->zones, "Mark the empty cells of this board zone with * (repeatable)");
   cmd->add_flag("--territory", o->territory,
@@ -26,6 +29,16 @@ void add_show(CLI::App& app) {
   cmd->callback([o] {
     auto program = load_rules_or_fail(o->rules);
     State s = initial_state(program, o->position);
+    if (!o->moves.empty()) {
+      std::string text = o->moves;
+      if (text[0] == '@') {
+        auto file = read_source_file(text.substr(1));
+        if (!file) throw UserError{fmt::format("cannot open the moves file '{}'", text.substr(1))};
+        text = file->text;
+      }
+      std::string error;
+      if (replay_record(s, text, error) < 0) throw UserError{fmt::format("--moves: {}", error)};
+    }
     std::cout << program->name << "\n";
     if (o->territory) {
       auto owners = s.territory();

@@ -6,6 +6,7 @@
 #include "cli_support.hpp"
 #include "commands.hpp"
 #include "diag/render.hpp"
+#include "lang/design_warnings.hpp"
 #include "lang/game_loader.hpp"
 
 namespace tabula::cli {
@@ -25,7 +26,9 @@ void add_validate(CLI::App& app) {
         auto board = load_board_file(path, diags, sources);
         if (board) summary = fmt::format("board with {} cells, {} directions", board->cell_count(), board->direction_count());
       } else {
-        auto program = load_program(path, diags, sources);
+        RulesFile merged;
+        auto program = load_program(path, diags, sources, &merged);
+        if (program) design_warnings(merged, *program, diags);  // warnings only: the exit code is unchanged
         if (program)
           summary = fmt::format("\"{}\": {} players, {} piece kinds, board of {} cells", program->name,
                                 program->player_count(), program->kind_count(), program->cells);

@@ -714,6 +714,11 @@ class BoardLoader {
       directions_complete_ = false;
       return;
     }
+    if (e.value.size() > static_cast<size_t>(kMaxDirections)) {
+      diags_.error(at(e.key), fmt::format("too many directions: {} (at most {})", e.value.size(), kMaxDirections));
+      directions_complete_ = false;
+      return;
+    }
     std::map<std::string, YAML::Node> seen;
     std::vector<std::pair<int, YAML::Node>> opposites;  // direction, its `opposite` value
     for (const auto& item : e.value) {

@@ -74,6 +74,7 @@ void State::legal_moves(MoveList& out) const {
   out.clear();
   if (result_.over) return;
   const Program& p = *program_;
+  if (phased()) return region_legal_moves(out);  // engine/regions.cpp
   if (const TurnAction* action = current_action(); action && action->kind != TurnAction::Kind::move) {
     if (action->kind == TurnAction::Kind::place) generate_placements(*action, out);
     else
@@ -170,6 +171,7 @@ void State::legal_moves(MoveList& out) const {
             break;
           }
           case MoveRule::Type::hop: break;  // generated above by the capture kernel
+          case MoveRule::Type::run: break;  // partial-move turns only (engine/regions.cpp)
           case MoveRule::Type::jump: {
             // Over one adjacent piece (not taken) to the empty cell beyond.
             if (len < 2 || board_[ray[1]]) break;

@@ -147,6 +147,14 @@ std::string State::move_to_string(const Move& m) const {
   if (m.type == Move::stop) return "stop";
   if (m.type == Move::place) return p.symbol(m.rule) + "@" + p.board->cell(m.to).name;
   if (m.type == Move::choice) return m.rule ? "swap" : "keep";
+  // Target regions: mark:d5 (mark:d5:ne with a chosen direction), interchange, decline,
+  // take:e8, end, convert:h5.
+  if (m.type == Move::mark)
+    return "mark:" + p.board->cell(m.to).name + (m.rule ? ":" + p.board->direction(m.rule - 1).name : "");
+  if (m.type == Move::claim) return m.rule ? "interchange" : "decline";
+  if (m.type == Move::take) return "take:" + p.board->cell(m.to).name;
+  if (m.type == Move::convert) return "convert:" + p.board->cell(m.to).name;
+  if (m.type == Move::end) return "end";
   if (m.type == Move::normal) {  // written without columns, as in the seed texts
     const std::string& sep = m.captures ? p.notation.capture_separator : p.notation.step_separator;
     return p.board->cell(m.from).name + sep + p.board->cell(m.to).name;
@@ -184,6 +192,15 @@ std::optional<Move> parse_move(const State& s, std::string_view text, std::strin
                            : fmt::format("{} may not pass: a move is available", who);
     return std::nullopt;
   }
+  // Target-region actions are matched by their text (a few per position).
+  if (text == "end" || text == "interchange" || text == "decline" || text.rfind("mark:", 0) == 0 ||
+      text.rfind("take:", 0) == 0 || text.rfind("convert:", 0) == 0) {
+    for (const Move& m : legal)
+      if (m.type >= Move::mark && s.move_to_string(m) == text) return m;
+    error = fmt::format("'{}' is not legal now; legal: {}", text,
+                        legal.empty() ? std::string("nothing") : s.move_to_string(legal.front()) + (legal.size() > 1 ? ", ..." : ""));
+    return std::nullopt;
+  }
   if (text == "keep" || text == "swap") {
     for (const Move& m : legal)
       if (m.type == Move::choice && (m.rule == 1) == (text == "swap")) return m;
@@ -209,7 +226,8 @@ std::optional<Move> parse_move(const State& s, std::string_view text, std::strin
   std::vector<SquareItem> typed;
   size_t start = 0;
   for (size_t i = 0; i <= text.size(); ++i) {
-    bool sep = i < text.size() && (text[i] == '-' || text[i] == 'x' || text[i] == ':');
+    bool sep = i < text.size() && (text[i] == '-' || text[i] == 'x' || text[i] == ':' || text[i] == '*' ||
+                                   text[i] == '/' || text[i] == '~');
     if (i < text.size() && !sep) continue;
     std::string_view token = text.substr(start, i - start);
     auto item = split_square(*p.board, token);

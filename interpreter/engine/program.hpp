@@ -45,6 +45,11 @@ struct Condition {
   enum class Op {
     connected, piece_count, neighbours, turn_number, passes, sees, incursion,
     in_zone, can_capture, threatens, occupied, zone_size,
+    // target regions (engine/regions.cpp): inside(R) / outside(R) of the cell `to`,
+    // all-in(P, R), full(R), open(R), only-outside(R) (the piece on `from`), first-turn,
+    // spent (budget spent this turn)
+    in_region, out_region, all_in_region, region_full, region_open, only_outside, first_turn, spent,
+    arith,  // + - * / of two values (`compare` holds the operator)
     constant, not_, and_, or_, compare
   };
   Op op = Op::constant;
@@ -80,7 +85,7 @@ enum LandMask : uint8_t { land_empty = 1, land_enemy = 2, land_friend = 4 };
 enum class Take { remove, top_to_bottom };
 
 struct MoveRule {
-  enum class Type { step, slide, line, hop, jump };
+  enum class Type { step, slide, line, hop, jump, run };
   Type type = Type::step;
   SourcePos pos;
   uint32_t kinds = 0;                          // bit per kind that moves this way
@@ -93,6 +98,14 @@ struct MoveRule {
   uint32_t over_kinds = 0xFFFFFFFFu;           // jump: the kinds it may jump over
   bool has_condition = false;                  // `if` on the movement, over its from and to
   Condition condition;
+  // Turn budgets (`budget`): what a partial move costs and the most it may cost.
+  int cost_per_step = 1;                       // cost=distance (1 per cell) or cost=N (fixed)
+  bool cost_fixed = false;
+  int max_cost = 1 << 20;                      // max=N
+  bool has_unless = false;                     // unless=CONDITION lifts max
+  Condition unless;
+  int ring = -1;                               // run: index into Program::rings
+  bool discount = false;                       // run: discount=REGION (1 up to its first cell)
 };
 
 // How hop captures combine into moves.
@@ -155,6 +168,63 @@ struct FlankCapture {
   bool opponent_first = true;
 };
 
+// A named cyclic path of cells (`ring NAME: cells...`), walked by `run` movements.
+struct CellRing {
+  std::string name;
+  std::vector<int16_t> cells;   // in ring order
+  std::vector<int16_t> index;   // per board cell: its place in `cells`, or -1
+};
+
+// A shape of the target region for one size: the cells are items taken from the mark.
+struct RegionItem {
+  enum class Kind { mark, step, ray_end };
+  Kind kind = Kind::mark;
+  std::vector<int> dirs;        // absolute directions
+  bool chosen = false;          // step(chosen): the direction chosen by the setter
+  bool chosen_back = false;     // step(chosen-back): its opposite
+};
+struct RegionShape {
+  int size = 0;
+  bool open = false;            // `shape N open`: read by open(R)
+  std::vector<int> choices;     // choose=DIRS: the setter picks one (empty: no choice)
+  std::vector<RegionItem> items;
+};
+
+// What happens when the `when` condition holds (after each action, at each turn start).
+struct WhenAction {
+  enum class Kind { convert, remove, mark };
+  Kind kind = Kind::convert;
+  SourcePos pos;
+  bool has_condition = false;
+  Condition condition;
+  bool has_where = false;       // the cells concerned (cell condition over `to`)
+  Condition where;
+  PlayerRef who = PlayerRef::opponent;  // convert: whose piece
+  int fixed_player = 0;
+};
+
+// The target-region machinery: `region`, `mark`, `interchange`, `when` (engine/regions.cpp).
+struct RegionRules {
+  bool enabled = false;
+  std::string name;
+  Condition size;                          // evaluated when the mark is set
+  std::vector<uint8_t> first_cells;        // per cell: allowed for the first mark (empty: any)
+  std::vector<RegionShape> shapes;
+  int first_setter = 0;                    // the side that sets the first mark
+  bool next_fewest = true;                 // next=fewest: the side with fewer pieces sets
+  bool interchange = false;                // the non-setter may claim an interchange
+  bool has_when = false;
+  Condition when;
+  std::vector<WhenAction> when_actions;
+};
+
+// `budget N [if CONDITION]`: the first that holds gives a turn's budget.
+struct BudgetRule {
+  bool has_condition = false;
+  Condition condition;
+  int amount = 0;
+};
+
 struct Notation {
   std::string step_separator = "-";
   std::string capture_separator = "-";
@@ -195,6 +265,17 @@ struct Program {
   static constexpr int kMaxStack = 32;
   Notation notation;
   std::vector<uint8_t> setup;  // piece code per cell (see piece_code)
+  // Turns made of partial moves spending a budget; a target region set by a mark.
+  std::vector<CellRing> rings;
+  std::vector<BudgetRule> budgets;         // non-empty: a turn is a sequence of partial moves
+  bool once_per_turn = false;              // a piece moves at most once per turn
+  bool has_end_offer = false;              // `offer end if ...`: the mover may end the turn
+  Condition end_condition;
+  RegionRules region;
+  bool partial_turns() const { return !budgets.empty(); }
+  // The cells of region shape `shape` marked on `mark` with choice `choice` (a direction, or
+  // -1); false when the shape does not fit there.
+  bool region_cells(int shape, int mark, int choice, std::vector<int>& out) const;
 
   // ---- precomputed board data ----
   int cells = 0, dirs = 0;

@@ -18,6 +18,16 @@ State::State(std::shared_ptr<const Program> program) : program_(std::move(progra
     if (program_->setup[c]) start.columns[c].push_back(program_->setup[c]);
   set_position(start);
   opening_ = 0;  // a game from the start plays its opening; a set position is past it
+  if (program_->region.enabled) {
+    // From the start, the first setter marks the first region (with its own cells).
+    region_.round = 0;
+    region_.setter = static_cast<int8_t>(program_->region.first_setter);
+    for (int st = 0; st < program_->seat_count(); ++st)
+      if (program_->seats[st].side == program_->region.first_setter) {
+        to_move_ = st;
+        break;
+      }
+  }
   rebuild_derived();
   hash_history_.assign(1, hash_);
 }
@@ -59,8 +69,23 @@ void State::set_position(const Position& pos) {
   journal_.clear();
   column_journal_.clear();
   undo_.clear();
+  // Target regions: a set position is past the first mark; the side to move sets the next
+  // one (State::set_region plays for a given region instead).
+  region_ = {};
+  region_mix_ = 0;
+  region_mask_.clear();
+  region_undo_.clear();
+  if (p.region.enabled) {
+    region_.phase = static_cast<uint8_t>(Phase::mark);
+    region_.setter = static_cast<int8_t>(p.seats[to_move_].side);
+    region_.round = 1;
+  }
   rebuild_derived();
   hash_history_.assign(1, hash_);
+  if (phased() && !p.region.enabled) {
+    begin_turn(false);
+    hash_history_.assign(1, hash_);
+  }
 }
 
 Position State::position() const {
@@ -103,6 +128,10 @@ void State::rebuild_derived() {
     else
       hash_ ^= p.zobrist[c * 256 + code];
     for (int i = p.lines_through_begin[c]; i < p.lines_through_begin[c + 1]; ++i) ++line_counts_[p.lines_through[i]];
+  }
+  if (phased()) {
+    region_mix_ = 0;
+    mix_region_into_hash();
   }
 }
 
@@ -208,6 +237,7 @@ void State::apply_hops(const Move& m) {
       std::copy(&columns_[jumped * kStack], &columns_[jumped * kStack] + jh, jcol);
       uint8_t taken = jcol[jh - 1];
       set_column(jumped, jcol, jh - 1);
+      if (h >= kStack) continue;  // unreachable: the capture search never overfills a column
       // The taken counter goes under the taking column.
       std::copy_backward(col, col + h, col + h + 1);
       col[0] = taken;
@@ -263,6 +293,11 @@ void State::apply(const Move& m) {
   std::copy_n(captured_.begin(), std::min<size_t>(captured_.size(), 4), record.captured.begin());
   undo_.push_back(record);
   reserve_marks_.push_back(static_cast<uint32_t>(reserve_journal_.size()));
+  if (phased()) {  // target regions, turns of partial moves: engine/regions.cpp
+    region_undo_.emplace_back(region_, region_mix_);
+    region_apply(m);
+    return;
+  }
   if (m.type == Move::normal) {
     move_piece(m.from, m.to);
     if (!p.promotions.empty()) promote_if_due(m.to, false);
@@ -491,6 +526,14 @@ void State::undo() {
     reserve_journal_.pop_back();
   }
   reserve_marks_.pop_back();
+  if (phased()) {
+    const auto& [saved, mix] = region_undo_.back();
+    bool same_region = saved.mark == region_.mark && saved.shape == region_.shape && saved.choice == region_.choice;
+    region_ = saved;
+    region_mix_ = mix;
+    region_undo_.pop_back();
+    if (!same_region) refresh_region_mask();
+  }
   hash_history_.resize(r.hash_history_size);
   hash_ = r.hash;
   to_move_ = r.to_move;
@@ -563,6 +606,40 @@ long long State::condition_value(const Condition& c, int mover, int from, int to
     case Condition::Op::neighbours:
       // neighbours(to) does not count the moving piece's own square, which it leaves.
       return c.at_destination ? occupied_neighbours(to, from) : occupied_neighbours(from, -1);
+    case Condition::Op::arith: {
+      long long a = condition_value(c.args[0], mover, from, to), b = condition_value(c.args[1], mover, from, to);
+      if (c.compare == "+") return a + b;
+      if (c.compare == "-") return a - b;
+      if (c.compare == "*") return a * b;
+      return b ? a / b : 0;
+    }
+    // Target regions (engine/regions.cpp).
+    case Condition::Op::in_region: return to >= 0 && region_.mark >= 0 && region_mask_[to];
+    case Condition::Op::out_region: return to >= 0 && region_.mark >= 0 && !region_mask_[to];
+    case Condition::Op::all_in_region: {
+      if (region_.mark < 0) return 0;
+      int side = resolve(c.who, c.fixed_player, mover);
+      for (int cell = 0; cell < program_->cells; ++cell)
+        if (board_[cell] && program_->owner(board_[cell]) == side && !region_mask_[cell]) return 0;
+      return 1;
+    }
+    case Condition::Op::region_full: {
+      if (region_.mark < 0) return 0;
+      for (int cell = 0; cell < program_->cells; ++cell)
+        if (region_mask_[cell] && !board_[cell]) return 0;
+      return 1;
+    }
+    case Condition::Op::region_open: return region_is_open();
+    case Condition::Op::only_outside: {
+      // The piece on `from` is outside the region, and no other piece of its side is.
+      if (from < 0 || region_.mark < 0 || !board_[from] || region_mask_[from]) return 0;
+      int side = program_->owner(board_[from]);
+      for (int cell = 0; cell < program_->cells; ++cell)
+        if (cell != from && board_[cell] && program_->owner(board_[cell]) == side && !region_mask_[cell]) return 0;
+      return 1;
+    }
+    case Condition::Op::first_turn: return region_.first_turn;
+    case Condition::Op::spent: return region_.spent;
     default: return condition_holds(c, mover, from, to) ? 1 : 0;
   }
 }
@@ -654,7 +731,8 @@ bool State::operator==(const State& o) const {
   return board_ == o.board_ && to_move_ == o.to_move_ && hash_ == o.hash_ && ply_ == o.ply_ && slot_ == o.slot_ &&
          reserves_ == o.reserves_ && turns_done_ == o.turns_done_ && captured_ == o.captured_ &&
          passes_ == o.passes_ && opening_ == o.opening_ && pie_swapped_ == o.pie_swapped_ &&
-         quiet_plies_ == o.quiet_plies_ && result_.over == o.result_.over && result_.winner == o.result_.winner;
+         quiet_plies_ == o.quiet_plies_ && result_.over == o.result_.over && result_.winner == o.result_.winner &&
+         region_ == o.region_ && region_mask_ == o.region_mask_;
 }
 
 std::string State::column_text(int cell) const {

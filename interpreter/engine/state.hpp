@@ -88,6 +88,21 @@ class State {
   std::string column_text(int cell) const;
   bool operator==(const State& o) const;
 
+  // ---- target regions (engine/regions.cpp) ----
+  enum class Phase : uint8_t { none, mark, claim, pick, play, convert };
+  Phase phase() const { return static_cast<Phase>(region_.phase); }
+  int region_mark() const { return region_.mark; }          // the mark's cell, or -1
+  bool in_region(int cell) const { return !region_mask_.empty() && region_mask_[cell]; }
+  int region_size() const;                                  // cells of the current region
+  bool region_is_open() const;
+  int turn_budget() const { return region_.budget; }
+  int budget_spent() const { return region_.spent; }
+  bool first_turn() const { return region_.first_turn; }
+  // Test and analysis hook: play for the region of this mark (choice: a direction, or -1)
+  // from the current position, the side to move starting a turn (a first turn or not).
+  // False when no shape of the current size fits there.
+  bool set_region(int mark, int choice = -1, bool first_turn = false);
+
  private:
   void set_cell(int cell, uint8_t code);
   void set_column(int cell, const uint8_t* bottom_first, int height);
@@ -109,6 +124,19 @@ class State {
   void mix_counters_into_hash();
   void finish_action(int mover);
   void generate_placements(const TurnAction& a, MoveList& out) const;
+  // Target regions and partial-move turns (engine/regions.cpp).
+  void region_legal_moves(MoveList& out) const;
+  void partial_moves(MoveList& out) const;
+  void region_apply(const Move& m);
+  void begin_turn(bool first);
+  bool run_when(int mover);
+  void end_partial_turn();
+  void start_mark_phase(int setter_side);
+  void finish_interchange();
+  void refresh_region_mask();
+  void mix_region_into_hash();
+  int region_shape_for_size(int size) const;
+  bool phased() const { return program_->region.enabled || program_->partial_turns(); }
 
   struct CellChange {
     int16_t cell;
@@ -169,6 +197,27 @@ class State {
   std::vector<std::pair<int16_t, uint8_t>> reserve_journal_;  // (index, old count)
   std::vector<uint32_t> reserve_marks_;                       // journal size per undo record
   std::vector<uint64_t> hash_history_;  // for the repetition option
+
+  // Target-region state: a plain value, saved whole on every action (region_undo_).
+  struct RegionState {
+    uint8_t phase = 0;         // Phase
+    int8_t setter = -1;        // the side that set the mark
+    int16_t mark = -1;         // the mark's cell
+    int8_t shape = -1;         // index into Program::region.shapes
+    int8_t choice = -1;        // the setter's chosen direction, or -1
+    uint8_t first_turn = 0;    // the first turn after the mark
+    uint8_t budget = 0, spent = 0;
+    uint8_t round = 0;         // marks set so far (the first mark may have its own cells)
+    uint8_t moved_count = 0;   // pieces moved this turn (their cells now)
+    uint8_t pick_count = 0;    // interchange picks so far
+    std::array<int16_t, 16> moved{};
+    std::array<int16_t, 32> picks{};
+    bool operator==(const RegionState&) const = default;
+  };
+  RegionState region_;
+  uint64_t region_mix_ = 0;              // the part of the hash that stands for region_
+  std::vector<uint8_t> region_mask_;     // per cell: in the current region
+  std::vector<std::pair<RegionState, uint64_t>> region_undo_;
 };
 
 }  // namespace tabula

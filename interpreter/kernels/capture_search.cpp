@@ -67,6 +67,10 @@ void CaptureSearch::extend(int at, int kind, int depth, MoveList& out) {
         if (!victim || p_.code_owner[victim] == mover_ || top_[land]) continue;
         if (!p_.kinds[p_.kind(victim)].capturable) continue;  // a fixed piece is never taken
         if (!policy.rejump && jumped_[over]) continue;
+        // A take adds a counter under the taking column: never past the stacking limit.
+        if (rule.take == Take::top_to_bottom && p_.stacking &&
+            state_.height(current_.from) + depth + 1 > Program::kMaxStack)
+          continue;
         // Take: the victim (or its top counter) leaves the jumped cell at once.
         uint8_t saved = top_[over];
         if (rule.take == Take::top_to_bottom && p_.stacking) {

@@ -6,6 +6,7 @@
 #include <map>
 #include <set>
 
+#include "engine/move.hpp"
 #include "lang/name_suggest.hpp"
 
 namespace tabula {
@@ -53,7 +54,9 @@ const std::vector<std::string> kStatements = {"game",     "board",   "variant", 
                                               "setup",    "move",    "after-move", "no-move", "limit",
                                               "option",   "notation", "stacking", "zone",    "promote",
                                               "captures", "seats",    "reserve", "turn",
-                                              "opening",  "capture", "score",    "offer"};
+                                              "opening",  "capture", "score",    "offer",
+                                              "ring",     "region",  "mark",     "interchange",
+                                              "budget",   "once-per-turn", "when"};
 
 class Checker {
  public:
@@ -74,8 +77,14 @@ class Checker {
     for (const auto& s : rules.statements)
       if (s.keyword == "zone") define_zone(s);  // zones before the rules that use them
     define_seats(rules);                         // seats before the movements (directions)
+    for (const auto& s : rules.statements)       // rings and the region before their uses
+      if (s.keyword == "ring") define_ring(s);
+    for (const auto& s : rules.statements)
+      if (s.keyword == "region") define_region(s);
     for (const auto& s : rules.statements) define(s);
+    check_partial_turns(rules);
     if (!saw_game_) prog_->name = rules.path;
+    if (board_ && !rules.statements.empty()) check_limits(rules.statements.front().pos);
     if (board_) precompute_hash_keys(*prog_);
     if (diags_.has_errors()) return nullptr;
     return prog_;
@@ -404,6 +413,39 @@ class Checker {
     if (prog_->seats.size() > 16) error(found->pos, "at most 16 seats are supported");
   }
 
+  // Limits of the engine that a rules file could exceed, each with its own error.
+  void check_limits(const SourcePos& at) {
+    if (prog_->has_hops) {
+      // A capture takes each enemy piece at most once (a column's counters one by one), so
+      // a side's pieces bound the chain.
+      std::vector<int> pieces(prog_->player_count(), 0);
+      for (uint8_t code : prog_->setup)
+        if (code) ++pieces[prog_->owner(code)];
+      for (int pl = 0; pl < static_cast<int>(prog_->reserves.size()); ++pl)
+        for (int n : prog_->reserves[pl]) pieces[pl] += n;
+      for (int pl = 0; pl < prog_->player_count(); ++pl)
+        if (pieces[pl] > Move::kMaxHops)
+          error(at, fmt::format("{} has {} pieces, but a capture sequence may take at most {} (the engine's limit)",
+                                prog_->players[pl].name, pieces[pl], Move::kMaxHops));
+    }
+    if (prog_->uses_line_counts)
+      for (int c = 0; c < prog_->cells; ++c)
+        for (int d = 0; d < prog_->dirs; ++d) {
+          int o = board_->direction(d).opposite;
+          if (o != kNoDirection && prog_->ray_len(c, d) + prog_->ray_len(c, o) + 1 > 255)
+            return error(at, "count(line) counts at most 255 pieces, and a line of this board is longer");
+        }
+    // Move text must read back: separators hold no letter, digit or blank, nor a symbol.
+    for (const std::string* sep : {&prog_->notation.step_separator, &prog_->notation.capture_separator}) {
+      bool ok = !sep->empty();
+      for (char ch : *sep) ok = ok && (ch == '-' || ch == ':' || ch == 'x' || ch == '*' || ch == '/' || ch == '~');
+      if (*sep == "x") ok = true;
+      if (!ok)
+        error(notation_pos_.line ? notation_pos_ : at,
+              fmt::format("the separator \"{}\" cannot be read back from move text; use -, :, x, *, / or ~", *sep));
+    }
+  }
+
   // ---------------------------------------------------------------- pass 2: definitions
   void define(const Statement& s) {
     static const std::map<std::string, void (Checker::*)(const Statement&)> handlers = {
@@ -418,7 +460,10 @@ class Checker {
         {"seats", &Checker::define_nothing}, {"reserve", &Checker::define_reserve},
         {"turn", &Checker::define_turn}, {"opening", &Checker::define_opening},
         {"capture", &Checker::define_capture}, {"score", &Checker::define_score},
-        {"offer", &Checker::define_offer}};
+        {"offer", &Checker::define_offer},     {"ring", &Checker::define_nothing},
+        {"region", &Checker::define_nothing},  {"mark", &Checker::define_mark},
+        {"interchange", &Checker::define_interchange}, {"budget", &Checker::define_budget},
+        {"once-per-turn", &Checker::define_once_per_turn}, {"when", &Checker::define_when}};
     auto it = handlers.find(s.keyword);
     if (it == handlers.end()) {
       std::string msg = fmt::format("unknown statement '{}'", s.keyword);
@@ -542,6 +587,10 @@ class Checker {
           error(at, fmt::format("diagram row {}: unknown piece symbol '{}'", r, tokens[i]));
           continue;
         }
+        if (prog_->setup[cells[i]]) {
+          error(at, fmt::format("cell {} is given two pieces in the setup", board_->cell(cells[i]).name));
+          continue;
+        }
         prog_->setup[cells[i]] = it->second;
       }
     }
@@ -560,7 +609,7 @@ class Checker {
   }
 
   void define_move_rule(const Statement& s, uint32_t kinds) {
-    static const std::vector<std::string> rule_names = {"step", "slide", "line", "hop", "jump"};
+    static const std::vector<std::string> rule_names = {"step", "slide", "line", "hop", "jump", "run"};
     MoveRule rule;
     rule.pos = s.pos;
     rule.kinds = kinds;
@@ -569,6 +618,7 @@ class Checker {
     else if (s.keyword == "line") rule.type = MoveRule::Type::line;
     else if (s.keyword == "hop") rule.type = MoveRule::Type::hop;
     else if (s.keyword == "jump") rule.type = MoveRule::Type::jump;
+    else if (s.keyword == "run") rule.type = MoveRule::Type::run;
     else {
       std::string msg = fmt::format("unknown movement '{}'", s.keyword);
       std::string guess = closest_name(s.keyword, rule_names);
@@ -579,12 +629,22 @@ class Checker {
     if (rule.type == MoveRule::Type::line) allowed = {"dirs", "distance", "over", "land"};
     if (rule.type == MoveRule::Type::hop) allowed = {"dirs", "take"};
     if (rule.type == MoveRule::Type::jump) allowed = {"dirs", "over", "over-kinds"};
+    if (rule.type == MoveRule::Type::run) allowed = {"ring", "discount"};
+    if (rule.type == MoveRule::Type::step || rule.type == MoveRule::Type::slide || rule.type == MoveRule::Type::run)
+      allowed.insert(allowed.end(), {"cost", "max", "unless"});
     if (!shape(s, 0, 0, allowed, rule.type != MoveRule::Type::hop)) return;
     if (s.has_condition) {
       movement_context_ = true;
       rule.has_condition = condition(s.condition, rule.condition);
       movement_context_ = false;
       if (!rule.has_condition) return;
+    }
+    if (!partial_move_args(s, rule)) return;
+    if (rule.type == MoveRule::Type::run) {
+      if (prog_->moves.size() >= 255) return error(s.pos, "too many movement rules (at most 255)");
+      rule.dirs.resize(prog_->seat_count());
+      prog_->moves.push_back(std::move(rule));
+      return;
     }
     const Arg* dirs = named(s, "dirs");
     if (!dirs) return error(s.pos, fmt::format("'{}' needs dirs=... (for example dirs=all or dirs=forward)", s.keyword));
@@ -834,17 +894,21 @@ class Checker {
   // `turn { move; place KIND from=PLAYER [if CONDITION] }`: the actions of one turn, in order.
   void define_turn(const Statement& s) {
     if (!shape(s, 0, 0, {}, false, false, true)) return;
+    if (turn_seen_) return error(s.pos, "the turn is declared twice");
+    turn_seen_ = true;
     for (const auto& line : s.block) {
       TurnAction a;
       if (turn_action(line, a, {})) prog_->turn.push_back(std::move(a));
     }
-    if (prog_->turn.empty()) error(s.pos, "the turn block has no actions; expected move or place lines");
+    if (s.block.empty()) error(s.pos, "the turn block has no actions; expected move or place lines");
     if (prog_->turn.size() > 16) error(s.pos, "a turn has at most 16 actions");
   }
 
   // `opening { ACTION by=SIDE ... }`: actions played once, in order, before the turns.
   void define_opening(const Statement& s) {
     if (!shape(s, 0, 0, {}, false, false, true)) return;
+    if (opening_seen_) return error(s.pos, "the opening is declared twice");
+    opening_seen_ = true;
     for (const auto& line : s.block) {
       OpeningAction o;
       if (!turn_action(line, o.action, {"by"})) continue;
@@ -867,7 +931,7 @@ class Checker {
         }
       prog_->opening.push_back(std::move(o));
     }
-    if (prog_->opening.empty()) error(s.pos, "the opening block has no actions");
+    if (s.block.empty()) error(s.pos, "the opening block has no actions");
     if (prog_->opening.size() > 16) error(s.pos, "an opening has at most 16 actions");
   }
 
@@ -916,9 +980,14 @@ class Checker {
   // `offer stop if CONDITION`: the seat to move may end the game (on the score) when the
   // condition holds.
   void define_offer(const Statement& s) {
-    if (!shape(s, 1, 1, {}, true) || !identifier(s.args[0].value, "stop")) return;
+    if (!shape(s, 1, 1, {}, true) || !identifier(s.args[0].value, "stop or end")) return;
+    if (s.args[0].value.text == "end") {  // `offer end if CONDITION`: end a turn of partial moves
+      if (!s.has_condition) return error(s.pos, "'offer end' needs a condition: `offer end if spent > 0`");
+      if (condition(s.condition, prog_->end_condition)) prog_->has_end_offer = true;
+      return;
+    }
     if (s.args[0].value.text != "stop")
-      return error(s.args[0].value.pos, fmt::format("unknown offer '{}'; expected stop", s.args[0].value.text));
+      return error(s.args[0].value.pos, fmt::format("unknown offer '{}'; expected stop or end", s.args[0].value.text));
     if (!s.has_condition) return error(s.pos, "'offer stop' needs a condition: `offer stop if CONDITION`");
     if (condition(s.condition, prog_->stop_condition)) prog_->has_stop = true;
   }
@@ -988,10 +1057,43 @@ class Checker {
       case Expr::Kind::identifier:
         if (e.text == "turn") return out.op = Condition::Op::turn_number, true;  // the mover's turn, from 1
         if (e.text == "passes") return out.op = Condition::Op::passes, true;     // consecutive passes
+        if (e.text == "first-turn") return out.op = Condition::Op::first_turn, true;  // first turn after a mark
+        if (e.text == "spent") return out.op = Condition::Op::spent, true;  // budget spent this turn
         break;
       case Expr::Kind::call: {
         static const std::vector<std::string> functions = {"connected", "pieces",      "neighbours", "sees", "incursion",
-                                                           "in",        "can-capture", "threatens",  "occupied", "size"};
+                                                           "in",        "can-capture", "threatens",  "occupied", "size",
+                                                           "inside",    "outside",     "all-in",     "full", "open",
+                                                           "only-outside"};
+        if (e.text == "inside" || e.text == "outside" || e.text == "full" || e.text == "open" || e.text == "only-outside") {
+          if (e.args.size() != 1) {
+            error(e.pos, fmt::format("'{}' takes one argument (the region), but has {}", e.text, e.args.size()));
+            return false;
+          }
+          if (!region_ref(e.args[0])) return false;
+          out.op = e.text == "inside" ? Condition::Op::in_region
+                   : e.text == "outside" ? Condition::Op::out_region
+                   : e.text == "full" ? Condition::Op::region_full
+                   : e.text == "open" ? Condition::Op::region_open
+                                      : Condition::Op::only_outside;
+          if ((e.text == "inside" || e.text == "outside") && !cell_context_ && !movement_context_) {
+            error(e.pos, fmt::format("{}(...) is about a cell: use it in a where= or in the `if` of a movement", e.text));
+            return false;
+          }
+          if (e.text == "only-outside" && !movement_context_) {
+            error(e.pos, "only-outside(...) is about the moving piece: use it in the unless= or `if` of a movement");
+            return false;
+          }
+          return true;
+        }
+        if (e.text == "all-in") {
+          if (e.args.size() != 2) {
+            error(e.pos, fmt::format("'all-in' takes a player and a region, but has {} arguments", e.args.size()));
+            return false;
+          }
+          out.op = Condition::Op::all_in_region;
+          return player_ref(e.args[0], out.who, out.fixed_player) && region_ref(e.args[1]);
+        }
         if (e.text == "in") {
           bool ok = e.args.size() == 2 && e.args[0].kind == Expr::Kind::identifier &&
                     (e.args[0].text == "from" || e.args[0].text == "to");
@@ -1085,11 +1187,14 @@ class Checker {
       case Expr::Kind::binary: {
         out.args.resize(2);
         if (e.text == "and" || e.text == "or") out.op = e.text == "and" ? Condition::Op::and_ : Condition::Op::or_;
+        else if (e.text == "+" || e.text == "-" || e.text == "*" || e.text == "/")
+          out.op = Condition::Op::arith, out.compare = e.text;
         else if (e.text == "==" || e.text == "!=" || e.text == "<" || e.text == "<=" || e.text == ">" || e.text == ">=")
           out.op = Condition::Op::compare, out.compare = e.text;
         else break;
         bool a = condition(e.args[0], out.args[0]);
         bool b = condition(e.args[1], out.args[1]);
+        if (a && b && out.op == Condition::Op::arith && (!numeric(out.args[0]) || !numeric(out.args[1]))) break;
         return a && b;
       }
       default: break;
@@ -1099,6 +1204,261 @@ class Checker {
                              "comparisons, and, or, not",
                              expr_str(e)));
     return false;
+  }
+
+  // ---------------------------------------------------------------- target regions
+  // (engine/regions.cpp; docs/LANGUAGE.md, "Target regions and partial moves")
+
+  bool region_ref(const Expr& e) {
+    if (!identifier(e, "a region")) return false;
+    if (prog_->region.enabled && e.text == prog_->region.name) return true;
+    unknown_name(e, "region (declared with `region`)",
+                 prog_->region.enabled ? std::vector<std::string>{prog_->region.name} : std::vector<std::string>{});
+    return false;
+  }
+
+  // cost=distance|N max=N unless=CONDITION (step, slide, run); ring=NAME discount=REGION (run).
+  bool partial_move_args(const Statement& s, MoveRule& rule) {
+    bool ok = true;
+    if (const Arg* a = named(s, "cost")) {
+      long long n;
+      if (a->value.kind == Expr::Kind::identifier && a->value.text == "distance") rule.cost_per_step = 1;
+      else if (number_value(a->value, "the cost", 0, 16, n)) rule.cost_fixed = true, rule.cost_per_step = static_cast<int>(n);
+      else ok = false;
+    }
+    if (const Arg* a = named(s, "max")) {
+      long long n;
+      if (number_value(a->value, "the most a partial move may cost", 0, 255, n)) rule.max_cost = static_cast<int>(n);
+      else ok = false;
+    }
+    if (const Arg* a = named(s, "unless")) {
+      movement_context_ = true;
+      rule.has_unless = condition(a->value, rule.unless);
+      movement_context_ = false;
+      ok = ok && rule.has_unless;
+    }
+    if (rule.type != MoveRule::Type::run) return ok;
+    const Arg* ring = named(s, "ring");
+    if (!ring) {
+      error(s.pos, "'run' needs ring=NAME (a path declared with `ring NAME: cells...`)");
+      return false;
+    }
+    if (!identifier(ring->value, "a ring")) return false;
+    for (size_t i = 0; i < prog_->rings.size(); ++i)
+      if (prog_->rings[i].name == ring->value.text) rule.ring = static_cast<int>(i);
+    if (rule.ring < 0) {
+      std::vector<std::string> known;
+      for (const auto& r : prog_->rings) known.push_back(r.name);
+      unknown_name(ring->value, "ring (declared with `ring`)", known);
+      return false;
+    }
+    if (const Arg* d = named(s, "discount")) {
+      if (!region_ref(d->value)) return false;
+      rule.discount = true;
+    }
+    return ok;
+  }
+
+  // `ring NAME: cells...`: a cyclic path of distinct cells, in order (ranges allowed).
+  void define_ring(const Statement& s) {
+    if (!shape(s, 1, 1, {}, false, true) || !board_ || !identifier(s.args[0].value, "a ring name")) return;
+    CellRing ring;
+    ring.name = s.args[0].value.text;
+    for (const auto& r : prog_->rings)
+      if (r.name == ring.name) return error(s.args[0].pos, fmt::format("ring '{}' is declared twice", ring.name));
+    ring.index.assign(board_->cell_count(), -1);
+    for (const auto& item : s.items) {
+      std::vector<int> cells;
+      if (!cells_of(item.value, cells)) continue;
+      for (int c : cells) {
+        if (ring.index[c] >= 0) {
+          error(item.pos, fmt::format("cell {} is twice on ring '{}'", board_->cell(c).name, ring.name));
+          continue;
+        }
+        ring.index[c] = static_cast<int16_t>(ring.cells.size());
+        ring.cells.push_back(static_cast<int16_t>(c));
+      }
+    }
+    if (ring.cells.size() < 3) return error(s.pos, fmt::format("ring '{}' needs at least 3 cells", ring.name));
+    prog_->rings.push_back(std::move(ring));
+  }
+
+  // `region NAME size=EXPR [first=CELLS] { shape N [open] [choose=DIRS]: ITEMS }`; an item is
+  // `mark`, `step(DIRS)` (the neighbour) or `ray-end(DIRS)` (the last cell of the ray); DIRS
+  // may name `chosen` and `chosen-back`, the setter's chosen direction and its opposite.
+  void define_region(const Statement& s) {
+    if (!shape(s, 1, 1, {"size", "first"}, false, false, true) || !board_ || !identifier(s.args[0].value, "a region name"))
+      return;
+    RegionRules& r = prog_->region;
+    if (r.enabled) return error(s.pos, "only one region is supported");
+    r.enabled = true;
+    r.name = s.args[0].value.text;
+    const Arg* size = named(s, "size");
+    if (!size) error(s.pos, "'region' needs size=EXPRESSION (for example size=pieces(all) - 1)");
+    else {
+      allow_all_ = true;
+      condition(size->value, r.size);
+      allow_all_ = false;
+    }
+    if (const Arg* first = named(s, "first")) {
+      r.first_cells.assign(board_->cell_count(), 0);
+      for (const Expr* c : choices(first->value)) {
+        std::vector<int> cells;
+        cells_of(*c, cells);
+        for (int x : cells) r.first_cells[x] = 1;
+      }
+    }
+    for (const auto& line : s.block) {
+      if (line.keyword != "shape") {
+        error(line.pos, fmt::format("unknown region item '{}'; expected `shape N [open] [choose=DIRS]: ITEMS`", line.keyword));
+        continue;
+      }
+      if (!shape(line, 1, 2, {"choose"}, false, true)) continue;
+      RegionShape sh;
+      auto pos = positional(line);
+      long long n;
+      if (!number_value(pos[0]->value, "the region size", 1, 255, n)) continue;
+      sh.size = static_cast<int>(n);
+      for (const auto& other : r.shapes)
+        if (other.size == sh.size) error(pos[0]->pos, fmt::format("two shapes for size {}", sh.size));
+      if (pos.size() == 2) {
+        if (pos[1]->value.kind == Expr::Kind::identifier && pos[1]->value.text == "open") sh.open = true;
+        else error(pos[1]->pos, fmt::format("expected open, found '{}'", expr_str(pos[1]->value)));
+      }
+      if (const Arg* choose = named(line, "choose")) directions_of(choose->value, 0, sh.choices, true);
+      for (const auto& item : line.items) {
+        const Expr& e = item.value;
+        RegionItem it;
+        if (e.kind == Expr::Kind::identifier && e.text == "mark") {
+          sh.items.push_back(it);
+          continue;
+        }
+        if (e.kind != Expr::Kind::call || (e.text != "step" && e.text != "ray-end") || e.args.size() != 1) {
+          error(e.pos, fmt::format("expected a shape item: mark, step(DIRS) or ray-end(DIRS), found '{}'", expr_str(e)));
+          continue;
+        }
+        it.kind = e.text == "step" ? RegionItem::Kind::step : RegionItem::Kind::ray_end;
+        for (const Expr* c : choices(e.args[0])) {
+          if (c->kind == Expr::Kind::identifier && (c->text == "chosen" || c->text == "chosen-back")) {
+            if (sh.choices.empty()) error(c->pos, fmt::format("'{}' needs choose=DIRS on the shape", c->text));
+            (c->text == "chosen" ? it.chosen : it.chosen_back) = true;
+            continue;
+          }
+          directions_of(*c, 0, it.dirs, true);
+        }
+        sh.items.push_back(std::move(it));
+      }
+      r.shapes.push_back(std::move(sh));
+    }
+    if (r.shapes.empty()) error(s.pos, fmt::format("region '{}' has no shape", r.name));
+  }
+
+  // `mark REGION first=PLAYER next=fewest-pieces`: who sets the first mark; later marks are
+  // set by the side with fewest pieces (on equality, the side that just lost one).
+  void define_mark(const Statement& s) {
+    if (!shape(s, 1, 1, {"first", "next"}) || !region_ref(s.args[0].value)) return;
+    if (const Arg* first = named(s, "first"); first && identifier(first->value, "a player")) {
+      int pl = find_player(first->value.text);
+      if (pl < 0) unknown_name(first->value, "player", player_names());
+      else prog_->region.first_setter = pl;
+    }
+    if (const Arg* next = named(s, "next"))
+      if (next->value.kind != Expr::Kind::identifier || next->value.text != "fewest-pieces")
+        error(next->value.pos, fmt::format("expected next=fewest-pieces, found '{}'", expr_str(next->value)));
+  }
+
+  // `interchange`: after each mark the other side may claim an interchange (or decline).
+  void define_interchange(const Statement& s) {
+    if (!shape(s, 0, 0, {})) return;
+    if (!prog_->region.enabled) return error(s.pos, "'interchange' follows a mark: declare a `region` first");
+    prog_->region.interchange = true;
+  }
+
+  // `budget N [if CONDITION]`: the first budget whose condition holds is the turn's.
+  void define_budget(const Statement& s) {
+    if (!shape(s, 1, 1, {}, true)) return;
+    BudgetRule b;
+    long long n;
+    if (!number_value(s.args[0].value, "the budget", 1, 16, n)) return;
+    b.amount = static_cast<int>(n);
+    if (s.has_condition) {
+      b.has_condition = condition(s.condition, b.condition);
+      if (!b.has_condition) return;
+    }
+    prog_->budgets.push_back(std::move(b));
+  }
+
+  void define_once_per_turn(const Statement& s) {
+    if (shape(s, 0, 0, {})) prog_->once_per_turn = true;
+  }
+
+  // `when CONDITION { convert PLAYER [where=CELL-CONDITION] [if CONDITION];
+  //                   remove PLAYER|all [where=...] [if ...]; mark REGION [if ...] }`
+  void define_when(const Statement& s) {
+    if (!shape(s, 1, 1, {}, false, false, true)) return;
+    RegionRules& r = prog_->region;
+    if (!r.enabled) return error(s.pos, "'when' needs a `region` (its effects are checked during region play)");
+    if (r.has_when) return error(s.pos, "only one `when` block is supported");
+    r.has_when = condition(s.args[0].value, r.when);
+    for (const auto& line : s.block) {
+      WhenAction a;
+      a.pos = line.pos;
+      if (line.keyword == "convert" || line.keyword == "remove") {
+        a.kind = line.keyword == "convert" ? WhenAction::Kind::convert : WhenAction::Kind::remove;
+        if (!shape(line, 1, 1, {"where"}, true)) continue;
+        allow_all_ = a.kind == WhenAction::Kind::remove;
+        bool ok = player_ref(line.args[0].value, a.who, a.fixed_player);
+        allow_all_ = false;
+        if (!ok) continue;
+        if (const Arg* where = named(line, "where")) {
+          cell_context_ = true;
+          a.has_where = condition(where->value, a.where);
+          cell_context_ = false;
+          if (!a.has_where) continue;
+        }
+      } else if (line.keyword == "mark") {
+        a.kind = WhenAction::Kind::mark;
+        if (!shape(line, 1, 1, {}, true) || !region_ref(line.args[0].value)) continue;
+      } else {
+        error(line.pos, fmt::format("unknown effect '{}'; expected convert, remove or mark", line.keyword));
+        continue;
+      }
+      if (line.has_condition) {
+        a.has_condition = condition(line.condition, a.condition);
+        if (!a.has_condition) continue;
+      }
+      r.when_actions.push_back(std::move(a));
+    }
+  }
+
+  // Partial-move turns combine with step, slide and run movements only, and not with the
+  // other kinds of turns.
+  void check_partial_turns(const RulesFile& rules) {
+    if (rules.statements.empty()) return;
+    const SourcePos& at = rules.statements.front().pos;
+    if (prog_->region.enabled && prog_->budgets.empty())
+      error(at, "a `region` game plays turns of partial moves: add `budget N` lines");
+    if (!prog_->partial_turns()) {
+      for (const auto& m : prog_->moves)
+        if (m.type == MoveRule::Type::run || m.max_cost != (1 << 20) || m.has_unless)
+          error(m.pos, "run, max= and unless= need turns of partial moves: add `budget N` lines");
+      return;
+    }
+    if (!prog_->turn.empty() || !prog_->opening.empty() || prog_->stacking || prog_->has_hops)
+      error(at, "turns of partial moves (`budget`) do not combine with `turn`, `opening`, stacking or hops");
+    for (const auto& m : prog_->moves)
+      if (m.type != MoveRule::Type::step && m.type != MoveRule::Type::slide && m.type != MoveRule::Type::run)
+        error(m.pos, "with `budget`, movements are step, slide or run");
+  }
+
+  // Whether a compiled condition is a number (arithmetic takes numbers, not yes/no tests).
+  static bool numeric(const Condition& c) {
+    switch (c.op) {
+      case Condition::Op::piece_count: case Condition::Op::neighbours: case Condition::Op::turn_number:
+      case Condition::Op::passes: case Condition::Op::occupied: case Condition::Op::zone_size:
+      case Condition::Op::constant: case Condition::Op::spent: case Condition::Op::arith: return true;
+      default: return false;
+    }
   }
 
   void define_no_move(const Statement& s) {
@@ -1142,6 +1502,7 @@ class Checker {
   }
 
   void define_notation(const Statement& s) {
+    notation_pos_ = s.pos;
     if (!shape(s, 0, 0, {"step", "capture", "path", "columns", "pass", "end"})) return;
     if (const Arg* a = named(s, "pass")) string_value(a->value, "how a pass is written", prog_->notation.pass);
     if (const Arg* a = named(s, "end")) string_value(a->value, "the end-of-game mark", prog_->notation.end_mark);
@@ -1170,6 +1531,9 @@ class Checker {
   bool movement_context_ = false;
   bool cell_context_ = false;
   bool allow_all_ = false;
+  SourcePos notation_pos_;
+  bool turn_seen_ = false;
+  bool opening_seen_ = false;
   std::string diagram_text_;
 };
 

@@ -23,7 +23,8 @@ std::vector<fs::path> board_candidates(const std::string& board, const std::stri
 
 }  // namespace
 
-std::shared_ptr<const Program> load_program(const std::string& rules_path, Diagnostics& diags, SourceRegistry& sources) {
+std::shared_ptr<const Program> load_program(const std::string& rules_path, Diagnostics& diags, SourceRegistry& sources,
+                                            RulesFile* merged) {
   auto rules = load_merged_rules(rules_path, diags, sources, 0);
   if (!rules) return nullptr;
   std::string board_name = board_path_of(*rules, diags);
@@ -44,6 +45,7 @@ std::shared_ptr<const Program> load_program(const std::string& rules_path, Diagn
     }
   }
   auto program = check_rules(*rules, board, diags);
+  if (merged) *merged = *rules;
   if (!program || !board || diags.has_errors()) return nullptr;
   return program;
 }

@@ -6,10 +6,14 @@
 
 #include "diag/render.hpp"
 #include "engine/program.hpp"
+#include "lang/ast.hpp"
 
 namespace tabula {
 
 // Nullptr when any error was reported. `sources` receives every file read, for rendering.
-std::shared_ptr<const Program> load_program(const std::string& rules_path, Diagnostics& diags, SourceRegistry& sources);
+// When `merged` is given it receives the merged syntax tree (variants applied), for passes
+// that need source positions after checking, such as design_warnings.
+std::shared_ptr<const Program> load_program(const std::string& rules_path, Diagnostics& diags, SourceRegistry& sources,
+                                            RulesFile* merged = nullptr);
 
 }  // namespace tabula

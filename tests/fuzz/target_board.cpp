@@ -1,0 +1,27 @@
+// Board YAML -> loader -> the program's precomputed board data (rays, lines) -> drawing.
+#include "board/board_drawing.hpp"
+#include "board/board_loader.hpp"
+#include "diag/render.hpp"
+#include "engine/program.hpp"
+#include "fuzz_support.hpp"
+#include "targets.hpp"
+
+namespace tabula::fuzz {
+
+void board(const uint8_t* data, size_t size) {
+  SourceFile src{"fuzz.yaml", std::string(text_of(data, size))};
+  Diagnostics diags;
+  auto loaded = load_board(src, diags);
+  SourceRegistry sources;
+  sources.add(src);
+  render_all(diags, sources);
+  if (!loaded) return;
+  check(loaded->cell_count() > 0, "a board without errors has cells");
+  Program p;
+  p.board = std::make_shared<const BoardGraph>(std::move(*loaded));
+  precompute_board_data(p);
+  draw_board(*p.board, [&](int c) { return p.board->cell(c).name.substr(0, 1); });
+  describe_board(*p.board);
+}
+
+}  // namespace tabula::fuzz
