@@ -350,16 +350,7 @@ TEST_CASE("Lanrick: apply and undo restore everything, hash included", "[lanrick
 
 TEST_CASE("Lanrick: random games end within the limit", "[lanrick][random]") {
   auto p = lanrick();
-  for (uint64_t seed = 1; seed <= 4; ++seed) {
-    Rng rng(seed);
-    State s(p);
-    while (!s.is_terminal()) {
-      auto moves = s.legal_moves();
-      REQUIRE_FALSE(moves.empty());
-      s.apply(moves[rng.below(static_cast<uint32_t>(moves.size()))]);
-    }
-    CHECK(s.ply() <= p->ply_limit);
-  }
+  for (uint64_t seed = 1; seed <= 4; ++seed) CHECK(random_game_to_end(p, seed).ply() <= p->ply_limit);
 }
 
 TEST_CASE("Lanrick: a complete game to a win, replayed move by move", "[lanrick][game]") {

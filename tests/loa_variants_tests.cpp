@@ -22,13 +22,7 @@ std::vector<std::string> moves_from(const State& s, const std::string& cell) {
 
 // A whole random game ends within the ply limit with a result.
 void random_game(std::shared_ptr<const Program> p, uint64_t seed) {
-  Rng rng(seed);
-  State s(p);
-  while (!s.is_terminal()) {
-    auto moves = s.legal_moves();
-    REQUIRE_FALSE(moves.empty());
-    s.apply(moves[rng.below(static_cast<uint32_t>(moves.size()))]);
-  }
+  State s = random_game_to_end(p, seed);
   CHECK(s.ply() <= p->ply_limit);
   CHECK(s.result().over);
 }

@@ -51,6 +51,20 @@ inline std::vector<std::string> move_strings(const State& s) {
   return out;
 }
 
+// Plays uniformly random moves from the start to the end of the game; every position on
+// the way must have a move. Returns the final state.
+inline State random_game_to_end(std::shared_ptr<const Program> p, uint64_t seed) {
+  uint64_t x = seed * 0x9E3779B97F4A7C15ULL + 1;
+  State s(p);
+  while (!s.is_terminal()) {
+    auto moves = s.legal_moves();
+    REQUIRE_FALSE(moves.empty());
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+    s.apply(moves[x % moves.size()]);
+  }
+  return s;
+}
+
 // Writes a temporary rules file (e.g. a variant of a repository file) and returns its path.
 inline std::string temp_rules(const std::string& name, const std::string& text) {
   auto dir = std::filesystem::temp_directory_path() / "tabula-tests";

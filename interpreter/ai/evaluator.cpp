@@ -139,13 +139,7 @@ double value_of(const Condition& c, const State& s, int player) {
     case Condition::Op::and_: return value_of(c.args[0], s, player) != 0 && value_of(c.args[1], s, player) != 0;
     case Condition::Op::or_: return value_of(c.args[0], s, player) != 0 || value_of(c.args[1], s, player) != 0;
     case Condition::Op::compare: {
-      double a = value_of(c.args[0], s, player), b = value_of(c.args[1], s, player);
-      if (c.compare == "==") return a == b;
-      if (c.compare == "!=") return a != b;
-      if (c.compare == "<") return a < b;
-      if (c.compare == "<=") return a <= b;
-      if (c.compare == ">") return a > b;
-      return a >= b;
+      return compare_with(c.compare, value_of(c.args[0], s, player), value_of(c.args[1], s, player));
     }
   }
   return 0;

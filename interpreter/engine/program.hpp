@@ -63,6 +63,17 @@ struct Condition {
   std::vector<Condition> args;
 };
 
+// `a OP b` for a comparison condition (OP one of == != < <= > >=).
+template <typename T>
+bool compare_with(const std::string& op, T a, T b) {
+  if (op == "==") return a == b;
+  if (op == "!=") return a != b;
+  if (op == "<") return a < b;
+  if (op == "<=") return a <= b;
+  if (op == ">") return a > b;
+  return a >= b;
+}
+
 enum class Outcome { win, lose, draw, end };  // end: decided by the score
 
 struct EndRule {

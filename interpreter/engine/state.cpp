@@ -651,13 +651,7 @@ bool State::condition_holds(const Condition& c, int mover, int from, int to) con
     case Condition::Op::and_: return condition_holds(c.args[0], mover, from, to) && condition_holds(c.args[1], mover, from, to);
     case Condition::Op::or_: return condition_holds(c.args[0], mover, from, to) || condition_holds(c.args[1], mover, from, to);
     case Condition::Op::compare: {
-      long long a = condition_value(c.args[0], mover, from, to), b = condition_value(c.args[1], mover, from, to);
-      if (c.compare == "==") return a == b;
-      if (c.compare == "!=") return a != b;
-      if (c.compare == "<") return a < b;
-      if (c.compare == "<=") return a <= b;
-      if (c.compare == ">") return a > b;
-      return a >= b;
+      return compare_with(c.compare, condition_value(c.args[0], mover, from, to), condition_value(c.args[1], mover, from, to));
     }
     default: return condition_value(c, mover, from, to) != 0;
   }
