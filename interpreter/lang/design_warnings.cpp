@@ -9,7 +9,7 @@
 namespace tabula {
 namespace {
 
-// How hard the reachability heuristic tries: enough to meet LOA's rarer end (a capture
+// How hard the reachability heuristic tries: enough to meet a connection game's rarer end (a capture
 // that leaves the opponent connected), cheap enough for `validate` (milliseconds).
 constexpr int kGames = 32;
 constexpr int kMaxPlies = 200;
@@ -30,7 +30,7 @@ void unmoved_kinds(const RulesFile& rules, const Program& p, Diagnostics& diags)
     if (a.kind == TurnAction::Kind::place && a.place_kind >= 0) moving |= 1u << a.place_kind;
   for (const auto& o : p.opening)
     if (o.action.kind == TurnAction::Kind::place && o.action.place_kind >= 0) moving |= 1u << o.action.place_kind;
-  // A kind reached only by promotion may be immobile on purpose (Lanko's fixed castles).
+  // A kind reached only by promotion may be immobile on purpose (a castle fixed on a goal).
   for (const auto& pr : p.promotions)
     if (pr.to_kind >= 0) moving |= 1u << pr.to_kind;  // -1: the piece is removed instead
   for (int k = 0; k < p.kind_count(); ++k) {
