@@ -38,21 +38,20 @@ void parse_shard(const std::string& text, int& index, int& count) {
   }
 }
 
-// Games already in a results file (for --resume); the file's lines must be from this match.
-std::vector<int> finished_games(const std::string& path, const std::string& rules, uint64_t seed,
-                                const std::vector<std::string>& players) {
-  std::vector<int> done;
-  std::ifstream in(path);
-  std::string line, error;
-  for (int n = 1; std::getline(in, line); ++n) {
-    if (line.empty()) continue;
-    auto g = parse_json_line(line, error);
-    if (!g) throw UserError{fmt::format("{}:{}: {}", path, n, error)};
-    if (g->rules != rules || g->seats != seats_for_game(players, g->game) || g->seed != game_seed(seed, g->game))
-      throw UserError{fmt::format("{}:{}: game {} is not from this match (other rules, players or seed)", path, n, g->game)};
-    done.push_back(g->game);
+// Games already in a results file (for --resume); every one must be from this match.
+std::vector<GameRecord> finished_games(const std::string& path, const std::string& rules, uint64_t seed,
+                                       const std::vector<std::string>& players) {
+  std::string error;
+  std::vector<int> lines;
+  auto games = read_results_file(path, error, &lines);
+  if (!games) throw UserError{error};
+  for (size_t i = 0; i < games->size(); ++i) {
+    const GameRecord& g = (*games)[i];
+    if (g.rules != rules || g.seats != seats_for_game(players, g.game) || g.seed != game_seed(seed, g.game))
+      throw UserError{fmt::format("{}:{}: game {} is not from this match (other rules, players or seed)", path,
+                                  lines[i], g.game)};
   }
-  return done;
+  return *games;
 }
 
 }  // namespace
@@ -87,11 +86,8 @@ void add_match(CLI::App& app) {
     std::vector<int> skip;
     std::vector<GameRecord> earlier;
     if (o->resume && std::ifstream(o->out)) {
-      skip = finished_games(o->out, program->name, o->config.seed, o->config.players);
-      std::ifstream in(o->out);
-      std::string line, error;
-      while (std::getline(in, line))
-        if (!line.empty()) earlier.push_back(*parse_json_line(line, error));
+      earlier = finished_games(o->out, program->name, o->config.seed, o->config.players);
+      for (const GameRecord& g : earlier) skip.push_back(g.game);
     }
     std::ofstream out;
     if (!o->out.empty()) {

@@ -24,14 +24,10 @@ void add_merge(CLI::App& app) {
   cmd->callback([o] {
     std::map<std::pair<int, uint64_t>, GameRecord> games;  // by (game, seed): duplicates count once
     for (const auto& path : o->files) {
-      std::ifstream in(path);
-      std::string line, error;
-      for (int n = 1; std::getline(in, line); ++n) {
-        if (line.empty()) continue;
-        auto g = parse_json_line(line, error);
-        if (!g) throw UserError{fmt::format("{}:{}: {}", path, n, error)};
-        games.emplace(std::make_pair(g->game, g->seed), std::move(*g));
-      }
+      std::string error;
+      auto file = read_results_file(path, error);
+      if (!file) throw UserError{error};
+      for (auto& g : *file) games.emplace(std::make_pair(g.game, g.seed), std::move(g));
     }
     std::vector<GameRecord> records;
     for (auto& [key, g] : games) records.push_back(std::move(g));

@@ -3,6 +3,7 @@
 #include <cctype>
 #include <cstdlib>
 #include <fmt/format.h>
+#include <fstream>
 #include <map>
 #include <variant>
 
@@ -186,6 +187,24 @@ std::optional<GameRecord> parse_json_line(const std::string& line, std::string& 
     return std::nullopt;
   }
   return g;
+}
+
+std::optional<std::vector<GameRecord>> read_results_file(const std::string& path, std::string& error,
+                                                         std::vector<int>* lines) {
+  std::vector<GameRecord> games;
+  std::ifstream in(path);
+  std::string line, why;
+  for (int n = 1; std::getline(in, line); ++n) {
+    if (line.empty()) continue;
+    auto g = parse_json_line(line, why);
+    if (!g) {
+      error = fmt::format("{}:{}: {}", path, n, why);
+      return std::nullopt;
+    }
+    games.push_back(std::move(*g));
+    if (lines) lines->push_back(n);
+  }
+  return games;
 }
 
 }  // namespace tabula

@@ -29,6 +29,12 @@ std::string to_json_line(const GameRecord& g);  // no newline
 // Reads a line written by to_json_line; nullopt and `error` set when it is not one.
 std::optional<GameRecord> parse_json_line(const std::string& line, std::string& error);
 
+// Every game of a results file (one JSON line each, blank lines skipped); nullopt and
+// `error` ("PATH:LINE: why") at the first line that is not a game. `lines`, when given,
+// receives each game's line number.
+std::optional<std::vector<GameRecord>> read_results_file(const std::string& path, std::string& error,
+                                                         std::vector<int>* lines = nullptr);
+
 std::string json_quote(const std::string& s);
 
 }  // namespace tabula
