@@ -1,7 +1,6 @@
 // tabula merge FILE... [--json|--csv]: one report from the results files of several runs
 // (shards, resumed runs). A game found in more than one file counts once.
 #include <fmt/format.h>
-#include <fstream>
 #include <iostream>
 #include <map>
 

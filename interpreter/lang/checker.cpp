@@ -7,32 +7,11 @@
 #include <set>
 
 #include "engine/move.hpp"
+#include "lang/ast_print.hpp"
 #include "lang/name_suggest.hpp"
 
 namespace tabula {
 namespace {
-
-std::string expr_str(const Expr& e) {
-  switch (e.kind) {
-    case Expr::Kind::identifier: return e.text;
-    case Expr::Kind::number: return std::to_string(e.number);
-    case Expr::Kind::string: return "\"" + e.text + "\"";
-    case Expr::Kind::call: {
-      std::string s = e.text + "(";
-      for (size_t i = 0; i < e.args.size(); ++i) s += (i ? ", " : "") + expr_str(e.args[i]);
-      return s + ")";
-    }
-    case Expr::Kind::unary: return e.text + (e.text == "not" ? " " : "") + expr_str(e.args[0]);
-    case Expr::Kind::binary: return expr_str(e.args[0]) + " " + e.text + " " + expr_str(e.args[1]);
-    case Expr::Kind::range: return expr_str(e.args[0]) + ".." + expr_str(e.args[1]);
-    case Expr::Kind::alternatives: {
-      std::string s;
-      for (size_t i = 0; i < e.args.size(); ++i) s += (i ? "|" : "") + expr_str(e.args[i]);
-      return s;
-    }
-  }
-  return "?";
-}
 
 std::string join(const std::vector<std::string>& v, const char* sep = ", ") {
   std::string s;
@@ -138,7 +117,7 @@ class Checker {
 
   bool identifier(const Expr& e, std::string_view what) {
     if (e.kind == Expr::Kind::identifier) return true;
-    error(e.pos, fmt::format("expected {} (a name), found '{}'", what, expr_str(e)));
+    error(e.pos, fmt::format("expected {} (a name), found '{}'", what, to_string(e)));
     return false;
   }
   bool string_value(const Expr& e, std::string_view what, std::string& out) {
@@ -146,7 +125,7 @@ class Checker {
       out = e.text;
       return true;
     }
-    error(e.pos, fmt::format("expected {} as a \"quoted string\", found '{}'", what, expr_str(e)));
+    error(e.pos, fmt::format("expected {} as a \"quoted string\", found '{}'", what, to_string(e)));
     return false;
   }
   bool number_value(const Expr& e, std::string_view what, long long lo, long long hi, long long& out) {
@@ -158,7 +137,7 @@ class Checker {
       }
       return true;
     }
-    error(e.pos, fmt::format("expected {} (a number), found '{}'", what, expr_str(e)));
+    error(e.pos, fmt::format("expected {} (a number), found '{}'", what, to_string(e)));
     return false;
   }
 
@@ -225,10 +204,10 @@ class Checker {
           }
       }
       error(e.pos, fmt::format("'{}' is not a straight line of cells: {} and {} are not on one line of the board",
-                               expr_str(e), e.args[0].text, e.args[1].text));
+                               to_string(e), e.args[0].text, e.args[1].text));
       return false;
     }
-    error(e.pos, fmt::format("expected a cell, a zone or a range such as b1..g1, found '{}'", expr_str(e)));
+    error(e.pos, fmt::format("expected a cell, a zone or a range such as b1..g1, found '{}'", to_string(e)));
     return false;
   }
 
@@ -238,7 +217,7 @@ class Checker {
     bool ok = true;
     for (const Expr* c : choices(e)) {
       if (c->kind != Expr::Kind::identifier) {
-        if (report) error(c->pos, fmt::format("expected a direction name such as 'n' or 'forward', found '{}'", expr_str(*c)));
+        if (report) error(c->pos, fmt::format("expected a direction name such as 'n' or 'forward', found '{}'", to_string(*c)));
         ok = false;
         continue;
       }
@@ -313,7 +292,7 @@ class Checker {
 
   void string_or_name(const Expr& e, std::string& out) {
     if (e.kind == Expr::Kind::string || e.kind == Expr::Kind::identifier) out = e.text;
-    else error(e.pos, fmt::format("expected a symbol such as \"B\", found '{}'", expr_str(e)));
+    else error(e.pos, fmt::format("expected a symbol such as \"B\", found '{}'", to_string(e)));
   }
 
   void declare_piece(const Statement& s) {
@@ -350,7 +329,7 @@ class Checker {
       if (a->value.kind == Expr::Kind::identifier && (a->value.text == "yes" || a->value.text == "no"))
         k.capturable = a->value.text == "yes";
       else
-        error(a->value.pos, fmt::format("expected yes or no, found '{}'", expr_str(a->value)));
+        error(a->value.pos, fmt::format("expected yes or no, found '{}'", to_string(a->value)));
     }
     prog_->kinds.push_back(std::move(k));
   }
@@ -661,7 +640,7 @@ class Checker {
         if (c->kind == Expr::Kind::identifier && c->text == "empty") rule.land |= land_empty;
         else if (c->kind == Expr::Kind::identifier && c->text == "enemy") rule.land |= land_enemy;
         else if (c->kind == Expr::Kind::identifier && c->text == "friend") rule.land |= land_friend;
-        else error(c->pos, fmt::format("expected what a move may land on: empty, enemy or friend (joined with |), found '{}'", expr_str(*c)));
+        else error(c->pos, fmt::format("expected what a move may land on: empty, enemy or friend (joined with |), found '{}'", to_string(*c)));
       }
     }
     if (rule.type == MoveRule::Type::line) {
@@ -682,14 +661,14 @@ class Checker {
       } else {
         error(e.pos, fmt::format("unsupported distance '{}'; expected a number, count(line) (pieces of both sides on the "
                                  "line moved along), neighbours() (pieces adjacent to the mover) or any",
-                                 expr_str(e)));
+                                 to_string(e)));
       }
       if (const Arg* over = named(s, "over")) {
         const Expr& o = over->value;
         if (o.kind == Expr::Kind::identifier && o.text == "nothing") rule.over = Over::nothing;
         else if (o.kind == Expr::Kind::identifier && o.text == "friend") rule.over = Over::friends;
         else if (o.kind == Expr::Kind::identifier && o.text == "any") rule.over = Over::anything;
-        else error(o.pos, fmt::format("expected what a line move may pass over: nothing, friend or any, found '{}'", expr_str(o)));
+        else error(o.pos, fmt::format("expected what a line move may pass over: nothing, friend or any, found '{}'", to_string(o)));
       }
     }
     if (rule.type == MoveRule::Type::jump) {
@@ -699,7 +678,7 @@ class Checker {
         if (o.kind == Expr::Kind::identifier && o.text == "friend") rule.over = Over::friends;
         else if (o.kind == Expr::Kind::identifier && o.text == "enemy") rule.over = Over::nothing;
         else if (o.kind == Expr::Kind::identifier && o.text == "any") rule.over = Over::anything;
-        else error(o.pos, fmt::format("expected what a jump may go over: friend, enemy or any, found '{}'", expr_str(o)));
+        else error(o.pos, fmt::format("expected what a jump may go over: friend, enemy or any, found '{}'", to_string(o)));
       }
       if (const Arg* kinds = named(s, "over-kinds")) rule.over_kinds = kinds_of(kinds->value);
     }
@@ -712,7 +691,7 @@ class Checker {
           rule.take = Take::top_to_bottom;
           if (!prog_->stacking) error(t.pos, "take=top-to-bottom needs columns: add `stacking columns` to the rules");
         } else
-          error(t.pos, fmt::format("expected what a hop does to the jumped piece: remove or top-to-bottom, found '{}'", expr_str(t)));
+          error(t.pos, fmt::format("expected what a hop does to the jumped piece: remove or top-to-bottom, found '{}'", to_string(t)));
       }
     }
     if (prog_->moves.size() >= 255) return error(s.pos, "too many movement rules (at most 255)");
@@ -791,7 +770,7 @@ class Checker {
     auto pos = positional(s);
     if (pos.size() == 2) {
       if (pos[1]->value.kind == Expr::Kind::identifier && pos[1]->value.text == "ends-capture") pr.ends_capture = true;
-      else return error(pos[1]->pos, fmt::format("expected ends-capture, found '{}'", expr_str(pos[1]->value)));
+      else return error(pos[1]->pos, fmt::format("expected ends-capture, found '{}'", to_string(pos[1]->value)));
     }
     const Arg* to = named(s, "to");
     const Arg* in = named(s, "in");
@@ -947,7 +926,7 @@ class Checker {
           (order->value.text == "opponent-first" || order->value.text == "mover-first"))
         prog_->flank_capture.opponent_first = order->value.text == "opponent-first";
       else
-        error(order->value.pos, fmt::format("expected opponent-first or mover-first, found '{}'", expr_str(order->value)));
+        error(order->value.pos, fmt::format("expected opponent-first or mover-first, found '{}'", to_string(order->value)));
     }
   }
 
@@ -970,7 +949,7 @@ class Checker {
       else if (t->kind == Expr::Kind::identifier && t->text == "territory") term.kind = ScoreTerm::Kind::territory;
       else if (t->kind == Expr::Kind::identifier && t->text == "values") term.kind = ScoreTerm::Kind::values;
       else {
-        error(t->pos, fmt::format("unknown score term '{}'; expected captures, territory or values, joined with +", expr_str(*t)));
+        error(t->pos, fmt::format("unknown score term '{}'; expected captures, territory or values, joined with +", to_string(*t)));
         continue;
       }
       prog_->score.push_back(term);
@@ -1202,7 +1181,7 @@ class Checker {
     error(e.pos, fmt::format("unsupported condition '{}'; conditions use connected(P), pieces(P[, KINDS]), turn, "
                              "passes, occupied(Z), size(Z), threatens(P, KINDS), can-capture(mover), numbers, "
                              "comparisons, and, or, not",
-                             expr_str(e)));
+                             to_string(e)));
     return false;
   }
 
@@ -1323,7 +1302,7 @@ class Checker {
         if (other.size == sh.size) error(pos[0]->pos, fmt::format("two shapes for size {}", sh.size));
       if (pos.size() == 2) {
         if (pos[1]->value.kind == Expr::Kind::identifier && pos[1]->value.text == "open") sh.open = true;
-        else error(pos[1]->pos, fmt::format("expected open, found '{}'", expr_str(pos[1]->value)));
+        else error(pos[1]->pos, fmt::format("expected open, found '{}'", to_string(pos[1]->value)));
       }
       if (const Arg* choose = named(line, "choose")) directions_of(choose->value, 0, sh.choices, true);
       for (const auto& item : line.items) {
@@ -1334,7 +1313,7 @@ class Checker {
           continue;
         }
         if (e.kind != Expr::Kind::call || (e.text != "step" && e.text != "ray-end") || e.args.size() != 1) {
-          error(e.pos, fmt::format("expected a shape item: mark, step(DIRS) or ray-end(DIRS), found '{}'", expr_str(e)));
+          error(e.pos, fmt::format("expected a shape item: mark, step(DIRS) or ray-end(DIRS), found '{}'", to_string(e)));
           continue;
         }
         it.kind = e.text == "step" ? RegionItem::Kind::step : RegionItem::Kind::ray_end;
@@ -1364,7 +1343,7 @@ class Checker {
     }
     if (const Arg* next = named(s, "next"))
       if (next->value.kind != Expr::Kind::identifier || next->value.text != "fewest-pieces")
-        error(next->value.pos, fmt::format("expected next=fewest-pieces, found '{}'", expr_str(next->value)));
+        error(next->value.pos, fmt::format("expected next=fewest-pieces, found '{}'", to_string(next->value)));
   }
 
   // `interchange`: after each mark the other side may claim an interchange (or decline).
@@ -1485,7 +1464,7 @@ class Checker {
       if (a->value.kind == Expr::Kind::identifier && (a->value.text == "on" || a->value.text == "off"))
         prog_->repetition_draw = a->value.text == "on";
       else
-        error(a->value.pos, fmt::format("expected on or off, found '{}'", expr_str(a->value)));
+        error(a->value.pos, fmt::format("expected on or off, found '{}'", to_string(a->value)));
     }
     if (const Arg* a = named(s, "repetition")) {
       const Expr& v = a->value;
@@ -1493,7 +1472,7 @@ class Checker {
         prog_->repetition_draw = v.text != "off";
         prog_->repetition_ends = v.text == "end";
       } else {
-        error(v.pos, fmt::format("expected off, draw or end (on the score), found '{}'", expr_str(v)));
+        error(v.pos, fmt::format("expected off, draw or end (on the score), found '{}'", to_string(v)));
       }
     }
     long long quiet;
@@ -1510,13 +1489,13 @@ class Checker {
       if (a->value.kind == Expr::Kind::identifier && (a->value.text == "all" || a->value.text == "landings"))
         prog_->notation.all_squares = a->value.text == "all";
       else
-        error(a->value.pos, fmt::format("expected all (every square, jumped ones too) or landings, found '{}'", expr_str(a->value)));
+        error(a->value.pos, fmt::format("expected all (every square, jumped ones too) or landings, found '{}'", to_string(a->value)));
     }
     if (const Arg* a = named(s, "columns")) {
       if (a->value.kind == Expr::Kind::identifier && (a->value.text == "on" || a->value.text == "off"))
         prog_->notation.columns = a->value.text == "on";
       else
-        error(a->value.pos, fmt::format("expected on or off, found '{}'", expr_str(a->value)));
+        error(a->value.pos, fmt::format("expected on or off, found '{}'", to_string(a->value)));
     }
     if (const Arg* a = named(s, "step")) string_value(a->value, "the step separator", prog_->notation.step_separator);
     if (const Arg* a = named(s, "capture")) string_value(a->value, "the capture separator", prog_->notation.capture_separator);
