@@ -15,42 +15,6 @@ bool may_land(const Program& p, uint8_t target, int mover, uint8_t land) {
   return p.code_owner[target] == mover ? (land & land_friend) : (land & land_enemy);
 }
 
-// Hop captures of every piece of the player to move, filtered by the capture policy.
-void generate_captures(const State& s, MoveList& out) {
-  const Program& p = s.program();
-  const SeatDef& seat = p.seats[s.current_seat()];
-  const int mover = s.current_player();
-  auto may_start = [&](int c) {
-    return (seat.kinds & p.code_kind_bit[s.at(c)]) &&
-           (seat.region < 0 || p.in_zone(seat.region, mover, c));  // control: at the start only
-  };
-  if (p.bitboards) {
-    // A hop jumps a neighbour: only pieces next to an enemy can start a capture, and most
-    // positions have none, so the search (and its scratch copy) is often never made.
-    uint64_t mine = s.pieces_mask(mover), enemies = 0;
-    for (int side = 0; side < p.player_count(); ++side)
-      if (side != mover) enemies |= s.pieces_mask(side);
-    uint64_t starts = 0;
-    for (uint64_t b = mine; b; b &= b - 1) {
-      int c = __builtin_ctzll(b);
-      if ((p.adjacent_mask[c] & enemies) && may_start(c)) starts |= uint64_t{1} << c;
-    }
-    if (starts) {
-      CaptureSearch search(s);
-      for (uint64_t b = starts; b; b &= b - 1) search.generate(__builtin_ctzll(b), out);
-    }
-  } else {
-    CaptureSearch search(s);
-    for (int c = 0; c < p.cells; ++c)
-      if (s.at(c) && p.code_owner[s.at(c)] == mover && may_start(c)) search.generate(c, out);
-  }
-  if (p.captures.maximum && !out.empty()) {
-    uint8_t most = 0;
-    for (const Move& m : out) most = std::max(most, m.captures);
-    out.erase(std::remove_if(out.begin(), out.end(), [&](const Move& m) { return m.captures < most; }), out.end());
-  }
-}
-
 }  // namespace
 
 // Placing a piece (from a reserve or the supply) on an empty cell its `where` allows.
@@ -94,7 +58,7 @@ void State::legal_moves(MoveList& out) const {
   const int mover = current_player();
   const SeatDef& seat = p.seats[to_move_];
   if (p.has_hops) {
-    generate_captures(*this, out);
+    generate_captures(*this, to_move_, out);
     if (p.captures.compulsory && !out.empty()) return;
   }
   // Small boards: the side's pieces come from its bitboard, and kernels test cells by mask.

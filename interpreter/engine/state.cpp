@@ -442,15 +442,8 @@ const TurnAction* State::current_action() const {
 bool State::seat_can_capture(int seat, uint32_t kinds) const {
   const Program& p = *program_;
   if (!p.has_hops) return false;
-  const SeatDef& st = p.seats[seat];
   MoveList captures;
-  CaptureSearch search(*this, seat);
-  for (int c = 0; c < p.cells; ++c) {
-    uint8_t code = board_[c];
-    if (!code || p.owner(code) != st.side || !(st.kinds & (1u << p.kind(code)))) continue;
-    if (st.region >= 0 && !p.in_zone(st.region, st.side, c)) continue;
-    search.generate(c, captures);
-  }
+  generate_captures(*this, seat, captures);
   for (const Move& m : captures) {
     if (kinds == 0xFFFFFFFFu) return true;
     int at = m.from;

@@ -1,5 +1,7 @@
 #include "kernels/capture_search.hpp"
 
+#include <algorithm>
+
 namespace tabula {
 namespace {
 
@@ -106,6 +108,42 @@ void CaptureSearch::extend(int at, int kind, int depth, MoveList& out) {
   }
   // A sequence that cannot go on is complete (when it must continue to its end).
   if (!extended && depth > 0 && policy.continuation != CapturePolicy::Continue::may) record(depth, out);
+}
+
+// Hop captures of every piece a seat may start with, filtered by the capture policy.
+void generate_captures(const State& s, int seat_index, MoveList& out) {
+  const Program& p = s.program();
+  const SeatDef& seat = p.seats[seat_index];
+  const int mover = seat.side;
+  auto may_start = [&](int c) {
+    return (seat.kinds & p.code_kind_bit[s.at(c)]) &&
+           (seat.region < 0 || p.in_zone(seat.region, mover, c));  // control: at the start only
+  };
+  if (p.bitboards) {
+    // A hop jumps a neighbour: only pieces next to an enemy can start a capture, and most
+    // positions have none, so the search (and its scratch copy) is often never made.
+    uint64_t mine = s.pieces_mask(mover), enemies = 0;
+    for (int side = 0; side < p.player_count(); ++side)
+      if (side != mover) enemies |= s.pieces_mask(side);
+    uint64_t starts = 0;
+    for (uint64_t b = mine; b; b &= b - 1) {
+      int c = __builtin_ctzll(b);
+      if ((p.adjacent_mask[c] & enemies) && may_start(c)) starts |= uint64_t{1} << c;
+    }
+    if (starts) {
+      CaptureSearch search(s, seat_index);
+      for (uint64_t b = starts; b; b &= b - 1) search.generate(__builtin_ctzll(b), out);
+    }
+  } else {
+    CaptureSearch search(s, seat_index);
+    for (int c = 0; c < p.cells; ++c)
+      if (s.at(c) && p.code_owner[s.at(c)] == mover && may_start(c)) search.generate(c, out);
+  }
+  if (p.captures.maximum && !out.empty()) {
+    uint8_t most = 0;
+    for (const Move& m : out) most = std::max(most, m.captures);
+    out.erase(std::remove_if(out.begin(), out.end(), [&](const Move& m) { return m.captures < most; }), out.end());
+  }
 }
 
 }  // namespace tabula

@@ -33,4 +33,8 @@ class CaptureSearch {
   Move current_;
 };
 
+// The capture moves of a seat (the seat to move, or another one for threats): every
+// sequence of the pieces it may start with, filtered by the capture policy.
+void generate_captures(const State& s, int seat, MoveList& out);
+
 }  // namespace tabula
