@@ -179,23 +179,22 @@ TEST_CASE("Rules-derived evaluation", "[ai]") {
 }
 
 TEST_CASE("The evaluation hook: an expression from the rules", "[ai]") {
-  // pieces(mover) - the shape a future `evaluate pieces(mover) > 11` statement compiles to.
-  Condition pieces;
-  pieces.op = Condition::Op::piece_count;
-  pieces.who = PlayerRef::mover;
-  ExpressionEvaluator count(pieces);
-  State s(loa());
+  // `evaluate EXPR` in the rules: the expression is what computer players maximise.
+  auto rules_with = [](const std::string& name, const std::string& expr) {
+    return load_rules(temp_rules(name, "variant \"LOA evaluated\" extends \"" + repo_path("rules/loa.rules") +
+                                           "\"\nevaluate " + expr + "\n"));
+  };
+  auto counted = rules_with("evaluate-count.rules", "pieces(mover)");
+  REQUIRE_FALSE(counted->evaluation.empty());
+  ExpressionEvaluator count(counted->evaluation);
+  State s(counted);
   CHECK(count.evaluate(s, 0) == 12);
-  Condition more;
-  more.op = Condition::Op::compare;
-  more.compare = ">";
-  Condition eleven;
-  eleven.value = 11;
-  more.args = {pieces, eleven};
-  CHECK(ExpressionEvaluator(more).evaluate(s, 1) == 1);
+  auto more = rules_with("evaluate-more.rules", "pieces(mover) > 11");
+  CHECK(ExpressionEvaluator(more->evaluation).evaluate(State(more), 1) == 1);
+  CHECK(make_evaluator(*counted)->evaluate(s, 0) == 12);
   // Any Evaluator plugs into the search player.
-  auto s2 = state_at(loa(), kWinInOne);
-  AlphaBetaAgent a(2, 0, 1, std::make_shared<ExpressionEvaluator>(pieces));
+  auto s2 = state_at(counted, kWinInOne);
+  AlphaBetaAgent a(2, 0, 1, std::make_shared<ExpressionEvaluator>(counted->evaluation));
   CHECK(s2.move_to_string(a.choose(s2)) == "c2-c5");
 }
 

@@ -54,7 +54,7 @@ void check_playout(std::shared_ptr<const Program> p, uint64_t seed) {
     const Move m = moves[rng.below(static_cast<uint32_t>(moves.size()))];
     s.apply(m);
     CHECK(clone == before);
-    REQUIRE(++plies <= p->ply_limit);
+    REQUIRE(++plies <= p->end.ply_limit);
   }
   // Serialising as move history and replaying gives the same state.
   std::string record;

@@ -123,7 +123,7 @@ TEST_CASE("Lanko: middle squares fix castles (triple value) and burn pawns (A6)"
   auto s = state_at(p, "g5T f6P d9p, S to move");
   s.apply(move_of(s, "g5-g6"));
   CHECK(kind_at(s, "g6") == "fixed-small-castle");
-  CHECK(s.score(0) == 18 + 2);
+  CHECK(score(s, 0) == 18 + 2);
   auto burn = state_at(p, "f6P d9p, S to move");
   burn.apply(move_of(burn, "f6-f7"));
   CHECK(kind_at(burn, "f7").empty());
@@ -155,8 +155,8 @@ TEST_CASE("Lanko: the seed's scoring example, 62-50 to black (A11)", "[lanko][ru
   // White: a big castle on a middle square and 7 pawns; black: a big and a small castle on
   // middle squares and 4 pawns.
   auto s = state_at(lanko("88"), "g6Z f7z h7v d3P e3P i3P j3P d11P e11P i11P c4p c5p k4p k5p, W to move");
-  CHECK(s.score(0) == 50);
-  CHECK(s.score(1) == 62);
+  CHECK(score(s, 0) == 50);
+  CHECK(score(s, 1) == 62);
   // Black may stop: no capture, no unfixed castle anywhere, none threatened.
   CHECK(has(move_strings(s), "stop"));
   s.apply(move_of(s, "stop"));

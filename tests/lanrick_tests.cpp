@@ -9,6 +9,7 @@
 #include "cli_run.hpp"
 #include "engine/game_record.hpp"
 #include "engine/perft.hpp"
+#include "constructs/region/region.hpp"
 #include "test_support.hpp"
 
 using namespace tabula;
@@ -22,11 +23,17 @@ int cell(const State& s, const char* name) { return s.program().board->find_cell
 
 bool has(const std::vector<std::string>& v, const std::string& m) { return std::count(v.begin(), v.end(), m) == 1; }
 
+// The Rendezvous as the region construct shows it (an empty area when it is not marked).
+StateNotes::Area region_area(const State& s) {
+  for (const auto& area : describe(s).areas)
+    if (area.name == "rendezvous") return area;
+  return {};
+}
+
 // The region's cells by name, in board order.
 std::vector<std::string> region_cells(const State& s) {
   std::vector<std::string> out;
-  for (int c = 0; c < s.program().cells; ++c)
-    if (s.in_region(c)) out.push_back(s.program().board->cell(c).name);
+  for (int c : region_area(s).cells) out.push_back(s.program().board->cell(c).name);
   std::sort(out.begin(), out.end());
   return out;
 }
@@ -55,7 +62,7 @@ char owner_at(const State& s, const char* name) {
 State playing(std::shared_ptr<const Program> p, const std::string& position, const char* mark, int choice = -1,
               bool first = false) {
   State s = state_at(p, position);
-  REQUIRE(s.set_region(cell(s, mark), choice, first));
+  REQUIRE(play_for_region(s, "rendezvous", cell(s, mark), choice, first));
   return s;
 }
 
@@ -93,8 +100,8 @@ TEST_CASE("Lanrick: the first Mark goes on the empty diagonal's four central squ
   CHECK(s.program().players[s.current_player()].name == "yellow");
   CHECK(move_strings(s) == std::vector<std::string>{"decline", "interchange"});
   play(s, {"decline"});
-  CHECK(s.first_turn());
-  CHECK(s.turn_budget() == 2);
+  CHECK(s.turn_point().fresh);
+  CHECK(var_named(s, "budget") == 2);
   CHECK(s.program().players[s.current_player()].name == "yellow");
 }
 
@@ -109,10 +116,10 @@ TEST_CASE("Lanrick: Rendezvous shapes, close and open (Defs 1-3, B2)", "[lanrick
   };
   State s8 = playing(p, men(9), "c5");  // the seed's worked example, Mark c5
   CHECK(region_cells(s8) == sorted({"c8", "f8", "a7", "a5", "h5", "a3", "c1", "g1"}));
-  CHECK(s8.region_is_open());
+  CHECK(region_area(s8).open);
   State s7 = playing(p, men(8), "d5");
   CHECK(region_cells(s7) == sorted({"c6", "d6", "e6", "d5", "c4", "d4", "e4"}));
-  CHECK_FALSE(s7.region_is_open());
+  CHECK_FALSE(region_area(s7).open);
   State s6 = playing(p, men(7), "c5");
   CHECK(region_cells(s6) == sorted({"c8", "f8", "a7", "a3", "c1", "g1"}));
   State s5 = playing(p, men(6), "d5");
@@ -147,7 +154,7 @@ TEST_CASE("Lanrick: interchange (Rule 5, B4)", "[lanrick][interchange]") {
   CHECK(owner_at(s, "b8") == 'Y');
   CHECK(owner_at(s, "e8") == 'B');
   CHECK(s.program().players[s.current_player()].name == "yellow");
-  CHECK(s.turn_budget() == 2);
+  CHECK(var_named(s, "budget") == 2);
   // The setter with fewer men names as many of the other's men, in increasing square order.
   State t = state_at(p, "a1B h8B a2Y b2Y c2Y d2Y, black to move");
   play(t, {"mark:d5", "interchange"});
@@ -164,7 +171,7 @@ TEST_CASE("Lanrick: interchange (Rule 5, B4)", "[lanrick][interchange]") {
   CHECK(owner_at(t, "d2") == 'B');
   CHECK(owner_at(t, "a2") == 'Y');
   CHECK(t.program().players[t.current_player()].name == "yellow");
-  CHECK(t.first_turn());
+  CHECK(t.turn_point().fresh);
   // One pick sequence per choice: C(4, 2) = 6 from the claim.
   State u = state_at(p, "a1B h8B a2Y b2Y c2Y d2Y, black to move");
   play(u, {"mark:d5", "interchange"});
@@ -173,16 +180,16 @@ TEST_CASE("Lanrick: interchange (Rule 5, B4)", "[lanrick][interchange]") {
 
 TEST_CASE("Lanrick: the budget is 2 on the first turn, else 5, 4 or 3 (Rule 3)", "[lanrick][turn]") {
   auto p = lanrick();
-  CHECK(playing(p, "a1Y b1Y c1Y d1Y e1Y a8B b8B c8B d8B e8B, yellow to move", "d5", -1, true).turn_budget() == 2);
-  CHECK(playing(p, "a1Y b1Y c1Y d1Y e1Y a8B b8B c8B d8B e8B, yellow to move", "d5").turn_budget() == 5);
-  CHECK(playing(p, "a1Y b1Y c1Y d1Y a8B b8B c8B d8B e8B h8B, yellow to move", "d5").turn_budget() == 4);
-  CHECK(playing(p, "a1Y b1Y c1Y a8B b8B c8B d8B e8B h8B h1B, yellow to move", "d5").turn_budget() == 3);
+  CHECK(var_named(playing(p, "a1Y b1Y c1Y d1Y e1Y a8B b8B c8B d8B e8B, yellow to move", "d5", -1, true), "budget") == 2);
+  CHECK(var_named(playing(p, "a1Y b1Y c1Y d1Y e1Y a8B b8B c8B d8B e8B, yellow to move", "d5"), "budget") == 5);
+  CHECK(var_named(playing(p, "a1Y b1Y c1Y d1Y a8B b8B c8B d8B e8B h8B, yellow to move", "d5"), "budget") == 4);
+  CHECK(var_named(playing(p, "a1Y b1Y c1Y a8B b8B c8B d8B e8B h8B h1B, yellow to move", "d5"), "budget") == 3);
   // The first turn: 2 squares, then the turn ends by itself.
   State s(p);
   play(s, {"mark:d5", "decline", "h5-f5"});
   CHECK(s.program().players[s.current_player()].name == "black");
-  CHECK(s.turn_budget() == 5);
-  CHECK_FALSE(s.first_turn());
+  CHECK(var_named(s, "budget") == 5);
+  CHECK_FALSE(s.turn_point().fresh);
 }
 
 TEST_CASE("Lanrick: straight or slanting along empty squares, each man once, at most 3 (Rules 1, 3)", "[lanrick][turn]") {
@@ -195,7 +202,7 @@ TEST_CASE("Lanrick: straight or slanting along empty squares, each man once, at 
   CHECK_FALSE(has(moves_from(s, "b2"), "b2-c4"));  // no turning
   CHECK(cost_of(s, "b2-b5") == 3);
   play(s, {"b2-b4"});
-  CHECK(s.budget_spent() == 2);
+  CHECK(var_named(s, "spent") == 2);
   CHECK(moves_from(s, "b4").empty());  // moved once already
   CHECK(has(move_strings(s), "end"));
   // The rest of the budget (3) caps every move.
@@ -233,7 +240,7 @@ TEST_CASE("Lanrick: border running for an open Rendezvous (Rule 6, B3)", "[lanri
   auto p = lanrick();
   // Open 8 on c5 (9 men): c8 f8 a7 a5 h5 a3 c1 g1.
   State s = playing(p, "g1Y c1Y a3Y b4Y a5B a7B c8B f8B g6B, yellow to move", "c5");
-  CHECK(s.turn_budget() == 4);
+  CHECK(var_named(s, "budget") == 4);
   CHECK(cost_of(s, "g1-h5") == 1);         // round the corner, up to the first square h5
   CHECK_FALSE(has(moves_from(s, "g1"), "g1-h6"));  // beyond h5: 6 squares
   CHECK(cost_of(s, "g1-h3") == 1);         // short of the first square
@@ -248,13 +255,13 @@ TEST_CASE("Lanrick: border running for an open Rendezvous (Rule 6, B3)", "[lanri
 
 TEST_CASE("Lanrick: Carroll's example 1 (B8.1)", "[lanrick][example]") {
   State s = playing(lanrick(), "c6Y d6Y e6Y f6Y d5Y c5B e5B f5B c4B d4B, yellow to move", "d5");
-  CHECK(s.turn_budget() == 5);
+  CHECK(var_named(s, "budget") == 5);
   play(s, {"d5-e4", "e6-d5", "f6-e6"});
   // Full: f5 is removed; Black (4 men against 5) sets the next Mark, of 8 squares.
   CHECK(owner_at(s, "f5") == '-');
   CHECK(s.piece_count(0) == 4);
   CHECK(s.piece_count(1) == 5);
-  CHECK(s.phase() == State::Phase::mark);
+  CHECK(phase_name(s) == "mark");
   CHECK(s.program().players[s.current_player()].name == "black");
   CHECK(move_strings(s).size() == 36);
   play(s, {"mark:c5"});
@@ -264,16 +271,16 @@ TEST_CASE("Lanrick: Carroll's example 1 (B8.1)", "[lanrick][example]") {
 TEST_CASE("Lanrick: Carroll's example 2 (B8.2)", "[lanrick][example]") {
   State s = playing(lanrick(), "d6Y e6Y f6Y c5Y d4Y c6B d5B e5B f5B c4B, yellow to move", "d5");
   play(s, {"d4-e4", "c5-d4", "d6-c5", "e6-d6"});
-  CHECK(s.budget_spent() == 4);
+  CHECK(var_named(s, "spent") == 4);
   play(s, {"f6-e6"});
   CHECK(owner_at(s, "f5") == '-');
-  CHECK(s.phase() == State::Phase::mark);
+  CHECK(phase_name(s) == "mark");
   CHECK(s.program().players[s.current_player()].name == "black");
 }
 
 TEST_CASE("Lanrick: Carroll's example 3, the open Rendezvous (B8.3)", "[lanrick][example]") {
   State s = playing(lanrick(), "g1Y c1Y a3Y b4Y a5B a7B c8B f8B g6B, yellow to move", "c5");
-  CHECK(s.turn_budget() == 4);
+  CHECK(var_named(s, "budget") == 4);
   for (const char* m : {"g1-h5", "c1-g1", "a3-c1", "b4-a3"}) {
     INFO(m);
     CHECK(cost_of(s, m) == 1);
@@ -281,7 +288,7 @@ TEST_CASE("Lanrick: Carroll's example 3, the open Rendezvous (B8.3)", "[lanrick]
   }
   CHECK(owner_at(s, "g6") == '-');
   // 4 v 4: Black, who just lost a man, sets the next Mark (7 squares).
-  CHECK(s.phase() == State::Phase::mark);
+  CHECK(phase_name(s) == "mark");
   CHECK(s.program().players[s.current_player()].name == "black");
 }
 
@@ -290,19 +297,19 @@ TEST_CASE("Lanrick: all in and not full, convert an outlying enemy man (Rule 7)"
   // Close 9 on d5 with 10 men; Yellow gets its last man in while two Black men are out.
   State s = playing(p, "c6Y d6Y e6Y c5Y g2Y d5B e5B a8B h8B c4B, yellow to move", "d5");
   play(s, {"g2-e4"});
-  CHECK(s.phase() == State::Phase::convert);
+  CHECK(phase_name(s) == "convert");
   CHECK(move_strings(s) == std::vector<std::string>{"convert:a8", "convert:h8"});
   play(s, {"convert:h8"});
   CHECK(owner_at(s, "h8") == 'Y');
   CHECK(s.program().players[s.current_player()].name == "black");  // the turn ended
-  CHECK(s.turn_budget() == 4);                                     // Black has 4 men now
+  CHECK(var_named(s, "budget") == 4);                                     // Black has 4 men now
 }
 
 TEST_CASE("Lanrick: Rules 7/8 at the start of a turn (B10.8)", "[lanrick][rule]") {
   auto p = lanrick();
   // Yellow is already all in when its turn starts.
   State s = playing(p, "c6Y d6Y e6Y c5Y e4Y d5B e5B a8B h8B c4B, yellow to move", "d5");
-  CHECK(s.phase() == State::Phase::convert);
+  CHECK(phase_name(s) == "convert");
 }
 
 TEST_CASE("Lanrick: one man left loses (Rule 9)", "[lanrick][rule]") {
@@ -310,15 +317,15 @@ TEST_CASE("Lanrick: one man left loses (Rule 9)", "[lanrick][rule]") {
   const int north = p->board->find_direction("n");
   // Size 3 (4 men) on d4 d5 d6: Yellow gets in, not full, and converts one of Black's two.
   State s = playing(p, "d4Y f3Y a1B h8B, yellow to move", "d5", north);
-  CHECK(s.turn_budget() == 3);
+  CHECK(var_named(s, "budget") == 3);
   play(s, {"f3-d5"});
-  REQUIRE(s.phase() == State::Phase::convert);
+  REQUIRE(phase_name(s) == "convert");
   play(s, {"convert:a1"});
   REQUIRE(s.is_terminal());
   CHECK(s.result().winner == 1);  // yellow
   // Full: Rule 8 takes Black's man outside and leaves him one.
   State t = playing(p, "d4Y f3Y d6B a1B h8B, yellow to move", "e5");  // 5 men: open 4
-  CHECK(t.region_is_open());
+  CHECK(region_area(t).open);
   State u = playing(p, "d4Y d6Y d5B h8B, yellow to move", "d5", north);
   CHECK(u.is_terminal());  // Yellow is all in at the start: full, h8 goes, Black has one man
   CHECK(u.result().winner == 1);
@@ -350,7 +357,7 @@ TEST_CASE("Lanrick: apply and undo restore everything, hash included", "[lanrick
 
 TEST_CASE("Lanrick: random games end within the limit", "[lanrick][random]") {
   auto p = lanrick();
-  for (uint64_t seed = 1; seed <= 4; ++seed) CHECK(random_game_to_end(p, seed).ply() <= p->ply_limit);
+  for (uint64_t seed = 1; seed <= 4; ++seed) CHECK(random_game_to_end(p, seed).ply() <= p->end.ply_limit);
 }
 
 TEST_CASE("Lanrick: a complete game to a win, replayed move by move", "[lanrick][game]") {
@@ -367,7 +374,7 @@ TEST_CASE("Lanrick: a complete game to a win, replayed move by move", "[lanrick]
     REQUIRE_FALSE(s.is_terminal());
     int men = s.piece_count(0) + s.piece_count(1);
     s.apply(move_of(s, token));
-    if (token.rfind("mark:", 0) == 0) sizes.push_back(s.region_size()), men_at_marks.push_back(men);
+    if (token.rfind("mark:", 0) == 0) sizes.push_back(static_cast<int>(region_area(s).cells.size())), men_at_marks.push_back(men);
     if (token.rfind("convert:", 0) == 0) ++conversions;
     CHECK(s.piece_count(0) + s.piece_count(1) >= men - 1);  // one man at most leaves
   }

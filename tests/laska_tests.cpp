@@ -238,8 +238,8 @@ TEST_CASE("Laska: a side that cannot move, or has no column, loses", "[laska][ru
 }
 
 TEST_CASE("Laska: draw rules are options, off by default", "[laska][rule]") {
-  CHECK_FALSE(laska()->repetition_draw);
-  CHECK(laska()->quiet_move_limit == 0);
+  CHECK_FALSE(laska()->end.repetition);
+  CHECK(laska()->end.quiet_limit == 0);
   auto p = load_rules(temp_rules("laska-repetition.rules", "variant \"Laska, repetition\" extends \"" +
                                                               repo_path("rules/laska.rules") + "\"\noption repetition-draw=on\n"));
   auto quiet = load_rules(temp_rules("laska-quiet.rules", "variant \"Laska, quiet moves\" extends \"" +

@@ -23,7 +23,7 @@ std::vector<std::string> moves_from(const State& s, const std::string& cell) {
 // A whole random game ends within the ply limit with a result.
 void random_game(std::shared_ptr<const Program> p, uint64_t seed) {
   State s = random_game_to_end(p, seed);
-  CHECK(s.ply() <= p->ply_limit);
+  CHECK(s.ply() <= p->end.ply_limit);
   CHECK(s.result().over);
 }
 
@@ -135,8 +135,8 @@ TEST_CASE("Rotation: a type that cannot move loses its turn; both types must joi
 TEST_CASE("Parachute: each of the first six turns is a move and then a placement of an enemy stone", "[loa-variants]") {
   auto p = variant("parachute");
   State s(p);
-  CHECK(s.reserve(0, 0) == 6);
-  CHECK(s.reserve(1, 0) == 6);
+  CHECK(reserve_of(s, 0, 0) == 6);
+  CHECK(reserve_of(s, 1, 0) == 6);
   CHECK(perft(s, 1) == 18);
   CHECK(perft(s, 2) == 18 * 52);  // after any move: a White stone on any of 52 empty squares
   s.apply(move_of(s, "h7-f7"));
@@ -147,7 +147,7 @@ TEST_CASE("Parachute: each of the first six turns is a move and then a placement
   std::string error;
   CHECK_FALSE(parse_move(s, "B@e4", error));
   s.apply(move_of(s, "W@e4"));
-  CHECK(s.reserve(1, 0) == 5);
+  CHECK(reserve_of(s, 1, 0) == 5);
   CHECK(s.current_player() == 1);
   // Six turns each, then plain LOA: the 13th turn has no placement.
   Rng rng(7);
@@ -159,8 +159,8 @@ TEST_CASE("Parachute: each of the first six turns is a move and then a placement
     }
   }
   if (!s.is_terminal()) {
-    CHECK(s.reserve(0, 0) == 0);
-    CHECK(s.reserve(1, 0) == 0);
+    CHECK(reserve_of(s, 0, 0) == 0);
+    CHECK(reserve_of(s, 1, 0) == 0);
     int mover = s.current_player();
     auto legal = s.legal_moves();
     s.apply(legal.front());

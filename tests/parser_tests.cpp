@@ -6,9 +6,9 @@
 
 #include "diag/source_file.hpp"
 #include "golden.hpp"
-#include "lang/ast_print.hpp"
-#include "lang/grammar.hpp"
-#include "lang/parser.hpp"
+#include "syntax/ast_print.hpp"
+#include "syntax/grammar.hpp"
+#include "syntax/parser.hpp"
 
 using namespace tabula;
 

@@ -8,8 +8,11 @@
 #include <string>
 
 #include "diag/render.hpp"
-#include "engine/notation.hpp"
+#include "engine/move_text.hpp"
+#include "engine/notes.hpp"
+#include "engine/position_text.hpp"
 #include "engine/state.hpp"
+#include "engine/turn_machine.hpp"
 #include "lang/game_loader.hpp"
 
 namespace tabula::testing {
@@ -60,10 +63,25 @@ inline State random_game_to_end(std::shared_ptr<const Program> p, uint64_t seed)
     auto moves = s.legal_moves();
     REQUIRE_FALSE(moves.empty());
     x ^= x << 13, x ^= x >> 7, x ^= x << 17;
-    s.apply(moves[x % moves.size()]);
+    s.apply_unchecked(moves[x % moves.size()]);
   }
   return s;
 }
+
+// A construct-owned value by its name (Program::vars): "budget", "reserve.black.stone", ...
+inline int32_t var_named(const State& s, const std::string& name) {
+  int i = s.program().vars.find(name);
+  INFO("no value named " << name);
+  REQUIRE(i >= 0);
+  return s.var(i);
+}
+inline int reserve_of(const State& s, int side, int kind) {
+  const Program& p = s.program();
+  return var_named(s, "reserve." + p.players[side].name + "." + p.kinds[kind].name);
+}
+inline int captured_by(const State& s, int side) { return var_named(s, "captured." + s.program().players[side].name); }
+// The phase due ("move", "place", "mark", "interchange", "pick", "convert", ...).
+inline std::string phase_name(const State& s) { return std::string(current_phase(s).name()); }
 
 // Writes a temporary rules file (e.g. a variant of a repository file) and returns its path.
 inline std::string temp_rules(const std::string& name, const std::string& text) {

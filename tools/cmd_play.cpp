@@ -5,7 +5,8 @@
 #include "ai/agent.hpp"
 #include "cli_support.hpp"
 #include "commands.hpp"
-#include "engine/notation.hpp"
+#include "engine/move_text.hpp"
+#include "engine/position_text.hpp"
 
 namespace tabula::cli {
 namespace {
@@ -100,16 +101,7 @@ SeatAgents seat_agents(const Program& p, const std::string& players, uint64_t se
 
 // A move as the game record writes it: a pass as the rules' pass marker.
 std::string record_text(const State& s, const Move& m) {
-  return m.type == Move::pass ? s.program().notation.pass : s.move_to_string(m);
-}
-
-// The record mark of a promotion the move caused, e.g. "(X)" for a castle entering a goal.
-std::string promotion_mark(const State& after, const Move& m, uint8_t before) {
-  const Program& p = after.program();
-  if (!before || m.to < 0 || !after.at(m.to) || after.at(m.to) == before) return "";
-  for (const Promotion& pr : p.promotions)
-    if ((pr.from_kinds & (1u << p.kind(before))) && pr.to_kind == p.kind(after.at(m.to))) return pr.mark;
-  return "";
+  return m.kind == Move::pass ? s.program().notation.pass : s.move_to_string(m);
 }
 
 }  // namespace
@@ -138,10 +130,9 @@ void add_play(CLI::App& app) {
     while (!s.is_terminal()) {
       Move m = seating.by_seat[s.current_seat()]->choose(s);
       std::string text = record_text(s, m);
-      if (s.current_seat() == 0 && s.turn_action() == 0) line += fmt::format("{}. ", s.ply() / program->seat_count() + 1);
-      uint8_t before = m.from >= 0 ? s.at(m.from) : 0;
+      if (s.current_seat() == 0 && s.turn_point().step == 0) line += fmt::format("{}. ", s.ply() / program->seat_count() + 1);
       s.apply(m);
-      line += text + promotion_mark(s, m, before) + " ";
+      line += text + promotion_mark(*program, m) + " ";
       if (o->verbose) std::cout << text << "\n" << draw_state(s);
     }
     std::cout << "moves: " << line << program->notation.end_mark << "\n";

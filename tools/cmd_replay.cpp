@@ -7,7 +7,8 @@
 #include "commands.hpp"
 #include "diag/source_file.hpp"
 #include "engine/game_record.hpp"
-#include "engine/notation.hpp"
+#include "engine/move_text.hpp"
+#include "engine/position_text.hpp"
 
 namespace tabula::cli {
 

@@ -4,10 +4,13 @@
 
 #include "board/board_drawing.hpp"
 #include "cli_support.hpp"
+#include "engine/turn_machine.hpp"
+#include "kernels/flanking.hpp"
 #include "commands.hpp"
 #include "diag/source_file.hpp"
 #include "engine/game_record.hpp"
-#include "engine/notation.hpp"
+#include "engine/move_text.hpp"
+#include "engine/position_text.hpp"
 
 namespace tabula::cli {
 
@@ -41,7 +44,7 @@ void add_show(CLI::App& app) {
     }
     std::cout << program->name << "\n";
     if (o->territory) {
-      auto owners = s.territory();
+      auto owners = territory_owners(*program, s.tops());
       std::cout << draw_board(*program->board, [&](int cell) {
         if (s.at(cell)) return s.column_text(cell);
         if (owners[cell] < 0) return std::string("-");
@@ -64,9 +67,10 @@ void add_show(CLI::App& app) {
       std::cout << draw_state(s);
     }
     std::cout << "position: " << position_string(s) << "\n" << result_sentence(s) << "\n";
-    if (o->territory || !program->score.empty())
+    if (o->territory || !program->end.score.empty())
       for (int side = 0; side < program->player_count(); ++side)
-        std::cout << fmt::format("{}: score {} (captured {})\n", program->players[side].name, s.score(side), s.captured(side));
+        std::cout << fmt::format("{}: score {} (captured {})\n", program->players[side].name, score(s, side),
+                                 program->captured_var.empty() ? 0 : s.var(program->captured_var[side]));
     if (o->board) std::cout << "\n" << describe_board(*program->board);
   });
 }

@@ -90,7 +90,7 @@ double AlphaBetaAgent::search(State& s, int depth, int ply, double alpha, double
   uint16_t best_move = TranspositionTable::kNoMove;
   path_.push_back(s.hash());
   for (uint16_t i : order) {
-    s.apply(moves[i]);
+    s.apply_unchecked(moves[i]);
     double v = search(s, depth - 1, ply + 1, alpha, beta);
     s.undo();
     if (aborted_) break;
@@ -131,7 +131,7 @@ double AlphaBetaAgent::quiesce(State& s, int ply, int plies_left, double alpha, 
   }
   for (const Move& m : moves) {
     if (!m.captures) continue;
-    s.apply(m);
+    s.apply_unchecked(m);
     double v = quiesce(s, ply + 1, plies_left - 1, alpha, beta);
     s.undo();
     if (aborted_) return 0;
@@ -172,7 +172,7 @@ Move AlphaBetaAgent::choose(State& s) {
     double best = -kInfinity, alpha = -kInfinity;
     size_t best_index = 0;
     for (size_t i = 0; i < moves.size(); ++i) {
-      s.apply(moves[i]);
+      s.apply_unchecked(moves[i]);
       double v = search(s, depth - 1, 1, alpha, kInfinity);
       s.undo();
       if (aborted_) break;

@@ -1,15 +1,14 @@
 #include "ai/evaluator.hpp"
 
+#include "engine/evaluate.hpp"
+#include "engine/generate.hpp"
+#include "engine/turn_machine.hpp"
+
 #include <algorithm>
 #include <cmath>
 
 namespace tabula {
 namespace {
-
-bool uses_connected(const Condition& c) {
-  if (c.op == Condition::Op::connected) return true;
-  return std::any_of(c.args.begin(), c.args.end(), uses_connected);
-}
 
 // Mean distance of a player's pieces from their centre: small when they are gathered.
 double scatter(const State& s, int player) {
@@ -65,7 +64,7 @@ constexpr double kMobilityWeight = 0.05;
 }  // namespace
 
 RulesEvaluator::RulesEvaluator(const Program& p) {
-  for (const auto& r : p.after_move) connection_ = connection_ || uses_connected(r.condition);
+  for (const auto& r : p.end.after_move) connection_ = connection_ || r.condition.calls("connected");
 }
 
 double RulesEvaluator::material(const State& s, int player) const {
@@ -98,13 +97,16 @@ double RulesEvaluator::mobility(const State& s, int player) const {
   State& scratch = const_cast<State&>(s);  // restored exactly by undo before returning
   std::vector<double> count(n, 0.0);
   MoveList moves;
-  Move pass;
-  pass.type = Move::pass;
   int passes = 0;
   for (int i = 0; i < n; ++i) {
     scratch.legal_moves(moves);
     count[scratch.current_player()] = static_cast<double>(moves.size());
-    if (i + 1 < n) scratch.apply(pass), ++passes;
+    if (i + 1 < n && !scratch.is_terminal()) {
+      Move pass;
+      add_pass(moves, current_phase(scratch).index);
+      pass = moves.back();
+      scratch.apply_unchecked(pass), ++passes;
+    }
   }
   while (passes--) scratch.undo();
   return against_others(n, player, [&](int q) { return count[q]; });
@@ -118,39 +120,13 @@ double RulesEvaluator::evaluate(const State& s, int player) const {
   return material(s, player) + mob;
 }
 
-namespace {
-
-int resolve(PlayerRef who, int fixed, int player, int players) {
-  switch (who) {
-    case PlayerRef::mover: return player;
-    case PlayerRef::opponent: return (player + 1) % players;
-    case PlayerRef::fixed: return fixed;
-  }
-  return player;
-}
-
-double value_of(const Condition& c, const State& s, int player) {
-  int n = s.program().player_count();
-  switch (c.op) {
-    case Condition::Op::constant: return static_cast<double>(c.value);
-    case Condition::Op::piece_count: return s.piece_count(resolve(c.who, c.fixed_player, player, n));
-    case Condition::Op::connected: return s.connected(resolve(c.who, c.fixed_player, player, n)) ? 1 : 0;
-    case Condition::Op::not_: return value_of(c.args[0], s, player) == 0 ? 1 : 0;
-    case Condition::Op::and_: return value_of(c.args[0], s, player) != 0 && value_of(c.args[1], s, player) != 0;
-    case Condition::Op::or_: return value_of(c.args[0], s, player) != 0 || value_of(c.args[1], s, player) != 0;
-    case Condition::Op::compare: {
-      return compare_with(c.compare, value_of(c.args[0], s, player), value_of(c.args[1], s, player));
-    }
-  }
-  return 0;
-}
-
-}  // namespace
-
 double ExpressionEvaluator::evaluate(const State& s, int player) const {
-  return std::clamp(value_of(expression_, s, player), -kEvalWin / 4, kEvalWin / 4);
+  return std::clamp(static_cast<double>(value(expression_, {s, player})), -kEvalWin / 4, kEvalWin / 4);
 }
 
-std::unique_ptr<Evaluator> make_evaluator(const Program& p) { return std::make_unique<RulesEvaluator>(p); }
+std::unique_ptr<Evaluator> make_evaluator(const Program& p) {
+  if (!p.evaluation.empty()) return std::make_unique<ExpressionEvaluator>(p.evaluation);
+  return std::make_unique<RulesEvaluator>(p);
+}
 
 }  // namespace tabula

@@ -5,7 +5,7 @@
 // which game they play.
 #include <memory>
 
-#include "engine/program.hpp"
+#include "program/program.hpp"
 #include "engine/state.hpp"
 
 namespace tabula {
@@ -45,21 +45,20 @@ class RulesEvaluator : public Evaluator {
   bool connection_ = false;
 };
 
-// An evaluation written as an expression of the rules language (the Condition tree the
-// checker compiles: numbers, pieces(P), connected(P) as 0/1, comparisons, and/or/not),
+// An evaluation written as an expression of the rules language (a Formula the checker
+// compiles: numbers, pieces(P), connected(P) as 0/1, arithmetic, comparisons, and/or/not),
 // read with `mover` = the player evaluated for and `opponent` = the next player.
 class ExpressionEvaluator : public Evaluator {
  public:
-  explicit ExpressionEvaluator(Condition expression) : expression_(std::move(expression)) {}
+  explicit ExpressionEvaluator(Formula expression) : expression_(std::move(expression)) {}
   double evaluate(const State& s, int player) const override;
 
  private:
-  Condition expression_;
+  Formula expression_;
 };
 
-// The evaluator for a program: the rules-derived one today. When the language gains
-// `evaluate EXPR`, the checker stores the expression in the Program and this returns an
-// ExpressionEvaluator over it (see docs/AI.md, "The evaluation and its hook").
+// The evaluator for a program: an ExpressionEvaluator over the rules' `evaluate EXPR` when
+// they have one, else the rules-derived one (see docs/AI.md, "The evaluation and its hook").
 std::unique_ptr<Evaluator> make_evaluator(const Program& p);
 
 }  // namespace tabula

@@ -66,13 +66,13 @@ GameRecord play_game(std::shared_ptr<const Program> program, const std::vector<s
     ++g.moves_made[seat];
     if (!g.moves.empty()) g.moves += ' ';
     g.moves += state.move_to_string(m);
-    state.apply(m);
+    state.apply_unchecked(m);
   }
   GameResult r = state.result();
   g.winner = r.over ? r.winner : -1;
   g.plies = state.ply();
   // A draw at the rules' ply limit is the limit's doing, not the position's.
-  if (r.over && r.winner < 0 && state.ply() >= program->ply_limit) g.cut = true;
+  if (r.over && r.winner < 0 && state.ply() >= program->end.ply_limit) g.cut = true;
   return g;
 }
 

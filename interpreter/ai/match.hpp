@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "ai/match_record.hpp"
-#include "engine/program.hpp"
+#include "program/program.hpp"
 
 namespace tabula {
 

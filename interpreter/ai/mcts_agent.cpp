@@ -63,7 +63,7 @@ void MctsAgent::iterate(State& s) {
   // Selection: down the tree while nodes are expanded.
   while (nodes_[node].first_child >= 0 && nodes_[node].child_count > 0) {
     node = select_child(nodes_[node]);
-    s.apply(nodes_[node].move);
+    s.apply_unchecked(nodes_[node].move);
     ++applied;
   }
   // Expansion: one new level, then one of its children.
@@ -71,7 +71,7 @@ void MctsAgent::iterate(State& s) {
     expand(s, node);
     if (nodes_[node].child_count > 0) {
       node = nodes_[node].first_child;
-      s.apply(nodes_[node].move);
+      s.apply_unchecked(nodes_[node].move);
       ++applied;
     }
   }
@@ -158,7 +158,7 @@ Move FlatMonteCarloAgent::choose(State& s) {
   Move best = moves.front();
   double best_total = -std::numeric_limits<double>::infinity();
   for (const Move& m : moves) {
-    s.apply(m);
+    s.apply_unchecked(m);
     double total = 0;
     for (int k = 0; k < playouts_; ++k) {
       int applied = play_randomly(s, rng_, scratch_);

@@ -18,7 +18,7 @@ int play_randomly(State& s, Rng& rng, MoveList& scratch) {
   for (;;) {
     s.legal_moves(scratch);
     if (scratch.empty()) break;
-    s.apply(scratch[rng.below(static_cast<uint32_t>(scratch.size()))]);
+    s.apply_unchecked(scratch[rng.below(static_cast<uint32_t>(scratch.size()))]);
     ++applied;
   }
   return applied;

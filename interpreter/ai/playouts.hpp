@@ -5,7 +5,7 @@
 #include <memory>
 
 #include "ai/rng.hpp"
-#include "engine/program.hpp"
+#include "program/program.hpp"
 #include "engine/state.hpp"
 
 namespace tabula {

@@ -3,7 +3,7 @@
 #include <cctype>
 #include <fmt/format.h>
 
-#include "engine/notation.hpp"
+#include "engine/move_text.hpp"
 
 namespace tabula {
 namespace {
@@ -61,7 +61,7 @@ int replay_record(State& s, std::string_view text, std::string& error) {
       error = fmt::format("move {} ({}): {}", applied + 1, token, why);
       return -1;
     }
-    s.apply(*m);
+    s.apply_unchecked(*m);
     ++applied;
   }
   return applied;

@@ -20,7 +20,7 @@ uint64_t leaves_below(State& s, int depth);
 uint64_t leaves_below_moves(State& s, const MoveList& moves, int depth) {
   uint64_t total = 0;
   for (size_t i = 0; i < moves.size(); ++i) {
-    s.apply(moves[i]);
+    s.apply_unchecked(moves[i]);
     total += leaves_below(s, depth - 1);
     s.undo();
   }
@@ -50,7 +50,7 @@ std::vector<std::pair<std::string, uint64_t>> perft_divide(State& s, int depth) 
   MoveList moves = s.legal_moves();
   for (const Move& m : moves) {
     std::string text = s.move_to_string(m);
-    s.apply(m);
+    s.apply_unchecked(m);
     out.emplace_back(text, depth <= 1 ? 1 : leaves_below(s, depth - 1));
     s.undo();
   }

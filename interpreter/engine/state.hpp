@@ -1,16 +1,19 @@
 #pragma once
-// A game position and its history. The contract follows OpenSpiel's State: current player,
-// legal moves, apply, undo, terminal, returns, clone (copy), serialize as move history.
-// Every change to the board goes through set_cell or set_column, which journal it, so undo
-// is generic.
+// A game position and its history: the store. It keeps the board (a top piece per cell, and
+// columns when pieces stack), the construct-owned values (Program::vars), the counters, the
+// incremental data (pieces per side, per line, bitboards, hash) and the journal that undo
+// replays. The contract follows OpenSpiel's State: current player, legal moves, apply,
+// undo, terminal, returns, clone (copy), serialise as move history. Generating moves,
+// evaluating conditions and writing text are free functions over a const State
+// (engine/generate, engine/evaluate, engine/move_text, engine/position_text).
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
-#include "engine/move.hpp"
-#include "engine/program.hpp"
+#include "program/program.hpp"
 
 namespace tabula {
 
@@ -19,11 +22,31 @@ struct GameResult {
   int winner = -1;  // -1 with over = draw
 };
 
-// The contents of every cell: a column of piece codes, bottom first (one code, or none, in
-// games without stacking), and the player to move.
+// Where the turn machine stands (engine/turn_machine).
+struct TurnPoint {
+  enum Segment : uint8_t { opening, turn, interlude };
+  uint8_t segment = turn;
+  uint8_t step = 0;    // opening / turn: the index of the step; interlude: the phase's maker index
+  uint8_t fresh = 0;   // the turn began right after an interlude (the first turn after a mark)
+  bool operator==(const TurnPoint&) const = default;
+};
+
+// Everything a position is, as text can say it (engine/position_text): the columns, the seat
+// to move, where the turn stands, the counters and the construct-owned values.
 struct Position {
-  std::vector<std::vector<uint8_t>> columns;
-  int to_move = 0;  // the seat to move
+  std::vector<std::vector<uint8_t>> columns;  // per cell, bottom first
+  int to_move = 0;                            // the seat
+  bool has_turn_point = false;                // else: the start of a turn (or the game's start phase)
+  TurnPoint turn;
+  int passes = 0;
+  int quiet_plies = 0;
+  int ply = 0;                  // plies played before this position
+  std::vector<int32_t> vars;    // empty: every construct's initial value
+};
+
+// Thrown by State::apply for a move that is not legal in the position.
+struct IllegalMove : std::runtime_error {
+  using std::runtime_error::runtime_error;
 };
 
 class State {
@@ -33,34 +56,44 @@ class State {
   const Program& program() const { return *program_; }
   std::shared_ptr<const Program> program_ptr() const { return program_; }
 
-  // The side whose pieces move now, and the seat (turn) that moves them.
-  int current_player() const { return program_->seats[to_move_].side; }
-  int current_seat() const { return to_move_; }
-  int ply() const { return ply_; }
-  uint64_t hash() const { return hash_; }
-  uint8_t at(int cell) const { return board_[cell]; }  // the top piece, 0 when empty
-  int height(int cell) const;
-  uint8_t counter(int cell, int level) const;         // level 0 = bottom
-  int piece_count(int player) const { return piece_count_[player]; }
-  int line_count(int line) const { return line_counts_[line]; }
-  // Boards of at most 64 cells (Program::bitboards): bit c is set when `player` owns the
-  // top piece on cell c. Kept in step by set_cell, set_column and undo.
-  uint64_t pieces_mask(int player) const { return occupancy_[player]; }
+  // ---- whose turn ----
+  int current_seat() const { return seat_; }
+  int current_player() const { return program_->seats[seat_].side; }
+  const TurnPoint& turn_point() const { return turn_; }
+  int ply() const { return ply_offset_ + static_cast<int>(history_.size()); }
   const std::vector<Move>& history() const { return history_; }
-  int reserve(int player, int kind) const { return reserves_[player * program_->kind_count() + kind]; }
-  int turn_action() const { return slot_; }  // index into Program::turn
-  bool in_opening() const { return opening_ < static_cast<int>(program_->opening.size()); }
-  // The action the seat to move plays now: an opening action, a turn action, or null for
-  // a plain one-move turn.
-  const TurnAction* current_action() const;
-  int captured(int side) const { return captured_[side]; }
-  int consecutive_passes() const { return passes_; }
-  // The final score of a side under the rules' `score` terms.
-  int score(int side) const;
-  // Per cell, the side whose territory it is (-1 for none).
-  std::vector<int> territory() const;
 
-  // Legal moves for the player to move (a single pass move when the rules say so).
+  // ---- the board ----
+  uint8_t at(int cell) const { return board_[cell]; }  // the top piece, 0 when empty
+  int height(int cell) const { return program_->stacking ? heights_[cell] : (board_[cell] ? 1 : 0); }
+  uint8_t counter(int cell, int level) const;  // level 0 = bottom
+  const uint8_t* tops() const { return board_.data(); }
+  const uint8_t* heights() const { return heights_.data(); }
+  const uint8_t* columns() const { return columns_.data(); }  // cell * kMaxStack + level
+  int piece_count(int side) const { return piece_count_[side]; }
+  int line_count(int line) const { return line_counts_[line]; }
+  const uint16_t* line_counts() const { return line_counts_.data(); }
+  // Boards of at most 64 cells: bit c is set when `side` owns the top piece on cell c.
+  uint64_t pieces_mask(int side) const { return occupancy_[side]; }
+  uint64_t occupied_mask() const;
+  std::string column_text(int cell) const;  // the column, top counter first ("" when empty)
+
+  // ---- counters and construct-owned values ----
+  int32_t var(int i) const { return vars_[i]; }
+  int consecutive_passes() const { return passes_; }
+  int quiet_plies() const { return quiet_; }
+  // The position's hash (pieces, seat, turn point, every value and counter), and the key
+  // repetition compares (the same without the counters).
+  uint64_t hash() const { return hash_ ^ counter_hash_; }
+  uint64_t position_key() const { return hash_; }
+
+  // ---- the end ----
+  bool is_terminal() const;
+  GameResult result() const;
+  std::vector<double> returns() const;  // +1 win, -1 loss, 0 draw or not over, per side
+  bool connected(int side) const;       // all of a side's pieces form one group
+
+  // ---- the contract ----
   void legal_moves(MoveList& out) const;
   MoveList legal_moves() const {
     MoveList m;
@@ -68,75 +101,32 @@ class State {
     return m;
   }
   bool is_legal(const Move& m) const;
-
-  void apply(const Move& m);  // m must be legal
+  void apply(const Move& m);            // throws IllegalMove when m is not legal here
+  void apply_unchecked(const Move& m);  // m must be legal: the fast path for search
   void undo();
-
-  bool is_terminal() const;
-  GameResult result() const;
-  // +1 win, -1 loss, 0 draw or not over, per player.
-  std::vector<double> returns() const;
-
-  bool connected(int player) const;
-
-  // Replaces the position (for --position); clears history.
-  void set_position(const Position& p);
-  Position position() const;
-
   std::string move_to_string(const Move& m) const;
-  // The column on a cell as text, top counter first ("" when empty).
-  std::string column_text(int cell) const;
+
+  void set_position(const Position& p);  // clears the history
+  Position position() const;
   bool operator==(const State& o) const;
 
-  // ---- target regions (engine/regions.cpp) ----
-  enum class Phase : uint8_t { none, mark, claim, pick, play, convert };
-  Phase phase() const { return static_cast<Phase>(region_.phase); }
-  int region_mark() const { return region_.mark; }          // the mark's cell, or -1
-  bool in_region(int cell) const { return !region_mask_.empty() && region_mask_[cell]; }
-  int region_size() const;                                  // cells of the current region
-  bool region_is_open() const;
-  int turn_budget() const { return region_.budget; }
-  int budget_spent() const { return region_.spent; }
-  bool first_turn() const { return region_.first_turn; }
-  // Test and analysis hook: play for the region of this mark (choice: a direction, or -1)
-  // from the current position, the side to move starting a turn (a first turn or not).
-  // False when no shape of the current size fits there.
-  bool set_region(int mark, int choice = -1, bool first_turn = false);
-
- private:
+  // ---- for constructs and the turn machine: every change is journaled ----
   void set_cell(int cell, uint8_t code);
   void set_column(int cell, const uint8_t* bottom_first, int height);
-  void move_piece(int from, int to);
-  void apply_hops(const Move& m);
-  void promote_if_due(int cell, bool after_capture);
-  void decide_after_move(int mover);
-  // Conditions of end rules (from = to = -1) and of movements (the move's from and to).
-  bool condition_holds(const Condition& c, int mover, int from = -1, int to = -1) const;
-  long long condition_value(const Condition& c, int mover, int from = -1, int to = -1) const;
-  int occupied_neighbours(int cell, int ignore) const;
-  int resolve(PlayerRef who, int fixed, int mover) const;
-  void rebuild_derived();
+  void move_piece(int from, int to);  // the whole column in stacking games
+  void set_var(int i, int32_t v);
+  void add_var(int i, int32_t delta) { set_var(i, vars_[i] + delta); }
+  void set_result(GameResult r) { result_ = r; }
+  GameResult stored_result() const { return result_; }
+  void set_seat(int seat);
+  void set_turn_point(TurnPoint t);
+  void set_passes(int n);
+  std::vector<uint64_t>& repetition_keys() { return keys_seen_; }
+  const std::vector<uint64_t>& repetition_keys() const { return keys_seen_; }
+
+ private:
   void top_changed(int cell, uint8_t old_top, uint8_t new_top);
-  bool action_applies(const TurnAction& a) const;
-  void apply_flank_captures(int mover);
-  void end_by_score();
-  bool seat_can_capture(int seat, uint32_t kinds) const;
-  void mix_counters_into_hash();
-  void finish_action(int mover);
-  void generate_placements(const TurnAction& a, MoveList& out) const;
-  // Target regions and partial-move turns (engine/regions.cpp).
-  void region_legal_moves(MoveList& out) const;
-  void partial_moves(MoveList& out) const;
-  void region_apply(const Move& m);
-  void begin_turn(bool first);
-  bool run_when(int mover);
-  void end_partial_turn();
-  void start_mark_phase(int setter_side);
-  void finish_interchange();
-  void refresh_region_mask();
-  void mix_region_into_hash();
-  int region_shape_for_size(int size) const;
-  bool phased() const { return program_->region.enabled || program_->partial_turns(); }
+  void rebuild_derived();
 
   struct CellChange {
     int16_t cell;
@@ -147,20 +137,16 @@ class State {
     uint8_t height;
     uint8_t counters[Program::kMaxStack];
   };
+  struct VarChange {
+    int32_t index;
+    int32_t old_value;
+  };
   struct UndoRecord {
-    uint32_t journal_size;
-    uint32_t column_journal_size;
-    uint64_t hash;
-    int to_move;
-    int quiet_plies;
-    int slot;
-    int side_turns;  // turns_done_ of the moving side before the action
-    int passes;
-    int opening;
-    bool pie_swapped;
-    std::array<int, 4> captured;
-    uint32_t hash_history_size;
-    uint64_t counters_mix;
+    uint32_t cells, columns, vars, keys_seen;
+    uint64_t hash, counter_hash;
+    int seat;
+    TurnPoint turn;
+    int quiet, passes;
     GameResult result;
   };
 
@@ -168,56 +154,29 @@ class State {
   std::vector<uint8_t> board_;    // top piece code per cell
   std::vector<uint8_t> columns_;  // stacking: cell * kMaxStack + level
   std::vector<uint8_t> heights_;  // stacking: column height per cell
-  std::vector<int> piece_count_;  // pieces (columns, when stacking) owned per player
-  std::vector<uint8_t> line_counts_;
+  std::vector<int> piece_count_;  // pieces (columns, when stacking) owned per side
+  std::vector<uint16_t> line_counts_;
   std::vector<uint64_t> occupancy_;  // bitboards only: the cells each side owns
-  // Bitboards only: the last answer of connected(player), with the pieces it was for.
+  // Bitboards only: the last answer of connected(side), with the pieces it was for.
   struct ConnectedMemo {
     uint64_t pieces = 0;
     bool valid = false, connected = false;
   };
   mutable std::vector<ConnectedMemo> connected_memo_;
-  int to_move_ = 0;
-  int ply_ = 0;
-  int quiet_plies_ = 0;
-  int slot_ = 0;                    // action of a multi-action turn
-  int opening_ = 0;                 // next opening action (== opening.size() when done)
-  bool pie_swapped_ = false;        // the pie rule swapped: the other side starts
-  int passes_ = 0;                  // consecutive passes
-  std::vector<int> captured_;       // pieces captured, per side
-  uint64_t counters_mix_ = 0;       // the part of the hash that stands for the counters
-  std::vector<uint8_t> reserves_;   // [player * kinds + kind]
-  std::vector<int> turns_done_;     // completed turns per side
-  uint64_t hash_ = 0;
+  std::vector<int32_t> vars_;
+  int seat_ = 0;
+  TurnPoint turn_;
+  int quiet_ = 0;
+  int passes_ = 0;
+  int ply_offset_ = 0;
+  uint64_t hash_ = 0, counter_hash_ = 0;
   GameResult result_;
   std::vector<Move> history_;
   std::vector<CellChange> journal_;
   std::vector<ColumnChange> column_journal_;
+  std::vector<VarChange> var_journal_;
   std::vector<UndoRecord> undo_;
-  std::vector<std::pair<int16_t, uint8_t>> reserve_journal_;  // (index, old count)
-  std::vector<uint32_t> reserve_marks_;                       // journal size per undo record
-  std::vector<uint64_t> hash_history_;  // for the repetition option
-
-  // Target-region state: a plain value, saved whole on every action (region_undo_).
-  struct RegionState {
-    uint8_t phase = 0;         // Phase
-    int8_t setter = -1;        // the side that set the mark
-    int16_t mark = -1;         // the mark's cell
-    int8_t shape = -1;         // index into Program::region.shapes
-    int8_t choice = -1;        // the setter's chosen direction, or -1
-    uint8_t first_turn = 0;    // the first turn after the mark
-    uint8_t budget = 0, spent = 0;
-    uint8_t round = 0;         // marks set so far (the first mark may have its own cells)
-    uint8_t moved_count = 0;   // pieces moved this turn (their cells now)
-    uint8_t pick_count = 0;    // interchange picks so far
-    std::array<int16_t, 16> moved{};
-    std::array<int16_t, 32> picks{};
-    bool operator==(const RegionState&) const = default;
-  };
-  RegionState region_;
-  uint64_t region_mix_ = 0;              // the part of the hash that stands for region_
-  std::vector<uint8_t> region_mask_;     // per cell: in the current region
-  std::vector<std::pair<RegionState, uint64_t>> region_undo_;
+  std::vector<uint64_t> keys_seen_;  // position keys at turn starts, for the repetition rule
 };
 
 }  // namespace tabula

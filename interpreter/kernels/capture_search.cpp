@@ -1,6 +1,9 @@
 #include "kernels/capture_search.hpp"
 
 #include <algorithm>
+#include <fmt/format.h>
+
+#include "program/limits.hpp"
 
 namespace tabula {
 namespace {
@@ -9,141 +12,163 @@ struct Scratch {
   std::vector<uint8_t> top, taken, jumped;
 };
 
-}  // namespace
-
-CaptureSearch::CaptureSearch(const State& s, int seat)
-    : state_(s),
-      p_(s.program()),
-      mover_(seat < 0 ? s.current_player() : s.program().seats[seat].side),
-      seat_(seat < 0 ? s.current_seat() : seat) {
-  thread_local Scratch scratch;
-  if (scratch.top.size() < static_cast<size_t>(p_.cells)) {
-    scratch.top.resize(p_.cells);
-    scratch.taken.assign(p_.cells, 0);
-    scratch.jumped.assign(p_.cells, 0);
+class Search {
+ public:
+  Search(const Program& p, const CaptureRules& rules, const BoardArrays& board, int seat, int maker, MoveList& out)
+      : p_(p), rules_(rules), board_(board), seat_(seat), mover_(p.seats[seat].side), out_(out) {
+    thread_local Scratch scratch;
+    if (scratch.top.size() < static_cast<size_t>(p_.cells)) {
+      scratch.top.resize(p_.cells);
+      scratch.taken.assign(p_.cells, 0);
+      scratch.jumped.assign(p_.cells, 0);
+    }
+    top_ = scratch.top.data();
+    taken_ = scratch.taken.data();
+    jumped_ = scratch.jumped.data();
+    std::copy(board.tops, board.tops + p_.cells, top_);
+    current_.kind = Move::piece;
+    current_.maker = static_cast<uint16_t>(maker);
+    current_.arg = current_.cost = current_.promotion = 0;
   }
-  top_ = scratch.top.data();
-  taken_ = scratch.taken.data();
-  jumped_ = scratch.jumped.data();
-  for (int c = 0; c < p_.cells; ++c) top_[c] = s.at(c);
-}
 
-void CaptureSearch::generate(int from, MoveList& out) {
-  uint8_t piece = top_[from];
-  current_.from = static_cast<int16_t>(from);
-  current_.type = Move::hop;
-  current_.rule = 0;
-  top_[from] = 0;  // the start square counts as empty during the move
-  extend(from, __builtin_ctz(p_.code_kind_bit[piece]), 0, out);
-  top_[from] = piece;
-}
+  void from(int cell) {
+    uint8_t piece = top_[cell];
+    current_.from = static_cast<int16_t>(cell);
+    start_height_ = p_.stacking ? board_.heights[cell] : 1;
+    top_[cell] = 0;  // the start square counts as empty during the move
+    extend(cell, __builtin_ctz(p_.code_kind_bit[piece]), 0, -1, 0);
+    top_[cell] = piece;
+  }
 
-void CaptureSearch::record(int depth, MoveList& out) {
-  current_.hops = static_cast<uint8_t>(depth);
-  current_.captures = static_cast<uint8_t>(depth);
-  current_.to = current_.path[depth - 1];
-  Move& m = out.emplace_back();  // copies only the landings this sequence uses
-  m.from = current_.from;
-  m.to = current_.to;
-  m.type = current_.type;
-  m.rule = current_.rule;
-  m.captures = current_.captures;
-  m.hops = current_.hops;
-  for (int i = 0; i < depth; ++i) m.path[i] = current_.path[i];
-}
+ private:
+  // The piece left on `cell` once `taken` counters of its column are gone.
+  uint8_t below_taken(int cell) const {
+    int left = board_.heights[cell] - taken_[cell] - 1;
+    return left > 0 ? board_.columns[cell * Program::kMaxStack + left - 1] : 0;
+  }
 
-void CaptureSearch::extend(int at, int kind, int depth, MoveList& out) {
-  const CapturePolicy& policy = p_.captures;
-  bool extended = false;
-  if (depth < Move::kMaxHops && !(depth >= 1 && policy.continuation == CapturePolicy::Continue::stop)) {
-    const uint32_t kind_bit = 1u << kind;
-    for (size_t r = 0; r < p_.moves.size(); ++r) {
-      const MoveRule& rule = p_.moves[r];
-      if (rule.type != MoveRule::Type::hop || !(rule.kinds & kind_bit)) continue;
-      for (int d : rule.dirs[seat_]) {
-        const int index = at * p_.dirs + d;
-        if (p_.ray_length[index] < 2) continue;
-        const int16_t* ray = &p_.ray_cells[p_.ray_begin[index]];
-        const int over = ray[0], land = ray[1];
-        uint8_t victim = top_[over];
-        if (!victim || p_.code_owner[victim] == mover_ || top_[land]) continue;
-        if (!p_.kinds[p_.kind(victim)].capturable) continue;  // a fixed piece is never taken
-        if (!policy.rejump && jumped_[over]) continue;
-        // A take adds a counter under the taking column: never past the stacking limit.
-        if (rule.take == Take::top_to_bottom && p_.stacking &&
-            state_.height(current_.from) + depth + 1 > Program::kMaxStack)
-          continue;
-        // Take: the victim (or its top counter) leaves the jumped cell at once.
-        uint8_t saved = top_[over];
-        if (rule.take == Take::top_to_bottom && p_.stacking) {
-          int left = state_.height(over) - taken_[over] - 1;
-          top_[over] = left > 0 ? state_.counter(over, left - 1) : 0;
-        } else {
-          top_[over] = 0;
-        }
-        ++taken_[over];
-        jumped_[over] = 1;
-        if (depth == 0) current_.rule = static_cast<uint8_t>(r);
-        current_.path[depth] = static_cast<int16_t>(land);
-        extended = true;
-        // Promotion on landing may end the sequence or change how the piece goes on.
-        int next_kind = kind;
-        bool ends = false;
-        for (const Promotion& pr : p_.promotions)
-          if ((pr.from_kinds & kind_bit) && p_.in_zone(pr.zone, mover_, land)) {
-            next_kind = pr.to_kind;
-            ends = pr.ends_capture || pr.to_kind < 0;  // a burned piece goes no further
-            break;
+  void record(int depth, int kind, int value) {
+    if (out_.size() >= kMaxCaptureSequences)
+      throw EngineLimit(fmt::format("more than {} capture sequences in one position (the engine's limit on listing "
+                                    "them); the rules make captures combinatorial here",
+                                    kMaxCaptureSequences));
+    Move& m = out_.emplace_back();  // copies only the steps this sequence uses
+    m.from = current_.from;
+    m.to = current_.path[depth - 1].to;
+    m.kind = Move::piece;
+    m.maker = current_.maker;
+    m.arg = m.cost = m.promotion = 0;
+    m.steps = static_cast<uint8_t>(depth);
+    m.captures = static_cast<uint8_t>(depth);
+    m.value = static_cast<int16_t>(value);
+    for (int i = 0; i < depth; ++i) m.path[i] = current_.path[i];
+    // A promotion due where the move ends (and only there).
+    if (uint8_t pr = p_.promotion_at(p_.piece_code(mover_, kind), m.to);
+        pr && p_.promotions[pr - 1].when == Promotion::When::move_end && !m.path[depth - 1].promotion)
+      m.path[depth - 1].promotion = pr;
+  }
+
+  void extend(int at, int kind, int depth, int came_along, int value) {
+    using Continue = CaptureRules::Continue;
+    bool extended = false;
+    if (!(depth >= 1 && rules_.continuation == Continue::stop)) {
+      const uint32_t kind_bit = 1u << kind;
+      for (const HopRule& rule : rules_.hops) {
+        if (!(rule.kinds & kind_bit)) continue;
+        for (int d : rule.dirs[seat_]) {
+          if (rules_.no_reverse && came_along >= 0 && d == p_.opposite[came_along]) continue;
+          const int len = p_.ray_len(at, d);
+          const int16_t* ray = p_.ray(at, d);
+          int k = 0;
+          if (rule.long_range)
+            while (k < len && !top_[ray[k]]) ++k;
+          if (k + 1 >= len) continue;
+          const int over = ray[k];
+          const uint8_t victim = top_[over];
+          if (!victim || p_.code_owner[victim] == mover_) continue;
+          if (!p_.kinds[p_.kind(victim)].capturable) continue;  // a fixed piece is never taken
+          if (jumped_[over] && (!rules_.rejump || rules_.remove_later)) continue;
+          // A take adds a counter under the taking column: never past the stacking limit.
+          if (rule.take_top && p_.stacking && start_height_ + depth + 1 > Program::kMaxStack) continue;
+          for (int j = k + 1; j < len; ++j) {
+            const int land = ray[j];
+            if (top_[land]) break;
+            if (depth >= Move::kMaxSteps)
+              throw EngineLimit(fmt::format("a capture sequence longer than {} takes (the engine's limit, "
+                                            "Move::kMaxSteps)",
+                                            Move::kMaxSteps));
+            extended = true;
+            take(rule, over, victim, depth, land, kind, value, d);
+            if (!rule.land_far) break;
           }
-        if (ends) record(depth + 1, out);
-        else {
-          if (policy.continuation == CapturePolicy::Continue::may) record(depth + 1, out);
-          extend(land, next_kind, depth + 1, out);
         }
-        jumped_[over] = 0;
-        --taken_[over];
-        top_[over] = saved;
       }
     }
+    // A sequence that cannot go on is complete (when it must continue to its end).
+    if (!extended && depth > 0 && rules_.continuation != Continue::may) record(depth, kind, value);
   }
-  // A sequence that cannot go on is complete (when it must continue to its end).
-  if (!extended && depth > 0 && policy.continuation != CapturePolicy::Continue::may) record(depth, out);
-}
 
-// Hop captures of every piece a seat may start with, filtered by the capture policy.
-void generate_captures(const State& s, int seat_index, MoveList& out) {
-  const Program& p = s.program();
-  const SeatDef& seat = p.seats[seat_index];
-  const int mover = seat.side;
-  auto may_start = [&](int c) {
-    return (seat.kinds & p.code_kind_bit[s.at(c)]) &&
-           (seat.region < 0 || p.in_zone(seat.region, mover, c));  // control: at the start only
-  };
-  if (p.bitboards) {
-    // A hop jumps a neighbour: only pieces next to an enemy can start a capture, and most
-    // positions have none, so the search (and its scratch copy) is often never made.
-    uint64_t mine = s.pieces_mask(mover), enemies = 0;
-    for (int side = 0; side < p.player_count(); ++side)
-      if (side != mover) enemies |= s.pieces_mask(side);
-    uint64_t starts = 0;
-    for (uint64_t b = mine; b; b &= b - 1) {
-      int c = __builtin_ctzll(b);
-      if ((p.adjacent_mask[c] & enemies) && may_start(c)) starts |= uint64_t{1} << c;
+  void take(const HopRule& rule, int over, uint8_t victim, int depth, int land, int kind, int value, int d) {
+    using Continue = CaptureRules::Continue;
+    const uint8_t saved = top_[over];
+    if (rule.take_top && p_.stacking) top_[over] = below_taken(over);
+    else if (!rules_.remove_later) top_[over] = 0;
+    ++taken_[over];
+    jumped_[over] = 1;
+    Step& step = current_.path[depth];
+    step.to = static_cast<int16_t>(land);
+    step.taken = static_cast<int16_t>(over);
+    step.flags = (rule.take_top && p_.stacking ? Step::take_top : 0) | (rules_.remove_later ? Step::take_later : 0);
+    step.promotion = 0;
+    const int taken_value = value + p_.kinds[p_.kind(victim)].value;
+    // A promotion on arrival may end the sequence or change how the piece goes on.
+    int next_kind = kind;
+    bool ends = false;
+    if (uint8_t pr = p_.promotion_at(p_.piece_code(mover_, kind), land)) {
+      const Promotion& promotion = p_.promotions[pr - 1];
+      if (promotion.when != Promotion::When::move_end) {
+        step.promotion = pr;
+        next_kind = promotion.to_kind;
+        ends = promotion.when == Promotion::When::ends_capture || promotion.to_kind < 0;  // a burned piece stops
+      }
     }
-    if (starts) {
-      CaptureSearch search(s, seat_index);
-      for (uint64_t b = starts; b; b &= b - 1) search.generate(__builtin_ctzll(b), out);
+    if (ends) {
+      record(depth + 1, kind, taken_value);
+    } else {
+      if (rules_.continuation == Continue::may) record(depth + 1, next_kind, taken_value);
+      extend(land, next_kind, depth + 1, d, taken_value);
     }
-  } else {
-    CaptureSearch search(s, seat_index);
-    for (int c = 0; c < p.cells; ++c)
-      if (s.at(c) && p.code_owner[s.at(c)] == mover && may_start(c)) search.generate(c, out);
+    jumped_[over] = 0;
+    --taken_[over];
+    top_[over] = saved;
   }
-  if (p.captures.maximum && !out.empty()) {
-    uint8_t most = 0;
-    for (const Move& m : out) most = std::max(most, m.captures);
-    out.erase(std::remove_if(out.begin(), out.end(), [&](const Move& m) { return m.captures < most; }), out.end());
+
+  const Program& p_;
+  const CaptureRules& rules_;
+  const BoardArrays& board_;
+  int seat_, mover_;
+  MoveList& out_;
+  uint8_t* top_;     // scratch: top piece per cell as the sequence goes on
+  uint8_t* taken_;   // counters taken from each cell so far (all zero between searches)
+  uint8_t* jumped_;  // cells jumped in this sequence (all zero between searches)
+  int start_height_ = 1;
+  Move current_;
+};
+
+}  // namespace
+
+void search_captures(const Program& p, const CaptureRules& rules, const BoardArrays& board, int seat,
+                     const std::vector<int>& starts, int maker, MoveList& out) {
+  const size_t first = out.size();
+  if (!starts.empty()) {
+    Search search(p, rules, board, seat, maker, out);
+    for (int c : starts) search.from(c);
   }
+  if (rules.maximum == CaptureRules::Maximum::none || out.size() == first) return;
+  auto key = [&](const Move& m) { return rules.maximum == CaptureRules::Maximum::count ? int(m.captures) : int(m.value); };
+  int most = 0;
+  for (size_t i = first; i < out.size(); ++i) most = std::max(most, key(out[i]));
+  out.erase(std::remove_if(out.begin() + first, out.end(), [&](const Move& m) { return key(m) < most; }), out.end());
 }
 
 }  // namespace tabula

@@ -4,12 +4,12 @@ namespace tabula {
 
 // Flood fill from one piece; the group is whole when it reaches piece_count pieces.
 // Buffers are per thread so playout threads never share them.
-bool pieces_connected(const Program& p, const std::vector<uint8_t>& board, int player, int piece_count) {
+bool pieces_connected(const Program& p, const uint8_t* board, int player, int piece_count) {
   if (piece_count <= 1) return true;
   thread_local std::vector<uint32_t> seen;
   thread_local std::vector<int16_t> stack;
   thread_local uint32_t stamp = 0;
-  if (seen.size() < board.size()) seen.assign(board.size(), 0);
+  if (seen.size() < static_cast<size_t>(p.cells)) seen.assign(p.cells, 0);
   if (++stamp == 0) {
     std::fill(seen.begin(), seen.end(), 0);
     stamp = 1;

@@ -3,12 +3,12 @@
 #include <cstdint>
 #include <vector>
 
-#include "engine/program.hpp"
+#include "program/program.hpp"
 
 namespace tabula {
 
 // Any board: flood fill over Program::adjacent from one of the player's pieces.
-bool pieces_connected(const Program& p, const std::vector<uint8_t>& board, int player, int piece_count);
+bool pieces_connected(const Program& p, const uint8_t* board, int player, int piece_count);
 
 // Boards of at most 64 cells (Program::bitboards): `pieces` is the set of cells to test;
 // a flood fill over Program::adjacent_mask, one word operation per piece reached.

@@ -5,10 +5,10 @@
 namespace tabula {
 namespace {
 
-int owner_at(const Program& p, const std::vector<uint8_t>& board, int cell) { return board[cell] ? p.owner(board[cell]) : -1; }
+int owner_at(const Program& p, const uint8_t* board, int cell) { return board[cell] ? p.owner(board[cell]) : -1; }
 
 // The first occupied cell from `cell` in direction `d` across empty cells, or -1.
-int first_piece(const Program& p, const std::vector<uint8_t>& board, int cell, int d) {
+int first_piece(const Program& p, const uint8_t* board, int cell, int d) {
   const int16_t* ray = p.ray(cell, d);
   for (int k = 0; k < p.ray_len(cell, d); ++k)
     if (board[ray[k]]) return ray[k];
@@ -19,7 +19,7 @@ int first_piece(const Program& p, const std::vector<uint8_t>& board, int cell, i
 std::vector<int> axis_directions(const Program& p) {
   std::vector<int> out;
   for (int d = 0; d < p.dirs; ++d) {
-    int o = p.board->direction(d).opposite;
+    int o = p.opposite[d];
     if (o != kNoDirection && d < o) out.push_back(d);
   }
   return out;
@@ -27,7 +27,7 @@ std::vector<int> axis_directions(const Program& p) {
 
 }  // namespace
 
-bool sees_piece_of(const Program& p, const std::vector<uint8_t>& board, int cell, int player) {
+bool sees_piece_of(const Program& p, const uint8_t* board, int cell, int player) {
   for (int d = 0; d < p.dirs; ++d) {
     int x = first_piece(p, board, cell, d);
     if (x >= 0 && p.owner(board[x]) == player) return true;
@@ -35,19 +35,19 @@ bool sees_piece_of(const Program& p, const std::vector<uint8_t>& board, int cell
   return false;
 }
 
-bool in_run_flanked_by(const Program& p, const std::vector<uint8_t>& board, int cell, int player) {
+bool in_run_flanked_by(const Program& p, const uint8_t* board, int cell, int player) {
   for (int d : axis_directions(p)) {
     int a = first_piece(p, board, cell, d);
-    int b = first_piece(p, board, cell, p.board->direction(d).opposite);
+    int b = first_piece(p, board, cell, p.opposite[d]);
     if (a >= 0 && b >= 0 && p.owner(board[a]) == player && p.owner(board[b]) == player) return true;
   }
   return false;
 }
 
-std::vector<int> dead_chain_cells(const Program& p, const std::vector<uint8_t>& board, int player) {
+std::vector<int> dead_chain_cells(const Program& p, const uint8_t* board, int player) {
   std::vector<uint8_t> dead(p.cells, 0);
   for (int d : axis_directions(p)) {
-    int o = p.board->direction(d).opposite;
+    int o = p.opposite[d];
     for (int c = 0; c < p.cells; ++c) {
       if (owner_at(p, board, c) != player) continue;
       // Start of a chain on this axis: the cell behind (direction o) is not the player's.
@@ -70,14 +70,14 @@ std::vector<int> dead_chain_cells(const Program& p, const std::vector<uint8_t>& 
   return out;
 }
 
-std::vector<int> territory_owners(const Program& p, const std::vector<uint8_t>& board) {
+std::vector<int> territory_owners(const Program& p, const uint8_t* board) {
   // flanked[c] bit per player: some run through c is flanked by that player.
   std::vector<uint32_t> flanked(p.cells, 0);
   for (int c = 0; c < p.cells; ++c) {
     if (board[c]) continue;
     for (int d : axis_directions(p)) {
       int a = first_piece(p, board, c, d);
-      int b = first_piece(p, board, c, p.board->direction(d).opposite);
+      int b = first_piece(p, board, c, p.opposite[d]);
       if (a >= 0 && b >= 0 && p.owner(board[a]) == p.owner(board[b])) flanked[c] |= 1u << p.owner(board[a]);
     }
   }

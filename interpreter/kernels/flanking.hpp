@@ -6,22 +6,22 @@
 #include <cstdint>
 #include <vector>
 
-#include "engine/program.hpp"
+#include "program/program.hpp"
 
 namespace tabula {
 
 // Along some direction from `cell`, the first piece reached across empty cells is `player`'s.
-bool sees_piece_of(const Program& p, const std::vector<uint8_t>& board, int cell, int player);
+bool sees_piece_of(const Program& p, const uint8_t* board, int cell, int player);
 
 // `cell` (empty) lies in a run of empty cells whose two ends, on one axis, hold `player`'s pieces.
-bool in_run_flanked_by(const Program& p, const std::vector<uint8_t>& board, int cell, int player);
+bool in_run_flanked_by(const Program& p, const uint8_t* board, int cell, int player);
 
 // The cells of `player`'s chains (maximal straight runs of its pieces on one axis, a single
 // piece being a chain on every axis) whose two ends hold enemy pieces.
-std::vector<int> dead_chain_cells(const Program& p, const std::vector<uint8_t>& board, int player);
+std::vector<int> dead_chain_cells(const Program& p, const uint8_t* board, int player);
 
 // Territory: per cell, the player owning it (an empty cell in a run flanked by that player
 // and in no run flanked by another), or -1.
-std::vector<int> territory_owners(const Program& p, const std::vector<uint8_t>& board);
+std::vector<int> territory_owners(const Program& p, const uint8_t* board);
 
 }  // namespace tabula

@@ -5,10 +5,17 @@
 // the run stopped at or before the first cell of a marked set on its way (the start cell
 // not counted): the discount of a `run ... discount=REGION` move.
 #include <cstdint>
-
-#include "engine/program.hpp"
+#include <string>
+#include <vector>
 
 namespace tabula {
+
+// A named cyclic path of cells (`ring NAME: cells...`), walked by `run` movements.
+struct CellRing {
+  std::string name;
+  std::vector<int16_t> cells;  // in ring order
+  std::vector<int16_t> index;  // per board cell: its place in `cells`, or -1
+};
 
 // f(to, steps, discounted); `marked` (per cell, may be null) is the discount set.
 template <class F>

@@ -7,8 +7,8 @@
 
 #include "board/board_graph.hpp"
 #include "diag/diagnostic.hpp"
-#include "engine/program.hpp"
-#include "lang/ast.hpp"
+#include "program/program.hpp"
+#include "syntax/ast.hpp"
 
 namespace tabula {
 

@@ -4,6 +4,7 @@
 #include <memory>
 #include <optional>
 
+#include "engine/evaluate.hpp"
 #include "engine/state.hpp"
 
 namespace tabula {
@@ -24,12 +25,11 @@ const Statement* declaration(const RulesFile& rules, std::string_view keyword, s
 
 // ---------------------------------------------------------------- kinds that never move
 void unmoved_kinds(const RulesFile& rules, const Program& p, Diagnostics& diags) {
-  uint32_t moving = 0;  // kinds a rule moves, places or promotes to
-  for (const auto& m : p.moves) moving |= m.kinds;
-  for (const auto& a : p.turn)
-    if (a.kind == TurnAction::Kind::place && a.place_kind >= 0) moving |= 1u << a.place_kind;
-  for (const auto& o : p.opening)
-    if (o.action.kind == TurnAction::Kind::place && o.action.place_kind >= 0) moving |= 1u << o.action.place_kind;
+  uint32_t moving = p.captures ? p.captures->kinds : 0;  // kinds a rule moves, places or promotes to
+  for (int k = 0; k < p.kind_count() && k < static_cast<int>(p.movements.size()); ++k)
+    if (!p.movements[k].empty()) moving |= 1u << k;
+  for (const auto* steps : {&p.turn.turn, &p.turn.opening})
+    for (const TurnStep& step : *steps) moving |= step.phase->places();
   // A kind reached only by promotion may be immobile on purpose (a castle fixed on a goal).
   for (const auto& pr : p.promotions)
     if (pr.to_kind >= 0) moving |= 1u << pr.to_kind;  // -1: the piece is removed instead
@@ -70,75 +70,48 @@ void unused_zones(const RulesFile& rules, Diagnostics& diags) {
 }
 
 // ---------------------------------------------------------------- unreachable end conditions
-// The value of a condition in `s` with `mover` as the player who just moved; nullopt for a
-// construct this heuristic does not know (then it stays silent about that rule).
-std::optional<long long> value(const Condition& c, const State& s, int mover) {
-  const int players = s.program().player_count();
-  const int who = c.who == PlayerRef::mover      ? mover
-                  : c.who == PlayerRef::opponent ? (mover + 1) % players
-                  : c.who == PlayerRef::fixed    ? c.fixed_player
-                                                 : -1;  // a reference this heuristic does not evaluate
-  auto arg = [&](size_t i) { return i < c.args.size() ? value(c.args[i], s, mover) : std::nullopt; };
-  switch (c.op) {
-    case Condition::Op::constant: return c.value;
-    case Condition::Op::piece_count:
-      return who < 0 ? std::nullopt : std::optional<long long>(s.piece_count(who));
-    case Condition::Op::connected:
-      return who < 0 ? std::nullopt : std::optional<long long>(s.connected(who) ? 1 : 0);
-    case Condition::Op::not_: {
-      auto a = arg(0);
-      return a ? std::optional<long long>(!*a) : std::nullopt;
-    }
-    case Condition::Op::and_:
-    case Condition::Op::or_:
-    case Condition::Op::compare: {
-      auto a = arg(0), b = arg(1);
-      if (!a || !b) return std::nullopt;
-      if (c.op == Condition::Op::and_) return *a && *b;
-      if (c.op == Condition::Op::or_) return *a || *b;
-      if (c.compare == "==") return *a == *b;
-      if (c.compare == "!=") return *a != *b;
-      if (c.compare == "<") return *a < *b;
-      if (c.compare == "<=") return *a <= *b;
-      if (c.compare == ">") return *a > *b;
-      if (c.compare == ">=") return *a >= *b;
-      return std::nullopt;
-    }
-    default: return std::nullopt;  // a construct this heuristic does not evaluate
+// Whether this heuristic judges a condition: it evaluates piece counts, connection,
+// numbers, comparisons and logic, and stays silent about any other construct.
+bool judged(const Formula& f) {
+  for (const FormulaNode& n : f.nodes) {
+    if (n.op == FormulaNode::Op::function && n.fn->name() != "pieces" && n.fn->name() != "connected") return false;
+    if (n.op == FormulaNode::Op::add || n.op == FormulaNode::Op::sub || n.op == FormulaNode::Op::mul ||
+        n.op == FormulaNode::Op::div)
+      return false;
   }
+  return true;
 }
 
 // A condition counts as met when it holds after some move of some seeded random game, for
 // any player taken as the mover (so rule order and whose turn it is never make it look
 // unreachable: the heuristic may miss a dead rule, but should not blame a live one).
 void unreached_end_conditions(const Program& p, std::shared_ptr<const Program> shared, Diagnostics& diags) {
-  const size_t n = p.after_move.size();
+  const size_t n = p.end.after_move.size();
   if (n == 0) return;
   std::vector<bool> met(n, false), unknown(n, false);
   auto observe = [&](const State& s) {
-    for (size_t r = 0; r < n; ++r)
-      for (int mover = 0; mover < p.player_count() && !met[r] && !unknown[r]; ++mover) {
-        auto v = value(p.after_move[r].condition, s, mover);
-        if (!v) unknown[r] = true;
-        else if (*v) met[r] = true;
-      }
+    for (size_t r = 0; r < n; ++r) {
+      if (!judged(p.end.after_move[r].condition)) unknown[r] = true;
+      for (int mover = 0; mover < p.player_count() && !met[r] && !unknown[r]; ++mover)
+        met[r] = holds(p.end.after_move[r].condition, {s, mover});
+    }
   };
   uint64_t seed = 0x5EED7AB01AULL;
   MoveList moves;
-  const int plies = std::min(p.ply_limit, kMaxPlies);
+  const int plies = std::min(p.end.ply_limit, kMaxPlies);
   for (int g = 0; g < kGames; ++g) {
     State s(shared);
     for (int ply = 0; ply < plies && !s.is_terminal(); ++ply) {
       s.legal_moves(moves);
       if (moves.empty()) break;
       seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
-      s.apply(moves[(seed >> 33) % moves.size()]);
+      s.apply_unchecked(moves[(seed >> 33) % moves.size()]);
       observe(s);
     }
   }
   for (size_t r = 0; r < n; ++r)
     if (!met[r] && !unknown[r])
-      diags.warning(p.after_move[r].pos, fmt::format("this condition was never met in {} random games of up to {} plies "
+      diags.warning(p.end.after_move[r].pos, fmt::format("this condition was never met in {} random games of up to {} plies "
                                                      "from the start; can it ever happen?",
                                                      kGames, plies));
 }
@@ -148,7 +121,7 @@ void unreached_end_conditions(const Program& p, std::shared_ptr<const Program> s
 void design_warnings(const RulesFile& rules, const Program& program, Diagnostics& diags) {
   unmoved_kinds(rules, program, diags);
   unused_zones(rules, diags);
-  if (program.board && program.player_count() > 0 && !program.moves.empty()) {
+  if (program.board && program.player_count() > 0 && !program.turn.turn.empty()) {
     // State shares its program: wrap the caller's without taking ownership.
     std::shared_ptr<const Program> shared(&program, [](const Program*) {});
     unreached_end_conditions(program, shared, diags);

@@ -8,8 +8,8 @@
 //     the wording says so).
 // Two pieces on one setup cell is an error of the checker, not a warning.
 #include "diag/diagnostic.hpp"
-#include "engine/program.hpp"
-#include "lang/ast.hpp"
+#include "program/program.hpp"
+#include "syntax/ast.hpp"
 
 namespace tabula {
 

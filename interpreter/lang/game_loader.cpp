@@ -6,7 +6,7 @@
 
 #include "board/board_loader.hpp"
 #include "lang/checker.hpp"
-#include "lang/parser.hpp"
+#include "syntax/parser.hpp"
 #include "lang/variant_merge.hpp"
 
 namespace tabula {

@@ -5,8 +5,8 @@
 #include <string>
 
 #include "diag/render.hpp"
-#include "engine/program.hpp"
-#include "lang/ast.hpp"
+#include "program/program.hpp"
+#include "syntax/ast.hpp"
 
 namespace tabula {
 

@@ -3,7 +3,7 @@
 #include <filesystem>
 #include <fmt/format.h>
 
-#include "lang/parser.hpp"
+#include "syntax/parser.hpp"
 
 namespace tabula {
 namespace {

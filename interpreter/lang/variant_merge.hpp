@@ -7,7 +7,7 @@
 #include <string>
 
 #include "diag/render.hpp"
-#include "lang/ast.hpp"
+#include "syntax/ast.hpp"
 
 namespace tabula {
 

@@ -4,7 +4,7 @@
 #include <string>
 
 #include "board/board_graph.hpp"
-#include "engine/program.hpp"
+#include "program/program.hpp"
 
 namespace tabula::fuzz {
 

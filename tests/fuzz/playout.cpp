@@ -4,7 +4,8 @@
 #include <string>
 
 #include "engine/game_record.hpp"
-#include "engine/notation.hpp"
+#include "engine/move_text.hpp"
+#include "engine/position_text.hpp"
 #include "engine/state.hpp"
 #include "targets.hpp"
 
@@ -24,10 +25,10 @@ void checked_playout(std::shared_ptr<const Program> program, uint64_t seed, int 
     const Move m = moves[(seed >> 33) % moves.size()];
     const std::string text = s.move_to_string(m);
     auto parsed = parse_move(s, text, error);
-    if (!parsed || parsed->from != m.from || parsed->to != m.to || parsed->type != m.type)
+    if (!parsed || parsed->from != m.from || parsed->to != m.to || parsed->kind != m.kind)
       std::fprintf(stderr, "position %s, move '%s': %s\n", position_string(s).c_str(), text.c_str(),
                    parsed ? "parses to another move" : error.c_str());
-    check(parsed && parsed->from == m.from && parsed->to == m.to && parsed->type == m.type,
+    check(parsed && parsed->from == m.from && parsed->to == m.to && parsed->kind == m.kind,
           "a legal move's text parses back to it");
     s.apply(m);
     s.result();

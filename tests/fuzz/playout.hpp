@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <memory>
 
-#include "engine/program.hpp"
+#include "program/program.hpp"
 
 namespace tabula::fuzz {
 

@@ -2,7 +2,7 @@
 #include "board/board_drawing.hpp"
 #include "board/board_loader.hpp"
 #include "diag/render.hpp"
-#include "engine/program.hpp"
+#include "program/program.hpp"
 #include "fuzz_support.hpp"
 #include "targets.hpp"
 
@@ -19,7 +19,7 @@ void board(const uint8_t* data, size_t size) {
   check(loaded->cell_count() > 0, "a board without errors has cells");
   Program p;
   p.board = std::make_shared<const BoardGraph>(std::move(*loaded));
-  precompute_board_data(p);
+  precompute_board_data(*p.board, p);
   draw_board(*p.board, [&](int c) { return p.board->cell(c).name.substr(0, 1); });
   describe_board(*p.board);
 }

@@ -1,5 +1,6 @@
 // Move text -> parse_move in one of a few LOA positions (first byte picks it) -> apply/undo.
-#include "engine/notation.hpp"
+#include "engine/move_text.hpp"
+#include "engine/position_text.hpp"
 #include "engine/state.hpp"
 #include "fuzz_support.hpp"
 #include "targets.hpp"

@@ -1,5 +1,6 @@
 // Position text -> parse_position (LOA) -> a State there -> its moves -> the text again.
-#include "engine/notation.hpp"
+#include "engine/move_text.hpp"
+#include "engine/position_text.hpp"
 #include "engine/state.hpp"
 #include "fuzz_support.hpp"
 #include "targets.hpp"

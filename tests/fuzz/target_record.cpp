@@ -1,6 +1,7 @@
 // Game record text -> replay_record from LOA's start -> the history replays the same way.
 #include "engine/game_record.hpp"
-#include "engine/notation.hpp"
+#include "engine/move_text.hpp"
+#include "engine/position_text.hpp"
 #include "engine/state.hpp"
 #include "fuzz_support.hpp"
 #include "targets.hpp"

@@ -6,7 +6,7 @@
 #include "fuzz_support.hpp"
 #include "lang/checker.hpp"
 #include "lang/design_warnings.hpp"
-#include "lang/parser.hpp"
+#include "syntax/parser.hpp"
 #include "playout.hpp"
 #include "targets.hpp"
 

@@ -1,0 +1,98 @@
+#pragma once
+// What every construct's checker shares: the program being built, the board, diagnostics,
+// the registry, and the services that resolve names (players, kinds, cells, zones,
+// directions) and compile expressions. A construct module receives the context, checks its
+// statement's shape and arguments with these helpers, and adds its compiled form to the
+// program. The context never keeps per-statement flags: how an expression is used is an
+// explicit Scope.
+#include <any>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "check/specs.hpp"
+#include "diag/diagnostic.hpp"
+#include "program/program.hpp"
+#include "syntax/ast.hpp"
+
+namespace tabula {
+
+class CheckContext {
+ public:
+  CheckContext(Program& program, const BoardGraph* board, Diagnostics& diags, const Registry& registry)
+      : program(program), board(board), diags(diags), registry(registry) {}
+
+  Program& program;
+  const BoardGraph* board;  // null when the board could not be loaded
+  Diagnostics& diags;
+  const Registry& registry;
+  bool seats_declared = false;
+
+  // ---- reporting and shape ----
+  void error(const SourcePos& pos, std::string message) { diags.error(pos, std::move(message)); }
+  void warning(const SourcePos& pos, std::string message) { diags.warning(pos, std::move(message)); }
+  // Checks a statement's shape: positional count, known named arguments (each at most
+  // once), and which parts (condition, items, block) it may have.
+  bool shape(const Statement& s, size_t min_pos, size_t max_pos, const std::vector<std::string>& named,
+             bool condition = false, bool items = false, bool block = false);
+  std::vector<const Arg*> positional(const Statement& s) const;
+  const Arg* named(const Statement& s, std::string_view name) const;
+  bool identifier(const Expr& e, std::string_view what);
+  bool string_value(const Expr& e, std::string_view what, std::string& out);
+  bool number_value(const Expr& e, std::string_view what, long long lo, long long hi, long long& out);
+  void unknown_name(const Expr& e, std::string_view what, const std::vector<std::string>& known);
+  // One of `allowed` words for a named argument (or the first positional one); "" after
+  // reporting anything else, and when `a` is null.
+  std::string word(const Arg* a, std::string_view what, std::initializer_list<const char*> allowed);
+
+  // ---- names ----
+  int find_player(std::string_view name) const;
+  int find_kind(std::string_view name) const;
+  std::vector<std::string> player_names() const;
+  std::vector<std::string> kind_names() const;
+  std::vector<std::string> cell_names() const;
+  // Cells named by an item: a cell, a board zone, or a straight range a..b.
+  bool cells_of(const Expr& e, std::vector<int>& out);
+  // Board directions for `seat`: board directions, groups, and names relative to the
+  // seat's orientation, joined with `|`.
+  bool directions_of(const Expr& e, int seat, std::vector<int>& out, bool report);
+  // Directions for every seat (relative names differ per seat); reports once.
+  bool directions_per_seat(const Expr& e, std::vector<std::vector<int>>& out);
+  uint32_t kinds_of(const Expr& e);  // a kind set K|K as a bit mask
+  bool player_ref(const Expr& e, PlayerSpec& out, bool allow_all);
+  int find_zone(const Expr& e);  // a declared zone or a board zone; -1 after reporting
+
+  // ---- expressions ----
+  bool formula(const Expr& e, Formula& out, Scope scope);
+
+  // ---- state shared by the modules of one check ----
+  // A value of type T under `key`, made on first use (a capture policy the `hop` lines
+  // and the `captures` statement both fill, the regions by name, ...).
+  template <class T>
+  T& shared(const std::string& key) {
+    auto it = shared_.find(key);
+    if (it == shared_.end()) it = shared_.emplace(key, std::make_any<T>()).first;
+    return std::any_cast<T&>(it->second);
+  }
+  bool has_shared(const std::string& key) const { return shared_.count(key) > 0; }
+  // Work to do once every statement is checked (aggregates, cross-checks), in order.
+  void at_end(std::function<void()> f) { finishers_.push_back(std::move(f)); }
+  void finish() {
+    for (size_t i = 0; i < finishers_.size(); ++i) finishers_[i]();
+  }
+
+ private:
+  int compile(const Expr& e, Formula& out, Scope scope, bool& ok);
+  std::map<std::string, std::any> shared_;
+  std::vector<std::function<void()>> finishers_;
+  bool reported_dirs_ = false;
+};
+
+std::string join(const std::vector<std::string>& v, const char* sep = ", ");
+// The choices of an `a|b|c` expression (or the single expression itself).
+std::vector<const Expr*> choices(const Expr& e);
+
+}  // namespace tabula

@@ -1,0 +1,159 @@
+// The expression compiler: syntax trees of conditions and numbers into Formula nodes.
+// Operators are the language's own; every function call is looked up in the registry and
+// checked by its module. Constant arithmetic is folded here, so a division by zero or an
+// overflow between numbers is reported at the expression before any game is played.
+#include <fmt/format.h>
+#include <limits>
+#include <optional>
+
+#include "check/context.hpp"
+#include "syntax/ast_print.hpp"
+#include "syntax/name_suggest.hpp"
+
+namespace tabula {
+namespace {
+
+using Op = FormulaNode::Op;
+
+std::optional<Op> binary_op(const std::string& t) {
+  static const std::pair<const char*, Op> ops[] = {{"+", Op::add}, {"-", Op::sub}, {"*", Op::mul}, {"/", Op::div},
+                                                   {"==", Op::eq}, {"!=", Op::ne}, {"<", Op::lt},  {"<=", Op::le},
+                                                   {">", Op::gt},  {">=", Op::ge}, {"and", Op::and_}, {"or", Op::or_}};
+  for (const auto& [text, op] : ops)
+    if (t == text) return op;
+  return std::nullopt;
+}
+
+bool arithmetic(Op op) { return op == Op::add || op == Op::sub || op == Op::mul || op == Op::div; }
+
+// Folds `a op b` for two constants; false when the result is not a 64-bit number.
+bool fold(Op op, int64_t a, int64_t b, int64_t& out, std::string& why) {
+  switch (op) {
+    case Op::add: return !__builtin_add_overflow(a, b, &out) || (why = "overflow", false);
+    case Op::sub: return !__builtin_sub_overflow(a, b, &out) || (why = "overflow", false);
+    case Op::mul: return !__builtin_mul_overflow(a, b, &out) || (why = "overflow", false);
+    case Op::div:
+      if (b == 0) return why = "zero", false;
+      if (a == std::numeric_limits<int64_t>::min() && b == -1) return why = "overflow", false;
+      out = a / b;
+      return true;
+    default: return false;
+  }
+}
+
+}  // namespace
+
+bool CheckContext::formula(const Expr& e, Formula& out, Scope scope) {
+  out = Formula{};
+  bool ok = true;
+  out.root = compile(e, out, scope, ok);
+  if (!ok) out = Formula{};
+  return ok;
+}
+
+int CheckContext::compile(const Expr& e, Formula& out, Scope scope, bool& ok) {
+  auto add = [&](FormulaNode n) {
+    n.pos = e.pos;
+    out.nodes.push_back(std::move(n));
+    return static_cast<int>(out.nodes.size()) - 1;
+  };
+  auto unsupported = [&] {
+    error(e.pos, fmt::format("unsupported condition '{}'; conditions use connected(P), pieces(P[, KINDS]), turn, "
+                             "passes, occupied(Z), size(Z), threatens(P, KINDS), can-capture(mover), numbers, "
+                             "comparisons, and, or, not",
+                             to_string(e)));
+    ok = false;
+    return -1;
+  };
+  auto call = [&](const FunctionSpec& spec) {
+    auto fn = spec.check(*this, e, scope);
+    if (!fn) {
+      ok = false;
+      return -1;
+    }
+    FormulaNode n;
+    n.op = Op::function;
+    n.numeric = spec.numeric;
+    n.fn = program.own(std::move(fn));
+    return add(std::move(n));
+  };
+  switch (e.kind) {
+    case Expr::Kind::number: {
+      FormulaNode n;
+      n.value = e.number;
+      return add(std::move(n));
+    }
+    case Expr::Kind::identifier:
+      if (const FunctionSpec* spec = registry.function(e.text); spec && spec->bare) return call(*spec);
+      return unsupported();
+    case Expr::Kind::call: {
+      const FunctionSpec* spec = registry.function(e.text);
+      if (spec && !spec->bare) return call(*spec);
+      std::vector<std::string> names;
+      for (const FunctionSpec* f : registry.functions)
+        if (!f->bare) names.emplace_back(f->name);
+      std::string msg = fmt::format("unknown function '{}' in a condition", e.text);
+      std::string guess = closest_name(e.text, names);
+      msg += guess.empty() ? fmt::format("; expected one of: {}", join(names)) : fmt::format("; did you mean '{}'?", guess);
+      error(e.pos, msg);
+      ok = false;
+      return -1;
+    }
+    case Expr::Kind::unary: {
+      if (e.text != "not" && e.text != "-") return unsupported();
+      int a = compile(e.args[0], out, scope, ok);
+      if (!ok) return -1;
+      FormulaNode n;
+      if (e.text == "not") {
+        n.op = Op::not_;
+        n.numeric = false;
+        n.a = static_cast<int16_t>(a);
+        return add(std::move(n));
+      }
+      if (!out.nodes[a].numeric) return unsupported();
+      // -x is 0 - x, checked like any subtraction.
+      FormulaNode zero;
+      int z = add(std::move(zero));
+      n.op = Op::sub;
+      n.a = static_cast<int16_t>(z);
+      n.b = static_cast<int16_t>(a);
+      if (out.nodes[a].op == Op::constant) {
+        std::string why;
+        if (!fold(Op::sub, 0, out.nodes[a].value, n.value, why)) return unsupported();
+        n.op = Op::constant;
+      }
+      return add(std::move(n));
+    }
+    case Expr::Kind::binary: {
+      auto op = binary_op(e.text);
+      if (!op) return unsupported();
+      int a = compile(e.args[0], out, scope, ok);
+      int b = compile(e.args[1], out, scope, ok);
+      if (!ok) return -1;
+      FormulaNode n;
+      n.op = *op;
+      n.a = static_cast<int16_t>(a);
+      n.b = static_cast<int16_t>(b);
+      n.numeric = arithmetic(*op);
+      if (arithmetic(*op)) {
+        if (!out.nodes[a].numeric || !out.nodes[b].numeric) return unsupported();
+        if (out.nodes[a].op == Op::constant && out.nodes[b].op == Op::constant) {
+          std::string why;
+          if (!fold(*op, out.nodes[a].value, out.nodes[b].value, n.value, why)) {
+            error(e.pos, why == "zero" ? fmt::format("division by zero in '{}'", to_string(e))
+                                       : fmt::format("arithmetic overflow in '{}': the result does not fit in 64 bits "
+                                                     "(from -9223372036854775808 to 9223372036854775807)",
+                                                     to_string(e)));
+            ok = false;
+            return -1;
+          }
+          n.op = Op::constant;
+        }
+      }
+      return add(std::move(n));
+    }
+    default: return unsupported();
+  }
+}
+
+}  // namespace tabula

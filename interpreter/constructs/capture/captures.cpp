@@ -1,0 +1,163 @@
+// Capture sequences: the `hop` movement (one line per way of taking) and the `captures`
+// policy statement build one construct, which runs the native capture kernel
+// (kernels/capture_search) for every piece of the seat to move.
+//   hop dirs=D [distance=1|any] [beyond=1|any] take=remove|top-to-bottom
+//   captures compulsory|optional continue=must|may|stop choice=free|maximum|maximum-value
+//            rejump=forbid|allow remove=at-once|at-end reverse=allow|forbid
+#include <fmt/format.h>
+
+#include "check/context.hpp"
+#include "constructs/movement/basic_movement.hpp"
+#include "engine/move_text.hpp"
+#include "kernels/capture_search.hpp"
+#include "syntax/ast_print.hpp"
+
+namespace tabula {
+namespace {
+
+class Captures final : public CaptureMaker {
+ public:
+  CaptureRules rules;
+  bool adjacent_only = true;  // every hop takes an adjacent piece (a cheap pre-check applies)
+
+  void generate(const State& s, int seat, MoveList& out) const override {
+    const Program& p = s.program();
+    const SeatDef& sd = p.seats[seat];
+    const int mover = sd.side;
+    auto may_start = [&](int c) {
+      return (sd.kinds & p.code_kind_bit[s.at(c)]) && (sd.region < 0 || p.in_zone(sd.region, mover, c));
+    };
+    thread_local std::vector<int> starts;
+    starts.clear();
+    if (p.bitboards) {
+      // Only pieces next to an enemy can start an adjacent hop, and most positions have
+      // none, so the search is often never made.
+      uint64_t enemies = 0;
+      for (int side = 0; side < p.player_count(); ++side)
+        if (side != mover) enemies |= s.pieces_mask(side);
+      for (uint64_t b = s.pieces_mask(mover); b; b &= b - 1) {
+        int c = __builtin_ctzll(b);
+        if ((!adjacent_only || (p.adjacent_mask[c] & enemies)) && may_start(c)) starts.push_back(c);
+      }
+    } else {
+      for (int c = 0; c < p.cells; ++c)
+        if (s.at(c) && p.code_owner[s.at(c)] == mover && may_start(c)) starts.push_back(c);
+    }
+    search_captures(p, rules, {s.tops(), s.heights(), s.columns()}, seat, starts, index, out);
+  }
+
+  bool can_take(const State& s, int seat, uint32_t kinds) const override {
+    const Program& p = s.program();
+    MoveList captures;
+    generate(s, seat, captures);
+    for (const Move& m : captures) {
+      if (kinds == 0xFFFFFFFFu) return true;
+      for (int i = 0; i < m.steps; ++i)
+        if (s.at(m.path[i].taken) && (kinds & p.code_kind_bit[s.at(m.path[i].taken)])) return true;
+    }
+    return false;
+  }
+
+  Flow apply(State& s, const Move& m) const override {
+    apply_piece_move(s, m);
+    return Flow::next;
+  }
+  std::string text(const State& s, const Move& m) const override { return piece_move_text(s, m); }
+};
+
+// What the hop lines and the captures statement gather while the file is checked.
+struct CaptureSetup {
+  std::vector<HopRule> hops;
+  CaptureRules policy;
+  bool scheduled = false;
+};
+
+void build_at_end(CheckContext& ctx) {
+  CaptureSetup& setup = ctx.shared<CaptureSetup>("captures");
+  if (setup.scheduled) return;
+  setup.scheduled = true;
+  ctx.at_end([&ctx] {
+    CaptureSetup& setup = ctx.shared<CaptureSetup>("captures");
+    if (setup.hops.empty()) return;
+    auto c = std::make_unique<Captures>();
+    c->rules = setup.policy;
+    c->rules.hops = setup.hops;
+    c->compulsory = setup.policy.compulsory;
+    for (const HopRule& h : setup.hops) {
+      c->adjacent_only = c->adjacent_only && !h.long_range;
+      c->kinds |= h.kinds;
+    }
+    ctx.program.captures = ctx.program.own(std::move(c));
+  });
+}
+
+bool range_value(CheckContext& ctx, const Arg* a, bool& any) {
+  if (!a) return true;
+  const Expr& v = a->value;
+  if (v.kind == Expr::Kind::number && v.number == 1) return any = false, true;
+  if (v.kind == Expr::Kind::identifier && v.text == "any") return any = true, true;
+  ctx.error(v.pos, fmt::format("expected 1 or any for {}=, found '{}'", a->name, to_string(v)));
+  return false;
+}
+
+// The arguments a hop shares with other movements (its moves are made by Captures).
+struct HopArgs final : BasicMovement {
+  void generate(const GenContext&, int, MoveList&) const override {}
+};
+
+void check_hop(CheckContext& ctx, const Statement& s, uint32_t kinds) {
+  HopArgs args;
+  if (!check_movement(ctx, s, args, kinds, {.named = {"dirs", "take", "distance", "beyond"}, .condition = false}))
+    return;
+  HopRule hop;
+  hop.kinds = kinds;
+  hop.dirs = args.dirs;
+  if (const Arg* take = ctx.named(s, "take")) {
+    const Expr& t = take->value;
+    if (t.kind == Expr::Kind::identifier && t.text == "remove") hop.take_top = false;
+    else if (t.kind == Expr::Kind::identifier && t.text == "top-to-bottom") {
+      hop.take_top = true;
+      if (!ctx.program.stacking) ctx.error(t.pos, "take=top-to-bottom needs columns: add `stacking columns` to the rules");
+    } else {
+      return ctx.error(t.pos, fmt::format("expected what a hop does to the jumped piece: remove or top-to-bottom, found "
+                                          "'{}'",
+                                          to_string(t)));
+    }
+  }
+  if (!range_value(ctx, ctx.named(s, "distance"), hop.long_range) || !range_value(ctx, ctx.named(s, "beyond"), hop.land_far))
+    return;
+  ctx.shared<CaptureSetup>("captures").hops.push_back(std::move(hop));
+  build_at_end(ctx);
+}
+
+void check_captures(CheckContext& ctx, const Statement& s) {
+  if (!ctx.shape(s, 1, 1, {"continue", "choice", "rejump", "remove", "reverse"})) return;
+  CaptureRules& c = ctx.shared<CaptureSetup>("captures").policy;
+  c.compulsory = ctx.word(&s.args[0], "captures", {"compulsory", "optional"}) == "compulsory";
+  std::string cont = ctx.word(ctx.named(s, "continue"), "continue", {"must", "may", "stop"});
+  if (cont == "may") c.continuation = CaptureRules::Continue::may;
+  if (cont == "stop") c.continuation = CaptureRules::Continue::stop;
+  std::string choice = ctx.word(ctx.named(s, "choice"), "choice", {"free", "maximum", "maximum-value"});
+  if (choice == "maximum") c.maximum = CaptureRules::Maximum::count;
+  if (choice == "maximum-value") c.maximum = CaptureRules::Maximum::value;
+  c.rejump = ctx.word(ctx.named(s, "rejump"), "rejump", {"forbid", "allow"}) == "allow";
+  c.remove_later = ctx.word(ctx.named(s, "remove"), "remove", {"at-once", "at-end"}) == "at-end";
+  c.no_reverse = ctx.word(ctx.named(s, "reverse"), "reverse", {"allow", "forbid"}) == "forbid";
+  if (c.rejump && c.remove_later)
+    ctx.error(s.pos, "rejump=allow cannot go with remove=at-end: a piece that stays until the move ends is never "
+                     "jumped twice");
+  build_at_end(ctx);
+}
+
+}  // namespace
+
+extern constinit const MovementSpec hop_movement{
+    "hop", check_hop, "hop dirs=D [distance=1|any] [beyond=1|any] take=remove|top-to-bottom",
+    "capture by jumping an enemy piece (adjacent, or any distance along empty cells) to an empty cell beyond"};
+extern constinit const StatementSpec captures_statement{
+    "captures", Pass::define, Key::keyword, check_captures,
+    "captures compulsory|optional continue=must|may|stop choice=free|maximum|maximum-value rejump=forbid|allow "
+    "remove=at-once|at-end reverse=allow|forbid",
+    "how hop captures combine into moves: compulsory, continuation, maximum (count or value), removal, no turning back"};
+
+}  // namespace tabula

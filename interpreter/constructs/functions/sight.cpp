@@ -1,0 +1,49 @@
+// sees(P): along some direction, the first piece reached from the cell across empty cells
+// is P's. incursion(P): the cell lies in a run of empty cells flanked at both ends, on one
+// axis, by P. Cell conditions (a placement's where=), over the flanking kernel.
+#include <fmt/format.h>
+
+#include "check/context.hpp"
+#include "engine/evaluate.hpp"
+#include "kernels/flanking.hpp"
+
+namespace tabula {
+namespace {
+
+class Sight final : public ValueFunction {
+ public:
+  bool incursion = false;
+  PlayerSpec who;
+  std::string_view name() const override { return incursion ? "incursion" : "sees"; }
+  int64_t value(const EvalContext& c) const override {
+    const Program& p = c.state.program();
+    const int side = resolve_player(c.state, who, c.mover);
+    if (c.to < 0) return 0;
+    return incursion ? in_run_flanked_by(p, c.state.tops(), c.to, side) : sees_piece_of(p, c.state.tops(), c.to, side);
+  }
+};
+
+std::unique_ptr<ValueFunction> check_sight(CheckContext& ctx, const Expr& e, Scope scope) {
+  if (!scope.cell) {
+    ctx.error(e.pos, fmt::format("{}(...) can only be used in the where= of a placement", e.text));
+    return nullptr;
+  }
+  if (e.args.size() != 1) {
+    ctx.error(e.pos, fmt::format("'{}' takes one argument (a player), but has {}", e.text, e.args.size()));
+    return nullptr;
+  }
+  auto f = std::make_unique<Sight>();
+  f->incursion = e.text == "incursion";
+  if (!ctx.player_ref(e.args[0], f->who, false)) return nullptr;
+  return f;
+}
+
+}  // namespace
+
+extern constinit const FunctionSpec sees_function{"sees", false, false, check_sight, "sees(P)",
+                                           "from the cell, the first piece along some direction is P's (where=)"};
+extern constinit const FunctionSpec incursion_function{
+    "incursion", false, false, check_sight, "incursion(P)",
+    "the cell lies in a run of empty cells flanked at both ends, on one axis, by P (where=)"};
+
+}  // namespace tabula

@@ -1,0 +1,68 @@
+// Zone conditions: in(from|to, ZONE) (the moving piece's start or landing is in the zone;
+// movement conditions), occupied(ZONE) (cells of the zone holding a piece) and size(ZONE).
+// A zone may differ per side: the mover's is meant.
+#include <fmt/format.h>
+
+#include "check/context.hpp"
+#include "engine/state.hpp"
+
+namespace tabula {
+namespace {
+
+class ZoneFunction final : public ValueFunction {
+ public:
+  enum class What : uint8_t { in, occupied, size };
+  What what = What::in;
+  bool at_destination = false;
+  int zone = 0;
+  std::string_view name() const override {
+    return what == What::in ? "in" : what == What::occupied ? "occupied" : "size";
+  }
+  int64_t value(const EvalContext& c) const override {
+    const Program& p = c.state.program();
+    if (what == What::in) {
+      int cell = at_destination ? c.to : c.from;
+      return cell >= 0 && p.in_zone(zone, c.mover, cell);
+    }
+    int n = 0;
+    for (int cell = 0; cell < p.cells; ++cell)
+      n += p.in_zone(zone, c.mover, cell) && (what == What::size || c.state.at(cell));
+    return n;
+  }
+};
+
+std::unique_ptr<ValueFunction> check_in(CheckContext& ctx, const Expr& e, Scope scope) {
+  bool ok = e.args.size() == 2 && e.args[0].kind == Expr::Kind::identifier &&
+            (e.args[0].text == "from" || e.args[0].text == "to");
+  if (!ok || !scope.movement) {
+    ctx.error(e.pos, scope.movement ? "in(...) takes from or to, and a zone: in(from, manoeuvre)"
+                                    : "in(from|to, ZONE) can only be used in the `if` of a movement");
+    return nullptr;
+  }
+  auto f = std::make_unique<ZoneFunction>();
+  f->at_destination = e.args[0].text == "to";
+  f->zone = ctx.find_zone(e.args[1]);
+  return f->zone < 0 ? nullptr : std::move(f);
+}
+
+std::unique_ptr<ValueFunction> check_count(CheckContext& ctx, const Expr& e, Scope) {
+  if (e.args.size() != 1) {
+    ctx.error(e.pos, fmt::format("'{}' takes one argument (a zone), but has {}", e.text, e.args.size()));
+    return nullptr;
+  }
+  auto f = std::make_unique<ZoneFunction>();
+  f->what = e.text == "occupied" ? ZoneFunction::What::occupied : ZoneFunction::What::size;
+  f->zone = ctx.find_zone(e.args[0]);
+  return f->zone < 0 ? nullptr : std::move(f);
+}
+
+}  // namespace
+
+extern constinit const FunctionSpec in_function{"in", false, false, check_in, "in(from|to, ZONE)",
+                                         "the moving piece's start or landing is in the zone (movements)"};
+extern constinit const FunctionSpec occupied_function{"occupied", false, true, check_count, "occupied(ZONE)",
+                                               "how many cells of the zone hold a piece"};
+extern constinit const FunctionSpec size_function{"size", false, true, check_count, "size(ZONE)",
+                                           "how many cells the zone has"};
+
+}  // namespace tabula

@@ -1,0 +1,79 @@
+#include "constructs/movement/basic_movement.hpp"
+
+#include <fmt/format.h>
+
+#include "engine/move_text.hpp"
+#include "syntax/ast_print.hpp"
+
+namespace tabula {
+
+Flow BasicMovement::apply(State& s, const Move& m) const {
+  apply_piece_move(s, m);
+  return Flow::next;
+}
+
+std::string BasicMovement::text(const State& s, const Move& m) const { return piece_move_text(s, m); }
+
+void emit_move(const GenContext& g, const BasicMovement& mv, int from, int to, MoveList& out) {
+  if (!mv.allows(g, from, to)) return;
+  Move& m = emit_plain_move(out, from, to, mv.index, g.s.at(to) != 0);
+  m.promotion = g.p.promotion_at(g.s.at(from), to);
+}
+
+bool check_movement(CheckContext& ctx, const Statement& s, BasicMovement& mv, uint32_t kinds, MovementShape shape) {
+  mv.pos = s.pos;
+  mv.kinds = kinds;
+  if (shape.partial) shape.named.insert(shape.named.end(), {"cost", "max", "unless"});
+  if (!ctx.shape(s, 0, 0, shape.named, shape.condition)) return false;
+  if (s.has_condition && !ctx.formula(s.condition, mv.condition, {.movement = true})) return false;
+  if (const Arg* a = ctx.named(s, "cost")) {
+    long long n;
+    if (a->value.kind == Expr::Kind::identifier && a->value.text == "distance") mv.cost_per_step = 1;
+    else if (ctx.number_value(a->value, "the cost", 0, 16, n)) mv.cost_fixed = true, mv.cost_per_step = static_cast<int>(n);
+    else return false;
+  }
+  if (const Arg* a = ctx.named(s, "max")) {
+    long long n;
+    mv.partial_args = true;
+    if (!ctx.number_value(a->value, "the most a partial move may cost", 0, 255, n)) return false;
+    mv.max_cost = static_cast<int>(n);
+  }
+  if (const Arg* a = ctx.named(s, "unless")) {
+    mv.partial_args = true;
+    if (!ctx.formula(a->value, mv.unless, {.movement = true})) return false;
+  }
+  // cost=, max=, unless= and run belong to turns of partial moves (turn/partial_moves.cpp).
+  if (mv.partial_args || !shape.dirs)
+    ctx.at_end([&ctx, at = s.pos] {
+      if (!ctx.has_shared("budgets"))
+        ctx.error(at, "run, max= and unless= need turns of partial moves: add `budget N` lines");
+    });
+  if (!shape.dirs) return true;
+  const Arg* dirs = ctx.named(s, "dirs");
+  if (!dirs) return ctx.error(s.pos, fmt::format("'{}' needs dirs=... (for example dirs=all or dirs=forward)", s.keyword)), false;
+  if (!ctx.board || !ctx.directions_per_seat(dirs->value, mv.dirs)) return false;
+  if (const Arg* land = ctx.named(s, "land")) {
+    mv.land = 0;
+    for (const Expr* c : choices(land->value)) {
+      if (c->kind == Expr::Kind::identifier && c->text == "empty") mv.land |= land_empty;
+      else if (c->kind == Expr::Kind::identifier && c->text == "enemy") mv.land |= land_enemy;
+      else if (c->kind == Expr::Kind::identifier && c->text == "friend") mv.land |= land_friend;
+      else
+        ctx.error(c->pos, fmt::format("expected what a move may land on: empty, enemy or friend (joined with |), "
+                                      "found '{}'",
+                                      to_string(*c)));
+    }
+  }
+  return true;
+}
+
+void add_movement(CheckContext& ctx, std::unique_ptr<BasicMovement> mv) {
+  Program& p = ctx.program;
+  const BasicMovement* raw = p.own(std::move(mv));
+  p.movements.resize(p.kind_count());
+  for (int k = 0; k < p.kind_count(); ++k)
+    if (raw->kinds & (1u << k)) p.movements[k].push_back(raw);
+  ctx.shared<std::vector<const BasicMovement*>>("movements").push_back(raw);
+}
+
+}  // namespace tabula

@@ -1,0 +1,42 @@
+// `after-move { win|lose PLAYER if C; draw if C; end if C }`: the end rules, checked in
+// order after every turn; the first that holds ends the game (`end`: on the score).
+#include <fmt/format.h>
+
+#include "check/context.hpp"
+
+namespace tabula {
+namespace {
+
+void check_after_move(CheckContext& ctx, const Statement& s) {
+  if (!ctx.shape(s, 0, 0, {}, false, false, true)) return;
+  for (const auto& r : s.block) {
+    EndRule rule;
+    rule.pos = r.pos;
+    if (r.keyword == "win") rule.outcome = Outcome::win;
+    else if (r.keyword == "lose") rule.outcome = Outcome::lose;
+    else if (r.keyword == "draw") rule.outcome = Outcome::draw;
+    else if (r.keyword == "end") rule.outcome = Outcome::end;
+    else {
+      ctx.error(r.pos, fmt::format("unknown end rule '{}'; expected win, lose, draw or end", r.keyword));
+      continue;
+    }
+    bool needs_player = rule.outcome == Outcome::win || rule.outcome == Outcome::lose;
+    if (!ctx.shape(r, needs_player ? 1 : 0, needs_player ? 1 : 0, {}, true)) continue;
+    if (!r.has_condition) {
+      ctx.error(r.pos, fmt::format("'{}' needs a condition: `{} ... if CONDITION`", r.keyword, r.keyword));
+      continue;
+    }
+    if (needs_player && !ctx.player_ref(r.args[0].value, rule.who, false)) continue;
+    if (!ctx.formula(r.condition, rule.condition, {})) continue;
+    ctx.program.end.after_move.push_back(std::move(rule));
+  }
+}
+
+}  // namespace
+
+extern constinit const StatementSpec after_move_statement{
+    "after-move", Pass::define, Key::keyword, check_after_move,
+    "after-move { win|lose PLAYER if C; draw if C; end if C }",
+    "end rules, checked in order after every turn; `end` ends the game on the score"};
+
+}  // namespace tabula

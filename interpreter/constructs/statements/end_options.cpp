@@ -1,0 +1,96 @@
+// How a game ends besides its end rules: `no-move`, `limit`, `option` (repetition, quiet
+// moves) and `score`.
+#include <fmt/format.h>
+#include <functional>
+
+#include "check/context.hpp"
+#include "syntax/ast_print.hpp"
+
+namespace tabula {
+namespace {
+
+void check_no_move(CheckContext& ctx, const Statement& s) {
+  if (!ctx.shape(s, 1, 1, {}) || !ctx.identifier(s.args[0].value, "pass, lose or draw")) return;
+  const std::string& v = s.args[0].value.text;
+  EndRules& e = ctx.program.end;
+  if (v == "pass") e.no_move = NoMovePolicy::pass;
+  else if (v == "lose") e.no_move = NoMovePolicy::lose;
+  else if (v == "draw") e.no_move = NoMovePolicy::draw;
+  else ctx.error(s.args[0].value.pos, fmt::format("unknown no-move policy '{}'; expected pass, lose or draw", v));
+}
+
+void check_limit(CheckContext& ctx, const Statement& s) {
+  if (!ctx.shape(s, 0, 0, {"plies"})) return;
+  const Arg* plies = ctx.named(s, "plies");
+  if (!plies) return ctx.error(s.pos, "'limit' needs plies=N");
+  long long v;
+  if (ctx.number_value(plies->value, "the ply limit", 1, 1000000, v)) ctx.program.end.ply_limit = static_cast<int>(v);
+}
+
+void check_option(CheckContext& ctx, const Statement& s) {
+  EndRules& e = ctx.program.end;
+  if (!ctx.shape(s, 0, 0, {"repetition-draw", "quiet-moves-draw", "repetition"})) return;
+  if (const Arg* a = ctx.named(s, "repetition-draw")) {
+    if (a->value.kind == Expr::Kind::identifier && (a->value.text == "on" || a->value.text == "off"))
+      e.repetition = a->value.text == "on";
+    else
+      ctx.error(a->value.pos, fmt::format("expected on or off, found '{}'", to_string(a->value)));
+  }
+  if (const Arg* a = ctx.named(s, "repetition")) {
+    const Expr& v = a->value;
+    if (v.kind == Expr::Kind::identifier && (v.text == "off" || v.text == "draw" || v.text == "end")) {
+      e.repetition = v.text != "off";
+      e.repetition_ends = v.text == "end";
+    } else {
+      ctx.error(v.pos, fmt::format("expected off, draw or end (on the score), found '{}'", to_string(v)));
+    }
+  }
+  long long quiet;
+  if (const Arg* a = ctx.named(s, "quiet-moves-draw");
+      a && ctx.number_value(a->value, "the number of plies without a capture", 0, 100000, quiet))
+    e.quiet_limit = static_cast<int>(quiet);
+}
+
+// `score TERM + TERM ...`: captures, territory, values (pieces on the board by value).
+void check_score(CheckContext& ctx, const Statement& s) {
+  if (!ctx.shape(s, 1, 1, {})) return;
+  std::vector<const Expr*> terms;
+  std::function<void(const Expr&)> flatten = [&](const Expr& e) {
+    if (e.kind == Expr::Kind::binary && e.text == "+") {
+      flatten(e.args[0]);
+      flatten(e.args[1]);
+    } else {
+      terms.push_back(&e);
+    }
+  };
+  flatten(s.args[0].value);
+  for (const Expr* t : terms) {
+    ScoreTerm term;
+    if (t->kind == Expr::Kind::identifier && t->text == "captures") term.kind = ScoreTerm::Kind::captures;
+    else if (t->kind == Expr::Kind::identifier && t->text == "territory") term.kind = ScoreTerm::Kind::territory;
+    else if (t->kind == Expr::Kind::identifier && t->text == "values") term.kind = ScoreTerm::Kind::values;
+    else {
+      ctx.error(t->pos, fmt::format("unknown score term '{}'; expected captures, territory or values, joined with +",
+                                    to_string(*t)));
+      continue;
+    }
+    if (term.kind == ScoreTerm::Kind::captures) ctx.shared<bool>("counts captures") = true;
+    ctx.program.end.score.push_back(term);
+  }
+}
+
+}  // namespace
+
+extern constinit const StatementSpec no_move_statement{"no-move", Pass::define, Key::keyword, check_no_move,
+                                                "no-move pass|lose|draw", "what happens to a seat with no legal move"};
+extern constinit const StatementSpec limit_statement{"limit", Pass::define, Key::keyword, check_limit, "limit plies=N",
+                                              "the game ends after N plies (on the score, or a draw); default 1000"};
+extern constinit const StatementSpec option_statement{
+    "option", Pass::define, Key::argument_names, check_option,
+    "option repetition=off|draw|end | repetition-draw=on|off | quiet-moves-draw=N",
+    "threefold repetition draws (or ends on the score); N plies without a capture draw"};
+extern constinit const StatementSpec score_statement{"score", Pass::define, Key::keyword, check_score,
+                                              "score TERM + TERM (captures, territory, values)",
+                                              "a side's score: the higher wins when the game ends on the score"};
+
+}  // namespace tabula

@@ -1,0 +1,44 @@
+// `player NAME [symbol=S] [facing=ORIENTATION]`: a side, in turn order.
+#include <fmt/format.h>
+
+#include "check/context.hpp"
+#include "syntax/ast_print.hpp"
+
+namespace tabula {
+namespace {
+
+// A symbol is a string or a bare name.
+void symbol_text(CheckContext& ctx, const Expr& e, std::string& out) {
+  if (e.kind == Expr::Kind::string || e.kind == Expr::Kind::identifier) out = e.text;
+  else ctx.error(e.pos, fmt::format("expected a symbol such as \"B\", found '{}'", to_string(e)));
+}
+
+void check_player(CheckContext& ctx, const Statement& s) {
+  ctx.shape(s, 1, 1, {"symbol", "facing"});
+  auto pos = ctx.positional(s);
+  if (pos.empty() || !ctx.identifier(pos[0]->value, "a player name")) return;
+  const std::string& name = pos[0]->value.text;
+  if (ctx.find_player(name) >= 0) return ctx.error(pos[0]->pos, fmt::format("player '{}' is declared twice", name));
+  if (ctx.program.players.size() >= 4) return ctx.error(s.pos, "at most 4 players are supported");
+  PlayerDef p;
+  p.name = name;
+  p.symbol = std::string(1, name[0]);
+  if (const Arg* a = ctx.named(s, "symbol")) symbol_text(ctx, a->value, p.symbol);
+  if (const Arg* a = ctx.named(s, "facing"); a && ctx.board && ctx.identifier(a->value, "an orientation")) {
+    p.orientation = ctx.board->find_orientation(a->value.text);
+    if (!p.orientation) {
+      std::vector<std::string> known;
+      for (const auto& o : ctx.board->orientations()) known.push_back(o.name);
+      ctx.unknown_name(a->value, "orientation", known);
+    }
+  }
+  ctx.program.players.push_back(std::move(p));
+}
+
+}  // namespace
+
+extern constinit const StatementSpec player_statement{"player", Pass::declare, Key::first_argument, check_player,
+                                               "player NAME [symbol=S] [facing=ORIENTATION]",
+                                               "a side, in turn order; `facing` gives it forward, left, ..."};
+
+}  // namespace tabula

@@ -1,0 +1,56 @@
+// `promote KINDS to=KIND|none in=ZONE [ends-capture|at-end] [mark="(X)"]`: a piece of those
+// kinds arriving in the zone changes kind (or, with to=none, leaves the board). By default
+// it changes wherever it arrives, during a capture too, and goes on with its new powers;
+// `ends-capture` stops a capture there; `at-end` promotes only where the move ends.
+// Generation records the promotion in the move (Move::promotion, Step::promotion), so
+// applying and writing the move replay it.
+#include <fmt/format.h>
+
+#include "check/context.hpp"
+#include "syntax/ast_print.hpp"
+
+namespace tabula {
+namespace {
+
+void check_promote(CheckContext& ctx, const Statement& s) {
+  if (!ctx.shape(s, 1, 2, {"to", "in", "mark"})) return;
+  Promotion pr;
+  pr.pos = s.pos;
+  for (const Expr* c : choices(s.args[0].value)) {
+    if (!ctx.identifier(*c, "a piece kind")) return;
+    int k = ctx.find_kind(c->text);
+    if (k < 0) return ctx.unknown_name(*c, "piece kind", ctx.kind_names());
+    pr.from_kinds |= 1u << k;
+  }
+  auto pos = ctx.positional(s);
+  if (pos.size() == 2) {
+    const Expr& when = pos[1]->value;
+    if (when.kind == Expr::Kind::identifier && when.text == "ends-capture") pr.when = Promotion::When::ends_capture;
+    else if (when.kind == Expr::Kind::identifier && when.text == "at-end") pr.when = Promotion::When::move_end;
+    else return ctx.error(pos[1]->pos, fmt::format("expected ends-capture or at-end, found '{}'", to_string(when)));
+  }
+  const Arg* to = ctx.named(s, "to");
+  const Arg* in = ctx.named(s, "in");
+  if (!to || !in) return ctx.error(s.pos, "'promote' needs to=KIND and in=ZONE");
+  if (!ctx.identifier(to->value, "a piece kind")) return;
+  if (to->value.text == "none") pr.to_kind = -1;  // the piece is removed (burned)
+  else {
+    pr.to_kind = ctx.find_kind(to->value.text);
+    if (pr.to_kind < 0) return ctx.unknown_name(to->value, "piece kind (or none)", ctx.kind_names());
+  }
+  if (const Arg* mark = ctx.named(s, "mark")) ctx.string_value(mark->value, "the record mark", pr.mark);
+  pr.zone = ctx.find_zone(in->value);
+  if (pr.zone < 0) return;
+  if (ctx.program.promotions.size() >= 250) return ctx.error(s.pos, "at most 250 promotions are supported");
+  ctx.program.promotions.push_back(pr);
+}
+
+}  // namespace
+
+extern constinit const StatementSpec promote_statement{
+    "promote", Pass::define, Key::first_argument, check_promote,
+    "promote KINDS to=KIND|none in=ZONE [ends-capture|at-end] [mark=\"(X)\"]",
+    "a piece arriving in the zone changes kind (even mid-capture), or is removed; ends-capture stops a capture "
+    "there, at-end promotes only where the move ends"};
+
+}  // namespace tabula

@@ -1,0 +1,61 @@
+// `move [if C]` (a turn step): capture sequences first (only those, when captures are
+// compulsory and one exists), then every movement of every piece the seat may move, in cell
+// order and rule order (the order of the list is part of the contract: seeded games depend
+// on it); a pass when there is none and the rules say so; then the `offer stop` decision.
+#include "constructs/turn/move_action.hpp"
+
+#include "engine/generate.hpp"
+
+namespace tabula {
+namespace {
+
+class MovePhase final : public Phase {
+ public:
+  std::string_view name() const override { return "move"; }
+  void generate(const State& s, MoveList& out) const override {
+    const Program& p = s.program();
+    const int seat = s.current_seat(), mover = s.current_player();
+    if (p.captures) {
+      p.captures->generate(s, seat, out);
+      if (p.captures->compulsory && !out.empty()) return;
+    }
+    GenContext g{s, p, mover, seat};
+    const SeatDef& sd = p.seats[seat];
+    auto piece_moves = [&](int c) {
+      const uint32_t kind_bit = p.code_kind_bit[s.at(c)];
+      if (!(sd.kinds & kind_bit) || (sd.region >= 0 && !p.in_zone(sd.region, mover, c))) return;
+      for (const Movement* mv : p.movements[__builtin_ctz(kind_bit)]) mv->generate(g, c, out);
+    };
+    if (p.bitboards) {
+      g.mine = s.pieces_mask(mover);
+      g.occupied = s.occupied_mask();
+      for (uint64_t b = g.mine; b; b &= b - 1) piece_moves(__builtin_ctzll(b));
+    } else {
+      for (int c = 0; c < p.cells; ++c)
+        if (s.at(c) && p.code_owner[s.at(c)] == mover) piece_moves(c);
+    }
+    if (out.empty() && p.end.no_move == NoMovePolicy::pass) add_pass(out, index);
+    for (const Offer* o : p.offers)
+      if (o->ends == Offer::Ends::game) o->offer(s, out);
+  }
+  Flow apply(State&, const Move&) const override { return Flow::next; }  // a pass
+  std::string text(const State&, const Move&) const override { return "pass"; }
+};
+
+const Phase* check_move(CheckContext& ctx, const Statement& s, const std::vector<std::string>& extra) {
+  if (!ctx.shape(s, 0, 0, extra, true)) return nullptr;
+  return move_phase(ctx);
+}
+
+}  // namespace
+
+const Phase* move_phase(CheckContext& ctx) {
+  auto& phase = ctx.shared<const Phase*>("move phase");
+  if (!phase) phase = ctx.program.own(std::make_unique<MovePhase>());
+  return phase;
+}
+
+extern constinit const ActionSpec move_action{"move", check_move, "move [if C]",
+                                       "the seat moves one of its pieces (captures first when compulsory)"};
+
+}  // namespace tabula

@@ -1,0 +1,75 @@
+// `turn { STEP; STEP ... }`: a turn made of several steps, in order, each one ply (perft
+// counts them); a step whose `if` fails is skipped. `opening { STEP by=SIDE ... }`: steps
+// played once, in order, before the turns, each by the named side's first seat. The steps
+// are the actions of the registry (move, place, pie).
+#include <fmt/format.h>
+
+#include "check/context.hpp"
+#include "syntax/name_suggest.hpp"
+
+namespace tabula {
+namespace {
+
+constexpr size_t kMaxSteps = 16;
+
+bool check_step(CheckContext& ctx, const Statement& line, const std::vector<std::string>& extra, TurnStep& step) {
+  const ActionSpec* spec = ctx.registry.action(line.keyword);
+  if (!spec) {
+    std::vector<std::string> names;
+    for (const ActionSpec* a : ctx.registry.actions) names.emplace_back(a->keyword);
+    std::string expected = names.empty() ? "" : names.back();
+    if (names.size() > 1) expected = join({names.begin(), names.end() - 1}) + " or " + expected;
+    ctx.error(line.pos, fmt::format("unknown turn action '{}'; expected {}", line.keyword, expected));
+    return false;
+  }
+  step.pos = line.pos;
+  step.phase = spec->check(ctx, line, extra);
+  if (!step.phase) return false;
+  return !line.has_condition || ctx.formula(line.condition, step.condition, {});
+}
+
+void check_turn(CheckContext& ctx, const Statement& s) {
+  if (!ctx.shape(s, 0, 0, {}, false, false, true)) return;
+  auto& steps = ctx.program.turn.turn;
+  for (const auto& line : s.block) {
+    TurnStep step;
+    if (check_step(ctx, line, {}, step)) steps.push_back(std::move(step));
+  }
+  if (s.block.empty()) ctx.error(s.pos, "the turn block has no actions; expected move or place lines");
+  if (steps.size() > kMaxSteps) ctx.error(s.pos, fmt::format("a turn has at most {} actions", kMaxSteps));
+}
+
+void check_opening(CheckContext& ctx, const Statement& s) {
+  if (!ctx.shape(s, 0, 0, {}, false, false, true)) return;
+  auto& steps = ctx.program.turn.opening;
+  for (const auto& line : s.block) {
+    TurnStep step;
+    if (!check_step(ctx, line, {"by"}, step)) continue;
+    const Arg* by = ctx.named(line, "by");
+    if (!by) {
+      ctx.error(line.pos, fmt::format("opening action '{}' needs by=SIDE (who plays it)", line.keyword));
+      continue;
+    }
+    if (!ctx.identifier(by->value, "a side")) continue;
+    int side = ctx.find_player(by->value.text);
+    if (side < 0) {
+      ctx.unknown_name(by->value, "player", ctx.player_names());
+      continue;
+    }
+    step.seat = std::max(0, ctx.program.first_seat_of(side));
+    steps.push_back(std::move(step));
+  }
+  if (s.block.empty()) ctx.error(s.pos, "the opening block has no actions");
+  if (steps.size() > kMaxSteps) ctx.error(s.pos, fmt::format("an opening has at most {} actions", kMaxSteps));
+}
+
+}  // namespace
+
+extern constinit const StatementSpec turn_statement{
+    "turn", Pass::define, Key::keyword, check_turn, "turn { move [if C]; place KIND ... [if C] }",
+    "a turn of several steps, each one ply; a step whose `if` fails is skipped"};
+extern constinit const StatementSpec opening_statement{
+    "opening", Pass::define, Key::keyword, check_opening, "opening { ACTION by=SIDE ... }",
+    "steps played once, in order, before the turns (placements, pie)"};
+
+}  // namespace tabula

@@ -1,0 +1,63 @@
+#include "engine/evaluate.hpp"
+
+#include <fmt/format.h>
+#include <limits>
+
+namespace tabula {
+namespace {
+
+int64_t eval(const Formula& e, int i, const EvalContext& c) {
+  const FormulaNode& n = e.nodes[i];
+  using Op = FormulaNode::Op;
+  switch (n.op) {
+    case Op::constant: return n.value;
+    case Op::function: return n.fn->value(c);
+    case Op::not_: return !eval(e, n.a, c);
+    case Op::and_: return eval(e, n.a, c) && eval(e, n.b, c);
+    case Op::or_: return eval(e, n.a, c) || eval(e, n.b, c);
+    default: break;
+  }
+  const int64_t a = eval(e, n.a, c), b = eval(e, n.b, c);
+  int64_t r = 0;
+  switch (n.op) {
+    case Op::eq: return a == b;
+    case Op::ne: return a != b;
+    case Op::lt: return a < b;
+    case Op::le: return a <= b;
+    case Op::gt: return a > b;
+    case Op::ge: return a >= b;
+    case Op::add:
+      if (__builtin_add_overflow(a, b, &r)) break;
+      return r;
+    case Op::sub:
+      if (__builtin_sub_overflow(a, b, &r)) break;
+      return r;
+    case Op::mul:
+      if (__builtin_mul_overflow(a, b, &r)) break;
+      return r;
+    case Op::div:
+      if (b == 0) throw RuleError(n.pos, fmt::format("division by zero ({} / 0) in this expression", a));
+      if (a == std::numeric_limits<int64_t>::min() && b == -1) break;
+      return a / b;
+    default: return 0;
+  }
+  throw RuleError(n.pos, fmt::format("arithmetic overflow in this expression: the result of {} and {} does not fit in "
+                                     "64 bits",
+                                     a, b));
+}
+
+}  // namespace
+
+int64_t value(const Formula& e, const EvalContext& c) { return eval(e, e.root, c); }
+
+int resolve_player(const State& s, const PlayerSpec& who, int mover) {
+  switch (who.who) {
+    case PlayerRef::mover: return mover;
+    case PlayerRef::opponent: return (mover + 1) % s.program().player_count();
+    case PlayerRef::fixed: return who.fixed;
+    case PlayerRef::all: return -1;
+  }
+  return mover;
+}
+
+}  // namespace tabula

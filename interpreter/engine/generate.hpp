@@ -1,0 +1,22 @@
+#pragma once
+// Legal move generation: a free function over a const State (as Stockfish's generate<> over
+// a Position). The turn machine says which phase is due; the phase's construct lists the
+// decisions. GenContext carries what every movement of one generation shares.
+#include "engine/state.hpp"
+
+namespace tabula {
+
+struct GenContext {
+  const State& s;
+  const Program& p;
+  int mover = 0;
+  int seat = 0;
+  uint64_t mine = 0, occupied = 0;  // bitboards (boards of at most 64 cells)
+};
+
+void generate_moves(const State& s, MoveList& out);
+
+// A pass by `maker`, appended to `out`.
+void add_pass(MoveList& out, int maker);
+
+}  // namespace tabula

@@ -1,0 +1,188 @@
+#include "engine/turn_machine.hpp"
+
+#include <algorithm>
+
+#include "engine/evaluate.hpp"
+#include "kernels/flanking.hpp"
+
+namespace tabula {
+namespace {
+
+const std::vector<TurnStep>& steps_of(const Program& p, uint8_t segment) {
+  return segment == TurnPoint::opening ? p.turn.opening : p.turn.turn;
+}
+
+bool step_applies(const State& s, const TurnStep& step) {
+  if (!step.phase->applies(s)) return false;
+  return step.condition.empty() || holds(step.condition, {s, s.current_player()});
+}
+
+// `when` triggers: true when one took the turn over.
+bool fire_triggers(State& s, int mover) {
+  for (const Trigger* t : s.program().turn.triggers)
+    if (t->fire(s, mover)) return true;
+  return false;
+}
+
+void check_repetition(State& s) {
+  const EndRules& e = s.program().end;
+  if (!e.repetition || s.stored_result().over) return;
+  auto& keys = s.repetition_keys();
+  keys.push_back(s.position_key());
+  if (std::count(keys.begin(), keys.end(), s.position_key()) >= 3) {
+    if (e.repetition_ends && !e.score.empty()) end_on_score(s);
+    else s.set_result({true, -1});
+  }
+}
+
+void end_turn(State& s, int mover, const Move& last) {
+  const Program& p = s.program();
+  s.set_passes(last.kind == Move::pass ? s.consecutive_passes() + 1 : 0);
+  if (!p.turns_var.empty()) s.add_var(p.turns_var[mover], 1);
+  for (const TurnEffect* e : p.after_turn) e->apply(s, mover);
+  s.set_seat((s.current_seat() + 1) % p.seat_count());
+  check_end_rules(s, mover);
+  if (!s.stored_result().over) begin_turn(s, s.current_seat(), false);
+  if (!s.stored_result().over && p.end.quiet_limit > 0 && s.quiet_plies() >= p.end.quiet_limit) s.set_result({true, -1});
+}
+
+}  // namespace
+
+const Phase& current_phase(const State& s) {
+  const Program& p = s.program();
+  const TurnPoint& t = s.turn_point();
+  if (t.segment == TurnPoint::interlude) return static_cast<const Phase&>(*p.makers[t.step]);
+  return *steps_of(p, t.segment)[t.step].phase;
+}
+
+void begin_turn(State& s, int seat, bool fresh) {
+  const Program& p = s.program();
+  s.set_seat(seat);
+  // The first step that happens (the last one is kept even when it does not, so a turn
+  // always has a step to play or pass).
+  int step = 0;
+  s.set_turn_point({TurnPoint::turn, 0, static_cast<uint8_t>(fresh)});
+  while (step + 1 < static_cast<int>(p.turn.turn.size()) && !step_applies(s, p.turn.turn[step])) ++step;
+  s.set_turn_point({TurnPoint::turn, static_cast<uint8_t>(step), static_cast<uint8_t>(fresh)});
+  p.turn.turn[step].phase->enter(s);
+  if (fire_triggers(s, s.current_player())) return;
+  check_repetition(s);
+}
+
+void enter_interlude(State& s, const Phase& phase, int seat) {
+  s.set_seat(seat);
+  s.set_turn_point({TurnPoint::interlude, static_cast<uint8_t>(phase.index), 0});
+  phase.enter(s);
+}
+
+void start_game(State& s) {
+  const Program& p = s.program();
+  if (p.turn.start) {
+    enter_interlude(s, *p.turn.start, p.turn.start_seat);
+  } else if (!p.turn.opening.empty()) {
+    s.set_seat(p.turn.opening[0].seat);
+    s.set_turn_point({TurnPoint::opening, 0, 0});
+    p.turn.opening[0].phase->enter(s);
+  } else {
+    begin_turn(s, 0, false);
+  }
+}
+
+void resume_at_turn_start(State& s) {
+  const Program& p = s.program();
+  if (p.turn.start) {
+    s.set_turn_point({TurnPoint::interlude, static_cast<uint8_t>(p.turn.start->index), 0});
+    p.turn.start->resume(s);
+  } else {
+    begin_turn(s, s.current_seat(), false);
+  }
+}
+
+void after_action(State& s, const Move& m, Flow flow, int mover) {
+  const Program& p = s.program();
+  const TurnPoint t = s.turn_point();
+  if (!s.stored_result().over) {
+    if (t.segment == TurnPoint::opening && flow != Flow::handled) {
+      // The opening's steps are played once, each by its own seat; then the first turn.
+      if (t.step + 1 < static_cast<int>(p.turn.opening.size())) {
+        s.set_seat(p.turn.opening[t.step + 1].seat);
+        s.set_turn_point({TurnPoint::opening, static_cast<uint8_t>(t.step + 1), 0});
+        p.turn.opening[t.step + 1].phase->enter(s);
+      } else {
+        begin_turn(s, p.turn.first_seat_var >= 0 ? s.var(p.turn.first_seat_var) : 0, false);
+      }
+      return;
+    }
+    bool taken_over = false;
+    if ((m.kind == Move::piece || m.kind == Move::place) && flow != Flow::handled && !p.turn.triggers.empty())
+      taken_over = fire_triggers(s, mover);
+    if (!taken_over) {
+      if (flow == Flow::stay) {
+        if (current_phase(s).exhausted(s)) end_turn(s, mover, m);
+      } else if (flow == Flow::next) {
+        int step = t.step + 1;
+        const auto& steps = p.turn.turn;
+        while (step < static_cast<int>(steps.size()) && !step_applies(s, steps[step])) ++step;
+        if (t.segment == TurnPoint::turn && step < static_cast<int>(steps.size())) {
+          s.set_turn_point({TurnPoint::turn, static_cast<uint8_t>(step), t.fresh});
+          steps[step].phase->enter(s);
+        } else {
+          end_turn(s, mover, m);
+        }
+      } else if (flow == Flow::end_turn) {
+        end_turn(s, mover, m);
+      }
+    }
+  }
+  if (!s.stored_result().over && s.ply() >= p.end.ply_limit) end_on_score(s);
+}
+
+void check_end_rules(State& s, int mover) {
+  const Program& p = s.program();
+  for (const EndRule& r : p.end.after_move) {
+    if (!holds(r.condition, {s, mover})) continue;
+    if (r.outcome == Outcome::end) return end_on_score(s);
+    if (r.outcome == Outcome::draw) return s.set_result({true, -1});
+    int who = resolve_player(s, r.who, mover);
+    if (r.outcome == Outcome::win) return s.set_result({true, who});
+    return s.set_result({true, p.player_count() == 2 ? 1 - who : -1});
+  }
+}
+
+int score(const State& s, int side) {
+  const Program& p = s.program();
+  int total = 0;
+  std::vector<int> owners;
+  for (const ScoreTerm& t : p.end.score) {
+    switch (t.kind) {
+      case ScoreTerm::Kind::captures:
+        if (!p.captured_var.empty()) total += s.var(p.captured_var[side]);
+        break;
+      case ScoreTerm::Kind::territory:
+        if (owners.empty()) owners = territory_owners(p, s.tops());
+        total += static_cast<int>(std::count(owners.begin(), owners.end(), side));
+        break;
+      case ScoreTerm::Kind::values:
+        for (int c = 0; c < p.cells; ++c)
+          for (int l = 0; l < s.height(c); ++l)
+            if (p.owner(s.counter(c, l)) == side) total += p.kinds[p.kind(s.counter(c, l))].value;
+        break;
+    }
+  }
+  return total;
+}
+
+void end_on_score(State& s) {
+  const Program& p = s.program();
+  if (p.end.score.empty()) return s.set_result({true, -1});
+  int best = -1, best_score = 0;
+  bool tie = false;
+  for (int side = 0; side < p.player_count(); ++side) {
+    int sc = score(s, side);
+    if (best < 0 || sc > best_score) best = side, best_score = sc, tie = false;
+    else if (sc == best_score) tie = true;
+  }
+  s.set_result({true, tie ? -1 : best});
+}
+
+}  // namespace tabula

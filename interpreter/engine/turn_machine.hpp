@@ -1,0 +1,37 @@
+#pragma once
+// The turn machine: one structure every game uses. A game is an optional start phase (a
+// first mark), an optional opening (steps played once, each by its own seat), then turns:
+// a turn is the program's list of steps (one move, by default), each a Phase that may
+// repeat (partial moves) or be skipped (its condition fails). Interludes are phases that
+// constructs insert between turns (a new mark, an interchange). At the end of a turn the
+// after-turn effects run, the next seat is due, the end rules are checked, and the next turn
+// begins (its phase is entered, the `when` triggers are checked, the position is recorded
+// for the repetition rule).
+#include "engine/state.hpp"
+
+namespace tabula {
+
+// The phase the seat to move plays now.
+const Phase& current_phase(const State& s);
+
+// Sets up a new game: the start phase, the opening's first step, or the first turn.
+void start_game(State& s);
+// Sets up a position given without a turn point: the start of the seat's turn (or, in a
+// game that starts with a phase of its own, that phase for the seat to move).
+void resume_at_turn_start(State& s);
+// After a move was applied (by State::apply_unchecked): where the turn goes on.
+void after_action(State& s, const Move& m, Flow flow, int mover);
+
+// ---- for constructs ----
+// A new turn for `seat`; `fresh` marks the first turn after an interlude.
+void begin_turn(State& s, int seat, bool fresh);
+// An interlude phase (a mark, an interchange, a choice) played by `seat` now.
+void enter_interlude(State& s, const Phase& phase, int seat);
+// The end rules, checked for the side that moved; the game may end.
+void check_end_rules(State& s, int mover);
+// The game ends on the score (the highest wins; a tie is a draw), or a draw without one.
+void end_on_score(State& s);
+// A side's score under the rules' `score` terms.
+int score(const State& s, int side);
+
+}  // namespace tabula

@@ -1,0 +1,71 @@
+#pragma once
+// Movement kernels for boards of at most 64 cells (Program::bitboards): a landing is a bit
+// test against the mover's cells and every side's cells, and the cells a `line` move passes
+// are one precomputed mask (BoardData::ray_mask). The movement modules use them as their
+// fast path and share `may_land` with their general path, so both decide alike.
+#include <cstdint>
+#include <vector>
+
+#include "program/move.hpp"
+#include "program/program.hpp"
+
+namespace tabula {
+
+// What a moving piece may land on (bits of a `land=` value).
+enum LandMask : uint8_t { land_empty = 1, land_enemy = 2, land_friend = 4 };
+
+// The landing test, on a piece code (general path) ...
+inline bool may_land(const Program& p, uint8_t target, int mover, uint8_t land) {
+  if (!target) return land & land_empty;
+  return p.code_owner[target] == mover ? (land & land_friend) : (land & land_enemy);
+}
+// ... and on bit masks (fast path).
+inline bool may_land_mask(uint8_t land, uint64_t bit, uint64_t mine, uint64_t occupied) {
+  return (mine & bit) ? (land & land_friend) : (occupied & bit) ? (land & land_enemy) : (land & land_empty);
+}
+
+inline Move& emit_plain_move(MoveList& out, int from, int to, int maker, bool capture) {
+  Move& m = add_move(out, Move::piece, maker, from, to);  // writes only the fields a plain move uses
+  m.captures = capture ? 1 : 0;
+  return m;
+}
+
+// A move of exactly `dist` cells along each of `dirs` from `from` (its piece `code`), where
+// `dist` is the counter of the line moved along; `stoppers` are the cells it may not pass.
+inline void line_count_moves(const Program& p, const std::vector<int>& dirs, int from, uint8_t code, uint64_t mine,
+                             uint64_t occupied, uint64_t stoppers, uint8_t land, const uint16_t* line_counts,
+                             int maker, MoveList& out) {
+  const int32_t* line_of = p.line_of.data();
+  const int32_t* ray_begin = p.ray_begin.data();
+  const uint16_t* ray_length = p.ray_length.data();
+  const int16_t* ray_cells = p.ray_cells.data();
+  const uint64_t* ray_mask = p.ray_mask.data();
+  for (int d : dirs) {
+    const int index = from * p.dirs + d;
+    const int line = line_of[index];
+    if (line < 0) continue;
+    const int dist = line_counts[line];  // >= 1: the moving piece is on its line
+    if (dist < 1 || dist > ray_length[index]) continue;
+    const int at = ray_begin[index] + dist - 1;
+    if (ray_mask[at] & stoppers) continue;
+    const int to = ray_cells[at];
+    const uint64_t bit = uint64_t{1} << to;
+    if (may_land_mask(land, bit, mine, occupied))
+      emit_plain_move(out, from, to, maker, occupied & bit).promotion = p.promotion_at(code, to);
+  }
+}
+
+// A one-cell move along each of `dirs`.
+inline void step_moves(const Program& p, const std::vector<int>& dirs, int from, uint8_t code, uint64_t mine,
+                       uint64_t occupied, uint8_t land, int maker, MoveList& out) {
+  for (int d : dirs) {
+    const int index = from * p.dirs + d;
+    if (!p.ray_length[index]) continue;
+    const int to = p.ray_cells[p.ray_begin[index]];
+    const uint64_t bit = uint64_t{1} << to;
+    if (may_land_mask(land, bit, mine, occupied))
+      emit_plain_move(out, from, to, maker, occupied & bit).promotion = p.promotion_at(code, to);
+  }
+}
+
+}  // namespace tabula

@@ -1,0 +1,110 @@
+#include "program/board_data.hpp"
+
+#include <algorithm>
+
+namespace tabula {
+namespace {
+
+// Rays: from every cell in every direction, following links until the board ends. A ray
+// stops before a cell it has met already, so a cyclic graph cannot make it endless.
+void build_rays(BoardData& p, const BoardGraph& b) {
+  p.ray_begin.assign(p.cells * p.dirs, 0);
+  p.ray_length.assign(p.cells * p.dirs, 0);
+  p.ray_cells.clear();
+  std::vector<uint32_t> seen(p.cells, 0);
+  uint32_t stamp = 0;
+  for (int c = 0; c < p.cells; ++c)
+    for (int d = 0; d < p.dirs; ++d) {
+      p.ray_begin[c * p.dirs + d] = static_cast<int32_t>(p.ray_cells.size());
+      ++stamp;
+      seen[c] = stamp;
+      int n = 0;
+      for (int x = b.neighbour(c, d); x != kNoCell && seen[x] != stamp; x = b.neighbour(x, d)) {
+        seen[x] = stamp;
+        p.ray_cells.push_back(static_cast<int16_t>(x));
+        ++n;
+      }
+      p.ray_length[c * p.dirs + d] = static_cast<uint16_t>(n);
+    }
+  p.ray_cells.push_back(-1);  // so ray() of an empty ray is a valid pointer
+}
+
+// Lines: for each direction with an opposite, the maximal chain through each cell. Cells
+// of one chain share a line id, so "pieces on the line" is one counter per line.
+void build_lines(BoardData& p, const BoardGraph& b) {
+  p.line_of.assign(p.cells * p.dirs, -1);
+  p.line_count = 0;
+  for (int d = 0; d < p.dirs; ++d) {
+    int opp = b.direction(d).opposite;
+    if (opp == kNoDirection) continue;
+    for (int c = 0; c < p.cells; ++c) {
+      if (p.line_of[c * p.dirs + d] != -1) continue;
+      // The line may already have an id from the opposite direction's pass.
+      int id = p.line_of[c * p.dirs + opp] != -1 ? p.line_of[c * p.dirs + opp] : p.line_count++;
+      auto label = [&](int x) {
+        p.line_of[x * p.dirs + d] = id;
+        p.line_of[x * p.dirs + opp] = id;
+      };
+      label(c);
+      for (int k = 0; k < p.ray_len(c, d); ++k) label(p.ray(c, d)[k]);
+      for (int k = 0; k < p.ray_len(c, opp); ++k) label(p.ray(c, opp)[k]);
+    }
+  }
+  p.lines_through_begin.assign(p.cells + 1, 0);
+  p.lines_through.clear();
+  for (int c = 0; c < p.cells; ++c) {
+    p.lines_through_begin[c] = static_cast<int32_t>(p.lines_through.size());
+    std::vector<int32_t> ids;
+    for (int d = 0; d < p.dirs; ++d)
+      if (p.line_of[c * p.dirs + d] >= 0) ids.push_back(p.line_of[c * p.dirs + d]);
+    std::sort(ids.begin(), ids.end());
+    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+    p.lines_through.insert(p.lines_through.end(), ids.begin(), ids.end());
+  }
+  p.lines_through_begin[p.cells] = static_cast<int32_t>(p.lines_through.size());
+}
+
+void build_adjacency(BoardData& p, const BoardGraph& b) {
+  p.adjacent.assign(p.cells, {});
+  for (int c = 0; c < p.cells; ++c)
+    for (int d = 0; d < p.dirs; ++d) {
+      int x = b.neighbour(c, d);
+      if (x == kNoCell) continue;
+      auto& adj = p.adjacent[c];
+      if (std::find(adj.begin(), adj.end(), x) == adj.end()) adj.push_back(static_cast<int16_t>(x));
+    }
+  p.opposite.assign(p.dirs, -1);
+  for (int d = 0; d < p.dirs; ++d) p.opposite[d] = b.direction(d).opposite;
+}
+
+// Bit masks for boards of at most 64 cells: neighbours, and the prefixes of every ray.
+void build_masks(BoardData& p) {
+  p.bitboards = p.cells > 0 && p.cells <= 64;
+  p.adjacent_mask.clear();
+  p.ray_mask.clear();
+  if (!p.bitboards) return;
+  p.adjacent_mask.assign(p.cells, 0);
+  for (int c = 0; c < p.cells; ++c)
+    for (int16_t x : p.adjacent[c]) p.adjacent_mask[c] |= uint64_t{1} << x;
+  p.ray_mask.assign(p.ray_cells.size(), 0);
+  for (int i = 0; i < p.cells * p.dirs; ++i) {
+    uint64_t m = 0;
+    for (int k = 0; k < p.ray_length[i]; ++k) {
+      p.ray_mask[p.ray_begin[i] + k] = m;
+      m |= uint64_t{1} << p.ray_cells[p.ray_begin[i] + k];
+    }
+  }
+}
+
+}  // namespace
+
+void precompute_board_data(const BoardGraph& board, BoardData& out) {
+  out.cells = board.cell_count();
+  out.dirs = board.direction_count();
+  build_rays(out, board);
+  build_lines(out, board);
+  build_adjacency(out, board);
+  build_masks(out);
+}
+
+}  // namespace tabula

@@ -1,0 +1,41 @@
+#pragma once
+// What the interpreter precomputes over a board graph, once per program: the ray from every
+// cell in every direction, the straight lines (for pieces-on-a-line counts), adjacency, and
+// for boards of at most 64 cells the same as bit masks (bit c stands for cell c).
+#include <cstdint>
+#include <vector>
+
+#include "board/board_graph.hpp"
+
+namespace tabula {
+
+struct BoardData {
+  int cells = 0, dirs = 0;
+  // ray(c, d): the cells met going from c in direction d, nearest first (a ray ends at the
+  // board's edge, at a barrier, or before it would meet a cell a second time).
+  std::vector<int16_t> ray_cells;
+  std::vector<int32_t> ray_begin;    // c * dirs + d -> offset in ray_cells
+  std::vector<uint16_t> ray_length;  // c * dirs + d -> length
+  // Straight lines: a maximal chain through a pair of opposite directions has one id.
+  int line_count = 0;
+  std::vector<int32_t> line_of;              // c * dirs + d -> line id, or -1 when d has no opposite
+  std::vector<int32_t> lines_through_begin;  // per cell, offsets into lines_through
+  std::vector<int32_t> lines_through;        // the line ids a cell lies on
+  std::vector<std::vector<int16_t>> adjacent;  // all graph neighbours of a cell
+  std::vector<int> opposite;                   // per direction: its opposite, or -1
+
+  // Boards of at most 64 cells.
+  bool bitboards = false;
+  std::vector<uint64_t> adjacent_mask;  // per cell: its graph neighbours
+  // Parallel to ray_cells: ray_mask[ray_begin[c * dirs + d] + k] holds ray(c, d)[0 .. k-1],
+  // the cells passed over to land on ray(c, d)[k].
+  std::vector<uint64_t> ray_mask;
+
+  const int16_t* ray(int c, int d) const { return &ray_cells[ray_begin[c * dirs + d]]; }
+  int ray_len(int c, int d) const { return ray_length[c * dirs + d]; }
+};
+
+// Fills `out` from the board graph.
+void precompute_board_data(const BoardGraph& board, BoardData& out);
+
+}  // namespace tabula

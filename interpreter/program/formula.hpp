@@ -1,0 +1,53 @@
+#pragma once
+// The compiled form of a condition or a number (the `if` of rules, `size=`, `where=`, ...):
+// a small tree of nodes in one vector. Operators are evaluated by the engine
+// (engine/evaluate); each function call (connected(P), pieces(P), ...) is an object of its
+// module (interpreter/constructs/functions/) behind the ValueFunction interface.
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "diag/diagnostic.hpp"
+#include "program/construct.hpp"
+
+namespace tabula {
+
+// Where an expression is evaluated: the state, the side that moves (or just moved), and
+// the cells of the move or cell the expression is about (-1 when none).
+struct EvalContext {
+  const State& state;
+  int mover = 0;
+  int from = -1;
+  int to = -1;
+};
+
+class ValueFunction : public Construct {
+ public:
+  virtual int64_t value(const EvalContext& c) const = 0;
+  virtual std::string_view name() const = 0;
+};
+
+struct FormulaNode {
+  enum class Op : uint8_t { constant, function, add, sub, mul, div, eq, ne, lt, le, gt, ge, and_, or_, not_ };
+  Op op = Op::constant;
+  bool numeric = true;  // a number (true) or a truth value (false)
+  int16_t a = -1, b = -1;  // operands: indices into Formula::nodes
+  int64_t value = 0;       // constant
+  const ValueFunction* fn = nullptr;
+  SourcePos pos;  // for errors found while evaluating (division by zero, overflow)
+};
+
+struct Formula {
+  std::vector<FormulaNode> nodes;
+  int root = -1;
+  bool empty() const { return root < 0; }
+  bool numeric() const { return root >= 0 && nodes[root].numeric; }
+  // Whether the expression calls the function of that name.
+  bool calls(std::string_view function) const {
+    for (const auto& n : nodes)
+      if (n.op == FormulaNode::Op::function && n.fn->name() == function) return true;
+    return false;
+  }
+};
+
+}  // namespace tabula

@@ -1,0 +1,101 @@
+#pragma once
+// The compiled form of a checked rules file: everything the interpreter needs, resolved to
+// indices and precomputed over the board graph. Built once by the checker (lang/checker),
+// immutable afterwards and shared by every State. The constructs of the language are
+// objects owned here (`owned`) and listed by role; see program/construct.hpp.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "board/board_graph.hpp"
+#include "program/board_data.hpp"
+#include "program/construct.hpp"
+#include "program/formula.hpp"
+#include "program/hash_keys.hpp"
+#include "program/rules_data.hpp"
+#include "program/vars.hpp"
+
+namespace tabula {
+
+struct Program : BoardData {
+  std::string name;
+  std::string rules_path;
+  std::shared_ptr<const BoardGraph> board;
+  std::vector<PlayerDef> players;  // the sides: they own pieces and win or lose
+  std::vector<SeatDef> seats;      // the turn order
+  std::vector<KindDef> kinds;
+  std::vector<ZoneDef> zones;
+  std::vector<uint8_t> setup;               // piece code per cell at the start
+  std::vector<std::vector<int>> reserves;   // [player][kind]: pieces off the board at the start
+  // Stacking: a cell holds a column of counters (bottom first); the top counter owns it.
+  bool stacking = false;
+  static constexpr int kMaxStack = 32;
+  bool uses_line_counts = false;  // some rule reads the pieces on a line (kept incrementally)
+
+  // ---- the constructs ----
+  std::vector<std::unique_ptr<const Construct>> owned;
+  std::vector<const MoveMaker*> makers;                   // Move::maker indexes this
+  std::vector<std::vector<const Movement*>> movements;    // per kind, in rule order
+  const CaptureMaker* captures = nullptr;                 // capture sequences, when the rules have any
+  std::vector<Promotion> promotions;
+  std::vector<uint8_t> promotion_table;                   // (code * cells + cell) -> 1 + promotion, or 0
+  TurnStructure turn;
+  std::vector<const TurnEffect*> after_turn;              // effects at the end of every turn
+  std::vector<const Offer*> offers;
+  std::vector<const Describer*> describers;
+  EndRules end;
+  Formula evaluation;  // `evaluate EXPR`: what computer players maximise (empty: derived from the rules)
+  Notation notation;
+  VarTable vars;           // the construct-owned parts of a state (budgets, marks, reserves, ...)
+  // Counters kept in `vars` when some rule reads them (else empty): per side, the pieces it
+  // has taken, their value, and the turns it has completed.
+  std::vector<int> captured_var, captured_value_var, turns_var;
+  std::vector<int> reserve_var;  // player * kinds + kind -> the var counting that reserve (empty: none)
+  HashKeys keys;
+
+  // Takes ownership of a construct and returns it; a MoveMaker is also given its index.
+  template <class T>
+  T* own(std::unique_ptr<T> c) {
+    T* raw = c.get();
+    if constexpr (std::is_base_of_v<MoveMaker, T>) {
+      raw->index = static_cast<int>(makers.size());
+      makers.push_back(raw);
+    }
+    owned.push_back(std::move(c));
+    return raw;
+  }
+
+  // ---- piece codes: 0 = empty, 1 + player * kinds + kind ----
+  int kind_count() const { return static_cast<int>(kinds.size()); }
+  int player_count() const { return static_cast<int>(players.size()); }
+  int seat_count() const { return static_cast<int>(seats.size()); }
+  uint8_t piece_code(int player, int kind) const { return static_cast<uint8_t>(1 + player * kind_count() + kind); }
+  int owner(uint8_t code) const { return code ? (code - 1) / kind_count() : -1; }
+  int kind(uint8_t code) const { return (code - 1) % kind_count(); }
+  std::string symbol(uint8_t code) const;
+  // Whether `player` can have pieces of `kind` (a kind may belong to one player only).
+  bool kind_allowed(int player, int kind) const { return kinds[kind].owner < 0 || kinds[kind].owner == player; }
+  bool in_zone(int zone, int player, int cell) const { return zones[zone].cells[player][cell] != 0; }
+  // The promotion a piece gets on arriving at `cell` (1 + index into promotions), or 0.
+  uint8_t promotion_at(uint8_t code, int cell) const {
+    return promotion_table.empty() ? 0 : promotion_table[static_cast<size_t>(code) * cells + cell];
+  }
+  // The first seat of a side, or -1.
+  int first_seat_of(int side) const {
+    for (int st = 0; st < seat_count(); ++st)
+      if (seats[st].side == side) return st;
+    return -1;
+  }
+
+  // Per piece code (256 entries): its owner (-1 for 0) and 1 << its kind, so hot loops avoid
+  // the division in kind().
+  std::vector<int8_t> code_owner = std::vector<int8_t>(256, -1);
+  std::vector<uint32_t> code_kind_bit = std::vector<uint32_t>(256, 0);
+};
+
+// The code tables, the promotion table and the hash keys, once the checker knows the
+// players, kinds, zones, promotions and whether the game stacks.
+void finish_program(Program& p);
+
+}  // namespace tabula
