@@ -1,6 +1,7 @@
 #include "cli_support.hpp"
 
 #include <fmt/format.h>
+#include <fstream>
 #include <iostream>
 
 #include "board/board_drawing.hpp"
@@ -79,6 +80,29 @@ std::string json_escape(const std::string& s) {
     else out += c;
   }
   return out;
+}
+
+bool is_board_file(const std::string& path) {
+  auto ends_with = [&](std::string_view end) { return path.size() > end.size() && path.compare(path.size() - end.size(), end.size(), end) == 0; };
+  return ends_with(".yaml") || ends_with(".yml");
+}
+
+void write_output(const std::string& path, const std::string& text) {
+  if (path == "-") {
+    std::cout << text << std::flush;
+    return;
+  }
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+  out.close();
+  if (!out) throw UserError{fmt::format("cannot write '{}'", path)};
+}
+
+std::string picture_caption(const State& s) {
+  const Program& p = s.program();
+  std::string after = s.ply() > 0 ? fmt::format(" (ply {})", s.ply()) : "";
+  if (!s.result().over) return fmt::format("{}: {} to move{}", p.name, p.seats[s.current_seat()].name, after);
+  return fmt::format("{}: {}", p.name, result_sentence(s));
 }
 
 }  // namespace tabula::cli

@@ -1,4 +1,5 @@
-// tabula replay RULES GAMEFILE: apply a recorded move list and print the result.
+// tabula replay RULES GAMEFILE [--html OUT]: apply a recorded move list and print the result;
+// --html writes a page that steps through the game.
 #include <fmt/format.h>
 #include <iostream>
 #include <sstream>
@@ -9,12 +10,35 @@
 #include "engine/game_record.hpp"
 #include "engine/move_text.hpp"
 #include "engine/position_text.hpp"
+#include "picture/board_svg.hpp"
+#include "picture_view.hpp"
+#include "replay_page.hpp"
 
 namespace tabula::cli {
+namespace {
+
+// Every position of the game, from `start` through `moves`, over one drawing of the board.
+std::string game_page(State s, const std::vector<Move>& moves, const std::string& record_path) {
+  const Program& p = s.program();
+  auto frame = [&](const std::string& move) {
+    PictureOptions picture = picture_options(s);
+    return ReplayFrame{board_svg_parts(*p.board, cell_views(s), picture).state, picture_caption(s), move};
+  };
+  std::vector<ReplayFrame> frames{frame("")};
+  SvgParts first = board_svg_parts(*p.board, cell_views(s), picture_options(s));
+  for (const Move& m : moves) {
+    std::string text = s.move_to_string(m);
+    s.apply(m);
+    frames.push_back(frame(text));
+  }
+  return replay_page(fmt::format("{}: {}", p.name, record_path), first, frames);
+}
+
+}  // namespace
 
 void add_replay(CLI::App& app) {
   struct Options {
-    std::string rules, game, position;
+    std::string rules, game, position, html;
     bool show = false;
   };
   auto o = std::make_shared<Options>();
@@ -23,6 +47,7 @@ void add_replay(CLI::App& app) {
   cmd->add_option("game", o->game, "Game record file")->required()->check(CLI::ExistingFile);
   cmd->add_option("--position", o->position, "Start from this position (text, or @FILE)");
   cmd->add_flag("--show", o->show, "Draw the final position");
+  cmd->add_option("--html", o->html, "Write a self-contained HTML page that steps through the game ('-': stdout)");
   cmd->callback([o] {
     auto program = load_rules_or_fail(o->rules);
     State s = initial_state(program, o->position);
@@ -30,6 +55,8 @@ void add_replay(CLI::App& app) {
     std::string error;
     int applied = replay_record(s, file->text, error);
     if (applied < 0) throw UserError{fmt::format("{}: {}", o->game, error)};
+    if (!o->html.empty()) write_output(o->html, game_page(initial_state(program, o->position), s.history(), o->game));
+    if (o->html == "-") return;
     if (o->show) std::cout << draw_state(s);
     std::cout << fmt::format("{} moves replayed; {}\n", applied, result_sentence(s));
   });

@@ -1,8 +1,10 @@
-// Board YAML -> loader -> the program's precomputed board data (rays, lines) -> drawing.
+// Board YAML -> loader -> the program's precomputed board data (rays, lines) -> drawing, as
+// text and as an SVG picture.
 #include "board/board_drawing.hpp"
 #include "board/board_loader.hpp"
 #include "diag/render.hpp"
 #include "program/program.hpp"
+#include "picture/board_svg.hpp"
 #include "fuzz_support.hpp"
 #include "targets.hpp"
 
@@ -22,6 +24,10 @@ void board(const uint8_t* data, size_t size) {
   precompute_board_data(*p.board, p);
   draw_board(*p.board, [&](int c) { return p.board->cell(c).name.substr(0, 1); });
   describe_board(*p.board);
+  PictureOptions picture;
+  for (const auto& [name, cells] : p.board->zones()) picture.shaded.push_back({name, cells});
+  std::string svg = board_svg(*p.board, std::vector<CellView>(p.board->cell_count()), picture);
+  check(svg.find("</svg>") != std::string::npos, "a picture is finished");
 }
 
 }  // namespace tabula::fuzz

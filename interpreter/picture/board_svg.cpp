@@ -1,0 +1,51 @@
+#include "picture/board_svg.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <fmt/format.h>
+
+#include "picture/board_layer.hpp"
+#include "picture/board_layout.hpp"
+#include "picture/piece_drawing.hpp"
+#include "picture/state_layer.hpp"
+
+namespace tabula {
+
+SvgParts board_svg_parts(const BoardGraph& b, const std::vector<CellView>& cells, const PictureOptions& options) {
+  const double cell_size = std::isfinite(options.cell_size) ? std::clamp(options.cell_size, 8.0, 400.0) : 48;
+  BoardLayout layout = layout_board(b, cell_size, options.coordinates);
+  int sides = static_cast<int>(options.side_names.size());
+  for (const auto& cell : cells)
+    for (const auto& piece : cell.column) sides = std::max(sides, piece.side + 1);
+  auto styles = side_styles(options.side_names, sides);
+
+  SvgParts parts;
+  Point legend = legend_size(layout, options);
+  parts.width = std::max(layout.width, legend.x);
+  parts.height = layout.height + legend.y;
+  parts.title = xml_escape(options.title.empty() ? b.name : options.title);
+  parts.defs = board_defs_svg(options) + side_pattern_defs(styles);
+  parts.board = board_layer_svg(b, layout, options);
+  parts.state = state_layer_svg(b, layout, styles, cells, options);
+  return parts;
+}
+
+std::string svg_open(const SvgParts& parts, bool standalone) {
+  std::string out = standalone ? "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" : "";
+  out +=
+      fmt::format(R"(<svg{} width="{}" height="{}" viewBox="0 0 {} {}" font-family="DejaVu Sans, Arial, sans-serif">)",
+                  standalone ? R"( xmlns="http://www.w3.org/2000/svg")" : "", num(parts.width), num(parts.height),
+                  num(parts.width), num(parts.height));
+  out += "\n<title>" + parts.title + "</title>\n<defs>\n" + parts.defs + "</defs>\n";
+  out += fmt::format(R"(<rect class="background" width="{}" height="{}" fill="#fcfaf5"/>)", num(parts.width),
+                     num(parts.height)) +
+         "\n";
+  return out;
+}
+
+std::string board_svg(const BoardGraph& b, const std::vector<CellView>& cells, const PictureOptions& options) {
+  SvgParts parts = board_svg_parts(b, cells, options);
+  return svg_open(parts, true) + parts.board + parts.state + "</svg>\n";
+}
+
+}  // namespace tabula
