@@ -80,14 +80,16 @@ class CheckContext {
   bool has_shared(const std::string& key) const { return shared_.count(key) > 0; }
   // Work to do once every statement is checked (aggregates, cross-checks), in order.
   void at_end(std::function<void()> f) { finishers_.push_back(std::move(f)); }
+  // Runs the work not run yet (a finisher may add more; it runs too).
   void finish() {
-    for (size_t i = 0; i < finishers_.size(); ++i) finishers_[i]();
+    while (finished_ < finishers_.size()) finishers_[finished_++]();
   }
 
  private:
   int compile(const Expr& e, Formula& out, Scope scope, bool& ok);
   std::map<std::string, std::any> shared_;
   std::vector<std::function<void()>> finishers_;
+  size_t finished_ = 0;
   bool reported_dirs_ = false;
 };
 

@@ -66,11 +66,7 @@ std::string piece_move_text(const State& s, const Move& m) {
 }
 
 std::string promotion_mark(const Program& p, const Move& m) {
-  std::string marks;
-  if (m.promotion) marks += p.promotions[m.promotion - 1].mark;
-  for (int i = 0; i < m.steps; ++i)
-    if (m.path[i].promotion) marks += p.promotions[m.path[i].promotion - 1].mark;
-  return marks;
+  return m.promotion ? p.promotions[m.promotion - 1].mark : std::string();
 }
 
 std::string placement_text(const State& s, const Move& m) {

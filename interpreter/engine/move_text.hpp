@@ -23,7 +23,7 @@ std::vector<std::string> history_strings(const State& s);
 // by landing, or the path of a capture sequence.
 void apply_piece_move(State& s, const Move& m);
 std::string piece_move_text(const State& s, const Move& m);
-// The record marks of the promotions a move makes (promote ... mark="(X)"), e.g. "(X)".
+// The record mark of the promotion a move makes (promote ... mark="(X)"), e.g. "(X)".
 std::string promotion_mark(const Program& p, const Move& m);
 // A placement: the placed piece's symbol, '@', the cell (W@e4).
 std::string placement_text(const State& s, const Move& m);

@@ -44,7 +44,7 @@ void replay_piece_move(const Program& p, const Move& m, Store& store, Seen&& see
     const Step& st = m.path[i];
     if (st.taken >= 0) {
       Column victim = store.get(st.taken);
-      if ((st.flags & Step::take_top) && victim.height) {
+      if ((m.flags & Move::take_top) && victim.height) {
         // The taken counter goes under the moving column.
         if (moving.height < Program::kMaxStack) {
           std::copy_backward(moving.counters, moving.counters + moving.height, moving.counters + moving.height + 1);
@@ -53,7 +53,7 @@ void replay_piece_move(const Program& p, const Move& m, Store& store, Seen&& see
         }
         --victim.height;
         store.set(st.taken, victim);
-      } else if (st.flags & Step::take_later) {
+      } else if (m.flags & Move::take_later) {
         later[later_count++] = st.taken;
       } else {
         victim.height = 0;
@@ -61,7 +61,7 @@ void replay_piece_move(const Program& p, const Move& m, Store& store, Seen&& see
       }
       seen(st.taken, store.get(st.taken));
     }
-    promote(st.promotion);
+    if (m.promoted_at == i + 1) promote(m.promotion);
     seen(st.to, moving);
   }
   for (int i = 0; i < later_count; ++i) store.set(later[i], Column{});

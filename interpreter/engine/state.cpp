@@ -210,6 +210,7 @@ void State::set_seat(int seat) {
 }
 
 void State::set_turn_point(TurnPoint t) {
+  if (t == turn_) return;
   const HashKeys& k = program_->keys;
   hash_ ^= k.step[turn_.segment * 256 + turn_.step] ^ (turn_.fresh ? k.step[767] : 0);
   turn_ = t;
@@ -217,6 +218,7 @@ void State::set_turn_point(TurnPoint t) {
 }
 
 void State::set_passes(int n) {
+  if (n == passes_) return;
   counter_hash_ ^= hash_var(-1, passes_) ^ hash_var(-1, n);
   passes_ = n;
 }

@@ -61,8 +61,10 @@ void begin_turn(State& s, int seat, bool fresh) {
   // The first step that happens (the last one is kept even when it does not, so a turn
   // always has a step to play or pass).
   int step = 0;
-  s.set_turn_point({TurnPoint::turn, 0, static_cast<uint8_t>(fresh)});
-  while (step + 1 < static_cast<int>(p.turn.turn.size()) && !step_applies(s, p.turn.turn[step])) ++step;
+  if (p.turn.turn.size() > 1) {  // step conditions see the new turn (a turn counter, a reserve)
+    s.set_turn_point({TurnPoint::turn, 0, static_cast<uint8_t>(fresh)});
+    while (step + 1 < static_cast<int>(p.turn.turn.size()) && !step_applies(s, p.turn.turn[step])) ++step;
+  }
   s.set_turn_point({TurnPoint::turn, static_cast<uint8_t>(step), static_cast<uint8_t>(fresh)});
   p.turn.turn[step].phase->enter(s);
   if (fire_triggers(s, s.current_player())) return;

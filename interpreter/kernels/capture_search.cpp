@@ -28,7 +28,8 @@ class Search {
     std::copy(board.tops, board.tops + p_.cells, top_);
     current_.kind = Move::piece;
     current_.maker = static_cast<uint16_t>(maker);
-    current_.arg = current_.cost = current_.promotion = 0;
+    current_.arg = current_.cost = 0;
+    current_.flags = 0;
   }
 
   void from(int cell) {
@@ -52,20 +53,24 @@ class Search {
       throw EngineLimit(fmt::format("more than {} capture sequences in one position (the engine's limit on listing "
                                     "them); the rules make captures combinatorial here",
                                     kMaxCaptureSequences));
-    Move& m = out_.emplace_back();  // copies only the steps this sequence uses
+    Move& m = out_.emplace_back(Move::Unwritten{});  // copies only the steps this sequence uses
     m.from = current_.from;
     m.to = current_.path[depth - 1].to;
     m.kind = Move::piece;
     m.maker = current_.maker;
-    m.arg = m.cost = m.promotion = 0;
+    m.arg = m.cost = 0;
+    m.flags = current_.flags;
     m.steps = static_cast<uint8_t>(depth);
     m.captures = static_cast<uint8_t>(depth);
     m.value = static_cast<int16_t>(value);
+    m.promotion = promotion_;
+    m.promoted_at = promoted_at_;
     for (int i = 0; i < depth; ++i) m.path[i] = current_.path[i];
     // A promotion due where the move ends (and only there).
-    if (uint8_t pr = p_.promotion_at(p_.piece_code(mover_, kind), m.to);
-        pr && p_.promotions[pr - 1].when == Promotion::When::move_end && !m.path[depth - 1].promotion)
-      m.path[depth - 1].promotion = pr;
+    if (!m.promotion)
+      if (uint8_t pr = p_.promotion_at(p_.piece_code(mover_, kind), m.to);
+          pr && p_.promotions[pr - 1].when == Promotion::When::move_end)
+        m.promotion = pr, m.promoted_at = static_cast<uint8_t>(depth);
   }
 
   void extend(int at, int kind, int depth, int came_along, int value) {
@@ -118,16 +123,18 @@ class Search {
     Step& step = current_.path[depth];
     step.to = static_cast<int16_t>(land);
     step.taken = static_cast<int16_t>(over);
-    step.flags = (rule.take_top && p_.stacking ? Step::take_top : 0) | (rules_.remove_later ? Step::take_later : 0);
-    step.promotion = 0;
+    current_.flags = (rule.take_top && p_.stacking ? Move::take_top : 0) | (rules_.remove_later ? Move::take_later : 0);
     const int taken_value = value + p_.kinds[p_.kind(victim)].value;
-    // A promotion on arrival may end the sequence or change how the piece goes on.
+    // A promotion on arrival (the first of the move) may end the sequence or change how the
+    // piece goes on.
     int next_kind = kind;
     bool ends = false;
-    if (uint8_t pr = p_.promotion_at(p_.piece_code(mover_, kind), land)) {
+    const uint8_t saved_promotion = promotion_, saved_at = promoted_at_;
+    if (uint8_t pr = promotion_ ? 0 : p_.promotion_at(p_.piece_code(mover_, kind), land)) {
       const Promotion& promotion = p_.promotions[pr - 1];
       if (promotion.when != Promotion::When::move_end) {
-        step.promotion = pr;
+        promotion_ = pr;
+        promoted_at_ = static_cast<uint8_t>(depth + 1);
         next_kind = promotion.to_kind;
         ends = promotion.when == Promotion::When::ends_capture || promotion.to_kind < 0;  // a burned piece stops
       }
@@ -138,6 +145,8 @@ class Search {
       if (rules_.continuation == Continue::may) record(depth + 1, next_kind, taken_value);
       extend(land, next_kind, depth + 1, d, taken_value);
     }
+    promotion_ = saved_promotion;
+    promoted_at_ = saved_at;
     jumped_[over] = 0;
     --taken_[over];
     top_[over] = saved;
@@ -152,6 +161,7 @@ class Search {
   uint8_t* taken_;   // counters taken from each cell so far (all zero between searches)
   uint8_t* jumped_;  // cells jumped in this sequence (all zero between searches)
   int start_height_ = 1;
+  uint8_t promotion_ = 0, promoted_at_ = 0;  // the sequence's promotion so far
   Move current_;
 };
 

@@ -24,10 +24,13 @@ inline bool may_land_mask(uint8_t land, uint64_t bit, uint64_t mine, uint64_t oc
   return (mine & bit) ? (land & land_friend) : (occupied & bit) ? (land & land_enemy) : (land & land_empty);
 }
 
-inline Move& emit_plain_move(MoveList& out, int from, int to, int maker, bool capture) {
-  Move& m = add_move(out, Move::piece, maker, from, to);  // writes only the fields a plain move uses
-  m.captures = capture ? 1 : 0;
-  return m;
+inline Move& emit_plain_move(MoveList& out, int from, int to, int maker, bool capture, uint8_t promotion = 0) {
+  return add_move_words(out, move_word0(from, to, maker, Move::piece), move_word1(capture, promotion));
+}
+
+// The promotions of a piece code per landing cell, or null when the game has none.
+inline const uint8_t* promotion_row(const Program& p, uint8_t code) {
+  return p.promotion_table.empty() ? nullptr : &p.promotion_table[static_cast<size_t>(code) * p.cells];
 }
 
 // A move of exactly `dist` cells along each of `dirs` from `from` (its piece `code`), where
@@ -40,6 +43,7 @@ inline void line_count_moves(const Program& p, const std::vector<int>& dirs, int
   const uint16_t* ray_length = p.ray_length.data();
   const int16_t* ray_cells = p.ray_cells.data();
   const uint64_t* ray_mask = p.ray_mask.data();
+  const uint8_t* promotions = promotion_row(p, code);
   for (int d : dirs) {
     const int index = from * p.dirs + d;
     const int line = line_of[index];
@@ -51,20 +55,21 @@ inline void line_count_moves(const Program& p, const std::vector<int>& dirs, int
     const int to = ray_cells[at];
     const uint64_t bit = uint64_t{1} << to;
     if (may_land_mask(land, bit, mine, occupied))
-      emit_plain_move(out, from, to, maker, occupied & bit).promotion = p.promotion_at(code, to);
+      emit_plain_move(out, from, to, maker, occupied & bit, promotions ? promotions[to] : 0);
   }
 }
 
 // A one-cell move along each of `dirs`.
 inline void step_moves(const Program& p, const std::vector<int>& dirs, int from, uint8_t code, uint64_t mine,
                        uint64_t occupied, uint8_t land, int maker, MoveList& out) {
+  const uint8_t* promotions = promotion_row(p, code);
   for (int d : dirs) {
     const int index = from * p.dirs + d;
     if (!p.ray_length[index]) continue;
     const int to = p.ray_cells[p.ray_begin[index]];
     const uint64_t bit = uint64_t{1} << to;
     if (may_land_mask(land, bit, mine, occupied))
-      emit_plain_move(out, from, to, maker, occupied & bit).promotion = p.promotion_at(code, to);
+      emit_plain_move(out, from, to, maker, occupied & bit, promotions ? promotions[to] : 0);
   }
 }
 

@@ -101,6 +101,7 @@ std::shared_ptr<Program> check_rules(const RulesFile& rules, std::shared_ptr<con
   }
   ctx.finish();
   if (prog->turn.turn.empty()) prog->turn.turn.push_back({move_phase(ctx), -1, {}, {}});
+  ctx.finish();
   add_counters(ctx);
   if (prog->name.empty()) prog->name = rules.path;
   if (board) finish_program(*prog);

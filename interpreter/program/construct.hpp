@@ -50,6 +50,11 @@ class MoveMaker : public Construct {
 class Movement : public MoveMaker {
  public:
   virtual void generate(const GenContext& g, int from, MoveList& out) const = 0;
+  // The moves of every piece on `pieces` (bitboards, boards of at most 64 cells), in cell
+  // order: a fast path for games where one movement moves every piece.
+  virtual void generate_pieces(const GenContext& g, uint64_t pieces, MoveList& out) const {
+    for (; pieces; pieces &= pieces - 1) generate(g, __builtin_ctzll(pieces), out);
+  }
   uint32_t kinds = 0;  // the kinds that move this way (bit per kind)
   SourcePos pos;
 };

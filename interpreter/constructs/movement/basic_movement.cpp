@@ -16,8 +16,7 @@ std::string BasicMovement::text(const State& s, const Move& m) const { return pi
 
 void emit_move(const GenContext& g, const BasicMovement& mv, int from, int to, MoveList& out) {
   if (!mv.allows(g, from, to)) return;
-  Move& m = emit_plain_move(out, from, to, mv.index, g.s.at(to) != 0);
-  m.promotion = g.p.promotion_at(g.s.at(from), to);
+  emit_plain_move(out, from, to, mv.index, g.s.at(to) != 0, g.p.promotion_at(g.s.at(from), to));
 }
 
 bool check_movement(CheckContext& ctx, const Statement& s, BasicMovement& mv, uint32_t kinds, MovementShape shape) {

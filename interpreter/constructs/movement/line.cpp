@@ -24,14 +24,29 @@ class Line final : public BasicMovement {
     return over == Over::anything || (over == Over::friends && g.p.code_owner[t] == g.mover);
   }
 
+  bool counted_kernel(const GenContext& g) const {
+    return g.p.bitboards && distance == Distance::pieces_on_line && condition.empty();
+  }
+  uint64_t stoppers(const GenContext& g) const {
+    return over == Over::nothing ? g.occupied : over == Over::friends ? g.occupied & ~g.mine : 0;
+  }
+
+  void generate_pieces(const GenContext& g, uint64_t pieces, MoveList& out) const override {
+    if (!counted_kernel(g)) return BasicMovement::generate_pieces(g, pieces, out);
+    const std::vector<int>& ds = dirs[g.seat];
+    const uint64_t stop = stoppers(g);
+    for (; pieces; pieces &= pieces - 1) {
+      const int from = __builtin_ctzll(pieces);
+      line_count_moves(g.p, ds, from, g.s.at(from), g.mine, g.occupied, stop, land, g.s.line_counts(), index, out);
+    }
+  }
+
   void generate(const GenContext& g, int from, MoveList& out) const override {
     const Program& p = g.p;
     const std::vector<int>& ds = dirs[g.seat];
-    if (p.bitboards && distance == Distance::pieces_on_line && condition.empty()) {
-      const uint64_t stoppers = over == Over::nothing ? g.occupied : over == Over::friends ? g.occupied & ~g.mine : 0;
-      return line_count_moves(p, ds, from, g.s.at(from), g.mine, g.occupied, stoppers, land, g.s.line_counts(), index,
-                              out);
-    }
+    if (counted_kernel(g))
+      return line_count_moves(p, ds, from, g.s.at(from), g.mine, g.occupied, stoppers(g), land, g.s.line_counts(),
+                              index, out);
     for (int d : ds) {
       const int ray_index = from * p.dirs + d;
       const int16_t* ray = p.ray(from, d);

@@ -6,6 +6,15 @@ namespace {
 
 class Step final : public BasicMovement {
  public:
+  void generate_pieces(const GenContext& g, uint64_t pieces, MoveList& out) const override {
+    if (!condition.empty()) return BasicMovement::generate_pieces(g, pieces, out);
+    const std::vector<int>& ds = dirs[g.seat];
+    for (; pieces; pieces &= pieces - 1) {
+      const int from = __builtin_ctzll(pieces);
+      step_moves(g.p, ds, from, g.s.at(from), g.mine, g.occupied, land, index, out);
+    }
+  }
+
   void generate(const GenContext& g, int from, MoveList& out) const override {
     const std::vector<int>& ds = dirs[g.seat];
     if (g.p.bitboards && condition.empty())

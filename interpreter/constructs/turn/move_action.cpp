@@ -11,6 +11,9 @@ namespace {
 
 class MovePhase final : public Phase {
  public:
+  // The one movement that moves every piece, when the rules have exactly one (then a whole
+  // side's moves come from one call, in the same order).
+  const Movement* only = nullptr;
   std::string_view name() const override { return "move"; }
   void generate(const State& s, MoveList& out) const override {
     const Program& p = s.program();
@@ -29,7 +32,11 @@ class MovePhase final : public Phase {
     if (p.bitboards) {
       g.mine = s.pieces_mask(mover);
       g.occupied = s.occupied_mask();
-      for (uint64_t b = g.mine; b; b &= b - 1) piece_moves(__builtin_ctzll(b));
+      if (only && sd.kinds == 0xFFFFFFFFu && sd.region < 0) {
+        only->generate_pieces(g, g.mine, out);
+      } else {
+        for (uint64_t b = g.mine; b; b &= b - 1) piece_moves(__builtin_ctzll(b));
+      }
     } else {
       for (int c = 0; c < p.cells; ++c)
         if (s.at(c) && p.code_owner[s.at(c)] == mover) piece_moves(c);
@@ -51,7 +58,16 @@ const Phase* check_move(CheckContext& ctx, const Statement& s, const std::vector
 
 const Phase* move_phase(CheckContext& ctx) {
   auto& phase = ctx.shared<const Phase*>("move phase");
-  if (!phase) phase = ctx.program.own(std::make_unique<MovePhase>());
+  if (phase) return phase;
+  MovePhase* made = ctx.program.own(std::make_unique<MovePhase>());
+  ctx.at_end([&ctx, made] {
+    // One movement for every kind (and no kind without it): the whole side in one call.
+    const auto& kinds = ctx.program.movements;
+    bool single = !kinds.empty() && kinds[0].size() == 1;
+    for (const auto& movements : kinds) single = single && movements.size() == 1 && movements[0] == kinds[0][0];
+    made->only = single ? kinds[0][0] : nullptr;
+  });
+  phase = made;
   return phase;
 }
 
