@@ -8,6 +8,8 @@
 #include "board/board_drawing.hpp"
 #include "board/board_generators.hpp"
 #include "board/board_loader.hpp"
+#include "diag/render.hpp"
+#include "diag/source_registry.hpp"
 #include "golden.hpp"
 
 using namespace tabula;

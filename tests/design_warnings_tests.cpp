@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "diag/render.hpp"
+#include "diag/source_registry.hpp"
 #include "golden.hpp"
 #include "lang/design_warnings.hpp"
 #include "lang/game_loader.hpp"

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "board/board_loader.hpp"
+#include "diag/source_registry.hpp"
 #include "golden.hpp"
 #include "lang/game_loader.hpp"
 

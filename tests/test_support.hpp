@@ -8,6 +8,7 @@
 #include <string>
 
 #include "diag/render.hpp"
+#include "diag/source_registry.hpp"
 #include "engine/notation.hpp"
 #include "engine/state.hpp"
 #include "lang/game_loader.hpp"

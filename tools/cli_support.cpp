@@ -5,6 +5,7 @@
 
 #include "board/board_drawing.hpp"
 #include "diag/render.hpp"
+#include "diag/source_registry.hpp"
 #include "engine/notation.hpp"
 #include "lang/game_loader.hpp"
 

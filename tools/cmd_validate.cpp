@@ -6,6 +6,7 @@
 #include "cli_support.hpp"
 #include "commands.hpp"
 #include "diag/render.hpp"
+#include "diag/source_registry.hpp"
 #include "lang/design_warnings.hpp"
 #include "lang/game_loader.hpp"
 

@@ -7,8 +7,8 @@
 
 #include "board/board_graph.hpp"
 #include "diag/diagnostic.hpp"
-#include "diag/render.hpp"
 #include "diag/source_file.hpp"
+#include "diag/source_registry.hpp"
 
 namespace tabula {
 

@@ -4,7 +4,8 @@
 #include <memory>
 #include <string>
 
-#include "diag/render.hpp"
+#include "diag/diagnostic.hpp"
+#include "diag/source_registry.hpp"
 #include "engine/program.hpp"
 #include "lang/ast.hpp"
 

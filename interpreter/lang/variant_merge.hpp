@@ -6,7 +6,8 @@
 #include <optional>
 #include <string>
 
-#include "diag/render.hpp"
+#include "diag/diagnostic.hpp"
+#include "diag/source_registry.hpp"
 #include "lang/ast.hpp"
 
 namespace tabula {

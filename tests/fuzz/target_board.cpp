@@ -2,6 +2,7 @@
 #include "board/board_drawing.hpp"
 #include "board/board_loader.hpp"
 #include "diag/render.hpp"
+#include "diag/source_registry.hpp"
 #include "engine/program.hpp"
 #include "fuzz_support.hpp"
 #include "targets.hpp"

@@ -1,0 +1,12 @@
+#include "diag/source_registry.hpp"
+
+namespace tabula {
+
+void SourceRegistry::add(const SourceFile& file) { files_.insert_or_assign(file.path, file); }
+
+const SourceFile* SourceRegistry::find(const std::string& path) const {
+  auto it = files_.find(path);
+  return it == files_.end() ? nullptr : &it->second;
+}
+
+}  // namespace tabula
