@@ -529,6 +529,7 @@ TEST_CASE("never crashes or hangs", "[parser]") {
     auto p = parse(junk);
     CHECK_FALSE(p.file);
     CHECK(p.diags.error_count() == 100);  // reporting stops after 100 errors
+    CHECK(p.diags.items().back().message == "too many errors; stopping after 100");
   }
   SECTION("NUL bytes") {
     auto p = parse(std::string("game \"a\0b\"\n\0\nx\n", 15));

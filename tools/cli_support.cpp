@@ -16,7 +16,7 @@ std::shared_ptr<const Program> load_rules_or_fail(const std::string& path) {
   SourceRegistry sources;
   auto program = load_program(path, diags, sources);
   std::cerr << render_all(diags, sources);
-  if (!program) throw UserError{fmt::format("{}: {} error{}; nothing was run", path, diags.error_count(), diags.error_count() == 1 ? "" : "s")};
+  if (!program) throw UserError{fmt::format("{}: {}; nothing was run", path, error_count_text(diags))};
   return program;
 }
 

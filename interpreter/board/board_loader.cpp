@@ -31,7 +31,7 @@ bool split_coordinate(std::string_view s, std::string& letters, int& number) {
 BoardBuilder::BoardBuilder(const SourceFile& src, Diagnostics& diags) : YamlReader(src, diags) {}
 
 std::optional<BoardGraph> BoardBuilder::load() {
-  int errors_before = diags_.error_count();
+  int errors_before = diags_.errors_seen();
   YAML::Node root;
   try {
     root = YAML::Load(src_.text);
@@ -48,7 +48,7 @@ std::optional<BoardGraph> BoardBuilder::load() {
     // Unreachable by design (every conversion is checked); kept so no input can crash us.
     diags_.error(start(), std::string("internal error while reading the board: ") + e.what());
   }
-  if (diags_.error_count() > errors_before) return std::nullopt;
+  if (diags_.errors_seen() > errors_before) return std::nullopt;
   return std::move(board_);
 }
 

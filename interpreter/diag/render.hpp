@@ -10,4 +10,7 @@ namespace tabula {
 std::string render(const Diagnostic& d, const SourceRegistry& sources);
 std::string render_all(const Diagnostics& ds, const SourceRegistry& sources);
 
+// "1 error", "7 errors", or "more than 100 errors" when errors were dropped past the limit.
+std::string error_count_text(const Diagnostics& ds);
+
 }  // namespace tabula

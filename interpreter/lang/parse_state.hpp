@@ -17,7 +17,6 @@ namespace tabula::parsing {
 
 constexpr int kMaxNesting = 64;        // parentheses/calls/prefix operators, and blocks
 constexpr int kMaxExprHeight = 1000;   // height of an expression tree (long operator chains)
-constexpr int kMaxErrors = 100;        // stop reporting after this many syntax errors
 
 // A syntax error that aborts the current line. `report` is where the diagnostic points,
 // `scan` where the recovery starts skipping (inside a string: the string's opening quote).
@@ -26,6 +25,7 @@ struct SyntaxError {
   size_t scan;
   std::string message;
 };
+// Thrown once the diagnostics are full (Diagnostics::kMaxErrors): the parse stops there.
 struct TooManyErrors {};
 
 struct OpenBlock {
@@ -87,7 +87,8 @@ struct ParseState {
   // Records an error without interrupting the parse.
   void error(size_t at, std::string message) {
     diags.error(pos(at), std::move(message));
-    if (++errors >= kMaxErrors) throw TooManyErrors{};
+    ++errors;
+    if (diags.error_limit_reached()) throw TooManyErrors{};
   }
 
   // Pushes a finished value; `height` is the height of its tree. Long operator chains make

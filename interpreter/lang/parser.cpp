@@ -26,7 +26,6 @@ namespace p = tao::pegtl;
 namespace gr = tabula::grammar;
 using parsing::action;
 using parsing::control;
-using parsing::kMaxErrors;
 using parsing::LineMap;
 using parsing::ParseState;
 using parsing::SyntaxError;
@@ -80,7 +79,6 @@ std::optional<RulesFile> parse_rules(const SourceFile& source, Diagnostics& diag
   LineMap lines(text, start);
   ParseState st(source, lines, diags);
 
-  bool stopped = false;
   size_t at = start;
   try {
     while (at <= text.size()) {
@@ -108,9 +106,8 @@ std::optional<RulesFile> parse_rules(const SourceFile& source, Diagnostics& diag
       st.error(text.size(), fmt::format("expected '}}' to close the block opened at {}:{}", open.line, open.column));
     }
   } catch (const TooManyErrors&) {
-    stopped = true;
+    // The diagnostics already say so ("too many errors").
   }
-  if (stopped) diags.note(st.pos(text.size()), fmt::format("stopped after {} syntax errors", kMaxErrors));
   if (st.errors > 0) return std::nullopt;
   return RulesFile{source.path, std::move(st.top)};
 }
