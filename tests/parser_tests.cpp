@@ -87,7 +87,9 @@ TEST_CASE("the grammar has no PEGTL analysis issues", "[parser]") {
 }
 
 TEST_CASE("parses rules/loa.rules", "[parser]") {
-  auto source = read_source_file(src_path("rules/loa.rules"));
+  std::string error;
+  auto source = read_source_file(src_path("rules/loa.rules"), "rules", error);
+  INFO(error);
   REQUIRE(source);
   Diagnostics diags;
   auto file = parse_rules(*source, diags);

@@ -25,8 +25,9 @@ State initial_state(std::shared_ptr<const Program> program, const std::string& p
   if (position.empty()) return s;
   std::string text = position;
   if (text[0] == '@') {
-    auto file = read_source_file(text.substr(1));
-    if (!file) throw UserError{fmt::format("cannot open position file '{}'", text.substr(1))};
+    std::string why;
+    auto file = read_source_file(text.substr(1), "position", why);
+    if (!file) throw UserError{why};
     text = file->text;
     while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.pop_back();
   }

@@ -32,8 +32,9 @@ void add_show(CLI::App& app) {
     if (!o->moves.empty()) {
       std::string text = o->moves;
       if (text[0] == '@') {
-        auto file = read_source_file(text.substr(1));
-        if (!file) throw UserError{fmt::format("cannot open the moves file '{}'", text.substr(1))};
+        std::string why;
+        auto file = read_source_file(text.substr(1), "moves", why);
+        if (!file) throw UserError{why};
         text = file->text;
       }
       std::string error;

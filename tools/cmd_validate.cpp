@@ -21,7 +21,7 @@ void add_validate(CLI::App& app) {
     for (const auto& path : *files) {
       Diagnostics diags;
       SourceRegistry sources;
-      bool is_board = path.size() >= 5 && (path.substr(path.size() - 5) == ".yaml" || path.substr(path.size() - 4) == ".yml");
+      bool is_board = is_board_path(path);
       std::string summary;
       if (is_board) {
         auto board = load_board_file(path, diags, sources);

@@ -62,8 +62,14 @@ void BoardBuilder::load_root(const YAML::Node& root) {
   static const std::vector<std::string> kTop = {"name",  "rectangle",  "hex",      "map",          "cells",
                                                 "directions", "links", "zones", "attributes", "barriers",
                                                 "orientations", "direction-groups"};
-  if (!root.IsMap()) {
-    diags_.error(at(root), "a board file must be a map with keys such as 'name' and 'rectangle'");
+  // A YAML file that is not a board at all (its top level is not a map, or none of its keys
+  // is a board key) is one error about the whole file, which quotes nothing of it.
+  bool board_key = false;
+  if (root.IsMap())
+    for (auto it = root.begin(); it != root.end() && !board_key; ++it)
+      board_key = it->first.IsScalar() && std::find(kTop.begin(), kTop.end(), it->first.Scalar()) != kTop.end();
+  if (!board_key) {
+    diags_.error({src_.path, 0, 0}, "not a board file: a board file is a YAML map with keys such as 'name' and 'rectangle'");
     return;
   }
   auto fields = read_fields(root, nullptr, "the board file", kTop);
@@ -185,10 +191,23 @@ std::optional<BoardGraph> load_board(const SourceFile& src, Diagnostics& diags) 
   return board_loading::BoardBuilder(src, diags).load();
 }
 
-std::optional<BoardGraph> load_board_file(const std::string& path, Diagnostics& diags, SourceRegistry& sources) {
-  auto file = read_source_file(path);
+bool is_board_path(const std::string& path) { return has_extension(path, {".yaml", ".yml"}); }
+
+std::string not_a_board_file(const std::string& path) {
+  return fmt::format("'{}' is not a board file (its name must end in .yaml or .yml)", path);
+}
+
+std::optional<BoardGraph> load_board_file(const std::string& path, Diagnostics& diags, SourceRegistry& sources,
+                                          const SourcePos* named_at) {
+  SourcePos about_file = named_at ? *named_at : SourcePos{path, 0, 0};
+  if (!is_board_path(path)) {
+    diags.error(about_file, not_a_board_file(path));
+    return std::nullopt;
+  }
+  std::string why;
+  auto file = read_source_file(path, "board", why);
   if (!file) {
-    diags.error({path, 0, 0}, fmt::format("cannot open board file '{}'", path));
+    diags.error(about_file, why);
     return std::nullopt;
   }
   sources.add(*file);

@@ -53,12 +53,7 @@ SourcePos YamlReader::start() const { return {src_.path, 1, 1}; }
 
 SourcePos YamlReader::at_byte(int line0, int byte_column) const {
   if (line0 < 0) return start();
-  auto text = src_.line(line0 + 1);
-  int column = 1;
-  for (int i = 0; i < byte_column && i < static_cast<int>(text.size()); ++i)
-    if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) ++column;
-  if (byte_column > static_cast<int>(text.size())) column += byte_column - static_cast<int>(text.size());
-  return {src_.path, line0 + 1, column};
+  return {src_.path, line0 + 1, byte_column < 0 ? 1 : src_.column_of(line0 + 1, static_cast<size_t>(byte_column))};
 }
 
 SourcePos YamlReader::at(const YAML::Mark& m) const { return at_byte(m.line, m.column); }

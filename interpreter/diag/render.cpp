@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <string_view>
-#include <vector>
 
 #include <fmt/format.h>
 
@@ -33,29 +32,30 @@ bool valid_utf8(std::string_view s) {
   return len == s.size();
 }
 
-// The line as characters (columns count characters: a byte that is not a UTF-8
-// continuation byte starts one), each as it is shown: control characters and malformed
-// UTF-8 are shown as '?', so a quote never sends the terminal anything but text.
-std::vector<std::string> display_chars(std::string_view line) {
-  std::vector<std::string> out;
+// Calls `each(index, text)` for every character of the line (columns count characters: a
+// byte that is not a UTF-8 continuation byte starts one) with its text as it is shown:
+// control characters and malformed UTF-8 are shown as '?', so a quote never sends the
+// terminal anything but text.
+template <typename Each>
+void for_each_char(std::string_view line, Each each) {
+  int index = 0;
   for (size_t i = 0; i < line.size();) {
     size_t j = i + 1;
     while (j < line.size() && is_continuation_byte(static_cast<unsigned char>(line[j]))) ++j;
     std::string_view ch = line.substr(i, j - i);
     auto c = static_cast<unsigned char>(ch[0]);
     bool control = ch.size() == 1 && ((c < 0x20 && c != '\t') || c == 0x7F);
-    out.emplace_back(control || !valid_utf8(ch) ? std::string_view("?") : ch);
+    each(index++, control || !valid_utf8(ch) ? std::string_view("?") : ch);
     i = j;
   }
-  return out;
 }
 
 // The quoted line and the caret line under it. Tabs are copied into the caret's indent so
 // the caret lines up in any tab width. A line wider than kMaxQuotedColumns shows only a
 // window around the caret, with "..." where it was cut; the header keeps the file's column.
 std::string quote(std::string_view line, int column) {
-  auto chars = display_chars(line);
-  int n = static_cast<int>(chars.size());
+  int n = 0;
+  for_each_char(line, [&](int, std::string_view) { ++n; });
   int caret = std::max(column, 1) - 1;  // index of the character under the caret
   int from = 0, to = n;
   if (n > kMaxQuotedColumns) {
@@ -64,10 +64,11 @@ std::string quote(std::string_view line, int column) {
   }
   std::string text = from > 0 ? "..." : "";
   std::string indent = from > 0 ? "   " : "";
-  for (int i = from; i < to; ++i) {
-    text += chars[i];
-    if (i < caret) indent += chars[i] == "\t" ? '\t' : ' ';
-  }
+  for_each_char(line, [&](int i, std::string_view ch) {
+    if (i < from || i >= to) return;
+    text += ch;
+    if (i < caret) indent += ch == "\t" ? '\t' : ' ';
+  });
   if (to < n) text += "...";
   // A caret after the last character (an error at the end of the line), never further out
   // than a window's width.

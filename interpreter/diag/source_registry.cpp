@@ -2,7 +2,10 @@
 
 namespace tabula {
 
-void SourceRegistry::add(const SourceFile& file) { files_.insert_or_assign(file.path, file); }
+void SourceRegistry::add(const SourceFile& file) {
+  files_.erase(file.path);
+  files_.emplace(file.path, file);
+}
 
 const SourceFile* SourceRegistry::find(const std::string& path) const {
   auto it = files_.find(path);

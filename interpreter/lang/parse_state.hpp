@@ -11,7 +11,6 @@
 #include "diag/diagnostic.hpp"
 #include "diag/source_file.hpp"
 #include "lang/ast.hpp"
-#include "lang/line_map.hpp"
 
 namespace tabula::parsing {
 
@@ -48,7 +47,7 @@ struct Op {
 
 struct ParseState {
   const SourceFile& source;
-  const LineMap& lines;
+  size_t first;  // offset of the first character (after a UTF-8 byte order mark)
   Diagnostics& diags;
   const char* base;
   int errors = 0;
@@ -76,11 +75,14 @@ struct ParseState {
   std::vector<OpenBlock> blocks;
   std::vector<Statement> top;
 
-  ParseState(const SourceFile& s, const LineMap& l, Diagnostics& d) : source(s), lines(l), diags(d), base(s.text.data()) {}
+  ParseState(const SourceFile& s, size_t first_char, Diagnostics& d)
+      : source(s), first(first_char), diags(d), base(s.text.data()) {}
 
   size_t offset(const char* at) const { return static_cast<size_t>(at - base); }
+  // Line and column of a byte offset; a byte order mark is not a column.
   SourcePos pos(size_t offset) const {
-    auto [line, column] = lines.at(offset);
+    auto [line, column] = source.position_of(offset);
+    if (line == 1 && first > 0 && offset >= first) --column;
     return SourcePos{source.path, line, column};
   }
 

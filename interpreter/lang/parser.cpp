@@ -26,7 +26,6 @@ namespace p = tao::pegtl;
 namespace gr = tabula::grammar;
 using parsing::action;
 using parsing::control;
-using parsing::LineMap;
 using parsing::ParseState;
 using parsing::SyntaxError;
 using parsing::TooManyErrors;
@@ -76,8 +75,7 @@ size_t skip_line(ParseState& st, size_t from) {
 std::optional<RulesFile> parse_rules(const SourceFile& source, Diagnostics& diags) {
   const std::string& text = source.text;
   size_t start = text.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0;  // UTF-8 byte order mark
-  LineMap lines(text, start);
-  ParseState st(source, lines, diags);
+  ParseState st(source, start, diags);
 
   size_t at = start;
   try {

@@ -3,6 +3,11 @@
 #include <fmt/format.h>
 
 namespace tabula::parsing {
+namespace {
+
+bool is_continuation_byte(char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; }
+
+}  // namespace
 
 std::string describe_at(std::string_view text, size_t at) {
   if (at >= text.size()) return "end of file";

@@ -12,6 +12,8 @@
 
 namespace tabula {
 
-std::optional<RulesFile> load_merged_rules(const std::string& path, Diagnostics& diags, SourceRegistry& sources, int depth);
+// Reads the rules file `path` (its name must end in .rules) and, when it is a variant, its
+// chain of bases, merged into one tree. Every file read is added to `sources`.
+std::optional<RulesFile> load_merged_rules(const std::string& path, Diagnostics& diags, SourceRegistry& sources);
 
 }  // namespace tabula
