@@ -18,6 +18,17 @@
 
 namespace tabula::board_loading {
 
+// What one board file may ask of the loader (docs/ROBUSTNESS.md, "Input limits"), so that a
+// small file cannot make it work or allocate without bound:
+// YAML values, counted as the loader visits them: an alias (*name) counts every value of its
+// anchor each time it is used.
+constexpr size_t kMaxYamlValues = 1'000'000;
+// Cells named by zones, attributes and map legends in all, a range counting every name it
+// spans on the board.
+constexpr long long kMaxCellsNamed = 1'000'000;
+// Attribute names: each keeps a value for every cell.
+constexpr int kMaxAttributes = 64;
+
 struct MapRow {
   std::vector<std::string> chars;
   std::vector<SourcePos> pos;  // one per character
@@ -47,6 +58,17 @@ class BoardBuilder : private YamlReader {
   std::set<std::string, std::less<>> unmade_;
   // Positions of explicit links, to report a link that has no way back.
   std::map<std::pair<int, int>, SourcePos> link_pos_;
+  // Cells named so far, against kMaxCellsNamed.
+  long long cells_named_ = 0;
+  // The board's extent in grid names (file letters, ranks), which bounds a range; computed
+  // on the first range (cells are complete by then).
+  std::optional<std::pair<char, int>> grid_extent_;
+
+  // Counts `n` more cells named; false, after one error at `pos`, past kMaxCellsNamed.
+  bool name_cells(long long n, const SourcePos& pos);
+  // False, after an error at `pos`, when `keys` would give the board more than
+  // kMaxAttributes attribute names.
+  bool attributes_fit(const std::set<std::string>& keys, const SourcePos& pos);
 
   // The file and references (board_loader.cpp).
   bool report_unknown_cell(std::string_view name) const;

@@ -54,6 +54,25 @@ std::optional<BoardGraph> BoardBuilder::load() {
 
 bool BoardBuilder::report_unknown_cell(std::string_view name) const { return cells_complete_ && !unmade_.count(name); }
 
+bool BoardBuilder::name_cells(long long n, const SourcePos& pos) {
+  bool over = cells_named_ > kMaxCellsNamed;
+  cells_named_ += n;
+  if (over) return false;
+  if (cells_named_ <= kMaxCellsNamed) return true;
+  diags_.error(pos, fmt::format("zones, attributes and ranges name more than {} cells in all (a cell named again "
+                                "counts again)",
+                                kMaxCellsNamed));
+  return false;
+}
+
+bool BoardBuilder::attributes_fit(const std::set<std::string>& keys, const SourcePos& pos) {
+  size_t count = board_.attributes().size();
+  for (const auto& k : keys) count += !board_.attributes().count(k);
+  if (count <= static_cast<size_t>(kMaxAttributes)) return true;
+  diags_.error(pos, fmt::format("too many attributes: {} (at most {})", count, kMaxAttributes));
+  return false;
+}
+
 void BoardBuilder::load_root(const YAML::Node& root) {
   if (!root.IsDefined() || root.IsNull()) {
     diags_.error(start(), "the board file is empty; it needs a shape such as 'rectangle: { files: 8, ranks: 8 }'");
@@ -70,6 +89,12 @@ void BoardBuilder::load_root(const YAML::Node& root) {
       board_key = it->first.IsScalar() && std::find(kTop.begin(), kTop.end(), it->first.Scalar()) != kTop.end();
   if (!board_key) {
     diags_.error({src_.path, 0, 0}, "not a board file: a board file is a YAML map with keys such as 'name' and 'rectangle'");
+    return;
+  }
+  if (more_values_than(root, kMaxYamlValues)) {
+    diags_.error(start(), fmt::format("the board file has more than {} YAML values (an alias counts every value of its "
+                                      "anchor each time it is used)",
+                                      kMaxYamlValues));
     return;
   }
   auto fields = read_fields(root, nullptr, "the board file", kTop);
@@ -134,6 +159,7 @@ std::vector<int> BoardBuilder::resolve_cells(const NameRef& ref, std::string_vie
   std::vector<int> out;
   auto dots = ref.text.find("..");
   if (dots == std::string::npos) {
+    if (!name_cells(1, ref.pos)) return out;
     int c = board_.find_cell(ref.text);
     if (c != kNoCell)
       out.push_back(c);
@@ -148,9 +174,26 @@ std::vector<int> BoardBuilder::resolve_cells(const NameRef& ref, std::string_vie
     diags_.error(ref.pos, fmt::format("'{}' is not a range of cells like 'a1..a8' in {}", ref.text, context));
     return out;
   }
+  // Only the names the board can have are tried: files up to its last letter, ranks up to its
+  // highest number (map cells left out by the legend included, so they stay unreported).
+  if (!grid_extent_) {
+    grid_extent_.emplace('a', 1);
+    auto extend = [&](std::string_view name) {
+      std::string letters;
+      int number = 0;
+      if (split_coordinate(name, letters, number) && letters.size() == 1)
+        grid_extent_ = std::pair{std::max(grid_extent_->first, letters[0]), std::max(grid_extent_->second, number)};
+    };
+    for (int c = 0; c < board_.cell_count(); ++c) extend(board_.cell(c).name);
+    for (const auto& name : unmade_) extend(name);
+  }
+  char f1 = std::min(l1[0], l2[0]), f2 = std::min(std::max(l1[0], l2[0]), grid_extent_->first);
+  int r1 = std::min(n1, n2), r2 = std::min(std::max(n1, n2), grid_extent_->second);
+  long long span = f2 < f1 || r2 < r1 ? 0 : static_cast<long long>(f2 - f1 + 1) * (r2 - r1 + 1);
+  if (!name_cells(span, ref.pos)) return out;
   bool unmade = false;
-  for (char f = std::min(l1[0], l2[0]); f <= std::max(l1[0], l2[0]); ++f)
-    for (int r = std::min(n1, n2); r <= std::max(n1, n2) && r - std::min(n1, n2) <= kMaxCells; ++r) {
+  for (char f = f1; f <= f2; ++f)
+    for (int r = r1; r <= r2; ++r) {
       std::string name = std::string(1, f) + std::to_string(r);
       int c = board_.find_cell(name);
       if (c != kNoCell) out.push_back(c);

@@ -109,6 +109,8 @@ void BoardBuilder::load_orientations(const Entry& e) {
                                                      "forward-left", "forward-right", "backward-left", "backward-right"};
   auto pairs = read_pairs(e.value, &e, "'orientations'");
   if (!pairs) return;
+  std::map<std::string, size_t> index;  // name -> place in orientations_
+  for (size_t i = 0; i < orientations_.size(); ++i) index.emplace(orientations_[i].name, i);
   for (const auto& p : *pairs) {
     const std::string& name = p.key.Scalar();
     if (!check_name(p.key, name, "orientation")) continue;
@@ -125,11 +127,11 @@ void BoardBuilder::load_orientations(const Entry& e) {
       if (d != kNoDirection) o.relative[rel] = d;
     }
     // Replaces a generated orientation of the same name.
-    auto same = std::find_if(orientations_.begin(), orientations_.end(), [&](const Orientation& x) { return x.name == name; });
-    if (same != orientations_.end())
-      *same = std::move(o);
-    else
+    auto [same, fresh] = index.emplace(name, orientations_.size());
+    if (fresh)
       orientations_.push_back(std::move(o));
+    else
+      orientations_[same->second] = std::move(o);
   }
 }
 

@@ -164,6 +164,15 @@ void BoardBuilder::load_map(const Entry& e) {
     }
   }
   add_grid(board_, shape, false);
+  long long named = 0;
+  std::set<std::string> keys;
+  for (int i = 0; i < shape.ranks; ++i)
+    for (const auto& ch : rows[i].chars)
+      if (auto it = legend->find(ch); it != legend->end()) {
+        named += static_cast<long long>(it->second.zones.size() + it->second.attributes.size());
+        for (const auto& [k, v] : it->second.attributes) keys.insert(k);
+      }
+  if (!name_cells(named, at(legend_e->key)) || !attributes_fit(keys, at(legend_e->key))) return;
   for (int i = 0; i < shape.ranks; ++i) {
     int rank = shape.ranks - 1 - i;
     for (int file = 0; file < static_cast<int>(rows[i].chars.size()); ++file) {

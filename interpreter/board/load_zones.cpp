@@ -1,5 +1,6 @@
 // Zones (named sets of cells) and attributes (a value per cell).
 #include <map>
+#include <set>
 #include <fmt/format.h>
 
 #include "board/board_builder.hpp"
@@ -22,6 +23,9 @@ void BoardBuilder::load_zones(const Entry& e) {
 void BoardBuilder::load_attributes(const Entry& e) {
   auto pairs = read_pairs(e.value, &e, "'attributes'");
   if (!pairs) return;
+  std::set<std::string> keys;
+  for (const auto& p : *pairs) keys.insert(p.key.Scalar());
+  if (!attributes_fit(keys, at(e.key))) return;
   for (const auto& p : *pairs) {
     const std::string& key = p.key.Scalar();
     if (!check_name(p.key, key, "attribute")) continue;

@@ -49,6 +49,25 @@ std::string clean_yaml_message(const std::string& msg) {
   return "invalid YAML: " + (it != kNicer.end() ? it->second : msg);
 }
 
+bool more_values_than(const YAML::Node& root, size_t limit) {
+  std::vector<YAML::Node> pending{root};
+  size_t count = 0;
+  while (!pending.empty()) {
+    YAML::Node node = pending.back();
+    pending.pop_back();
+    if (++count > limit) return true;
+    if (node.IsSequence()) {
+      for (const auto& item : node) pending.push_back(item);
+    } else if (node.IsMap()) {
+      for (auto it = node.begin(); it != node.end(); ++it) {
+        pending.push_back(it->first);
+        pending.push_back(it->second);
+      }
+    }
+  }
+  return false;
+}
+
 SourcePos YamlReader::start() const { return {src_.path, 1, 1}; }
 
 SourcePos YamlReader::at_byte(int line0, int byte_column) const {

@@ -37,6 +37,10 @@ std::vector<std::string> utf8_chars(std::string_view s);
 bool valid_name(std::string_view s);
 // "invalid YAML: ..." with yaml-cpp's terse fragments replaced by what to look for.
 std::string clean_yaml_message(const std::string& msg);
+// True when `root` has more than `limit` values (keys, values and list items), an alias
+// counted in full each time it is used, as a reader that visits every value sees them.
+// Counting stops past the limit, so a document of aliases of aliases costs no more.
+bool more_values_than(const YAML::Node& root, size_t limit);
 
 class YamlReader {
  public:
