@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <sstream>
+#include <tuple>
 
 #include "board/board_loader.hpp"
 #include "diag/render.hpp"
@@ -122,4 +123,47 @@ TEST_CASE("Rendering cuts a long line to a window around the caret", "[diagnosti
 
 TEST_CASE("Rendering shows control characters and broken UTF-8 as '?'", "[diagnostics]") {
   CHECK(render_at("a\x1b[31mb\x7f\xff\xC3", 2) == "f.rules:2:2: error: message\n  a?[31mb???\n   ^\n");
+}
+
+TEST_CASE("SourceFile finds every line and column, in any order", "[diagnostics]") {
+  // Lines of every length around the checkpoint spacing, with 2- and 3-byte characters and
+  // CRLF ends; each position is compared with a count from the line's start.
+  std::string text;
+  uint32_t x = 7;
+  for (int line = 0; line < 60; ++line) {
+    int length = line * 7 % 300;
+    for (int i = 0; i < length; ++i) {
+      x = x * 1103515245u + 12345u;
+      int pick = (x >> 16) % 5;
+      text += pick == 0 ? "\xC3\xA9" : pick == 1 ? "\xE2\x82\xAC" : pick == 2 ? "\t" : "x";
+    }
+    text += line % 3 == 0 ? "\r\n" : "\n";
+  }
+  SourceFile file("f.rules", text);
+  int line = 1;
+  std::vector<std::tuple<size_t, int, int>> expected;  // offset, line, column
+  int column = 1;
+  for (size_t i = 0; i <= text.size(); ++i) {
+    expected.emplace_back(i, line, column);
+    if (i == text.size()) break;
+    if (text[i] == '\n') {
+      ++line, column = 1;
+    } else if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) {
+      ++column;
+    }
+  }
+  CHECK(file.line_count() == 61);
+  // Backwards, so no position can be found by continuing from the one before.
+  for (auto it = expected.rbegin(); it != expected.rend(); ++it) {
+    auto [offset, l, c] = *it;
+    INFO("offset " << offset);
+    CHECK(file.position_of(offset) == std::pair<int, int>{l, c});
+  }
+  CHECK(file.line(1) == text.substr(0, text.find('\r')));  // without its CRLF
+  // Past the end of a line, each byte is one more column.
+  size_t second = text.find('\n') + 1, second_end = text.find('\n', second);
+  int end_column = file.column_of(2, second_end - second);
+  CHECK(file.column_of(2, 100000) == end_column + 100000 - static_cast<int>(second_end - second));
+  CHECK(file.line(0).empty());
+  CHECK(file.line(62).empty());
 }

@@ -88,7 +88,8 @@ void BoardBuilder::load_root(const YAML::Node& root) {
     for (auto it = root.begin(); it != root.end() && !board_key; ++it)
       board_key = it->first.IsScalar() && std::find(kTop.begin(), kTop.end(), it->first.Scalar()) != kTop.end();
   if (!board_key) {
-    diags_.error({src_.path, 0, 0}, "not a board file: a board file is a YAML map with keys such as 'name' and 'rectangle'");
+    diags_.error({src_.path, 0, 0},
+                 "not a board file: a board file is a YAML map with keys such as 'name' and 'rectangle'");
     return;
   }
   if (more_values_than(root, kMaxYamlValues)) {

@@ -49,7 +49,8 @@ int SourceFile::column_of(int n, size_t byte) const {
 
 std::pair<int, int> SourceFile::position_of(size_t offset) const {
   offset = std::min(offset, text.size());
-  int line = static_cast<int>(std::upper_bound(line_starts_.begin(), line_starts_.end(), offset) - line_starts_.begin());
+  auto after = std::upper_bound(line_starts_.begin(), line_starts_.end(), offset);
+  int line = static_cast<int>(after - line_starts_.begin());
   return {line, column_of(line, offset - line_starts_[line - 1])};
 }
 
@@ -108,7 +109,8 @@ std::optional<SourceFile> read_source_file(const std::string& path, std::string_
   // Checked before opening: opening a pipe waits for a writer, and a device such as
   // /dev/zero never ends.
   if (!fs::is_regular_file(status)) {
-    error = fmt::format("'{}' is not a regular file (a device or a pipe?); a {} file must be a regular file", path, kind);
+    error =
+        fmt::format("'{}' is not a regular file (a device or a pipe?); a {} file must be a regular file", path, kind);
     return std::nullopt;
   }
   std::ifstream in(path, std::ios::binary);
