@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "diag/render.hpp"
+#include "diag/source_registry.hpp"
 #include "golden.hpp"
 #include "lang/game_loader.hpp"
 #include "test_support.hpp"

@@ -38,6 +38,7 @@ void check_playout(std::shared_ptr<const Program> p, uint64_t seed) {
       CHECK(texts.insert(t).second);
       std::string error;
       auto parsed = parse_move(s, t, error);
+      INFO(error);
       REQUIRE(parsed);
       CHECK(*parsed == m);
     }
@@ -61,8 +62,9 @@ void check_playout(std::shared_ptr<const Program> p, uint64_t seed) {
   for (const auto& t : history_strings(s)) record += t + " ";
   State replayed(p);
   std::string error;
-  INFO(error);
-  REQUIRE(replay_record(replayed, record, error) == s.ply());
+  int replayed_plies = replay_record(replayed, record, error);
+  INFO(error);  // logged after replay_record has filled it in
+  REQUIRE(replayed_plies == s.ply());
   CHECK(replayed == s);
   CHECK(replayed.is_terminal());
   // Returns are a win/loss pair or all zero.

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "diag/render.hpp"
+#include "diag/source_registry.hpp"
 #include "golden.hpp"
 #include "lang/design_warnings.hpp"
 #include "lang/game_loader.hpp"
@@ -68,9 +69,9 @@ TEST_CASE("A setup that puts two pieces on one cell is an error", "[warnings][se
   CHECK(reported_diagnostics(diags) == std::vector<std::string>{"error: 7:16: cell a1 is given two pieces in the setup"});
 }
 
-// Found while writing the design warnings: a diagram silently overwrites a piece the list
-// form put on the same cell (checker.cpp, setup_diagram: no test of prog_->setup[c]).
-TEST_CASE("A setup diagram that covers a listed piece is an error", "[warnings][setup][!mayfail]") {
+// Found while writing the design warnings: a diagram silently replaced a piece the list form
+// had put on the same cell; now the same error as two listed pieces.
+TEST_CASE("A setup diagram that covers a listed piece is an error", "[warnings][setup]") {
   std::string rows = "  - - - - - - - -\n";
   std::string diagram;
   for (int r = 0; r < 7; ++r) diagram += rows;

@@ -1,6 +1,6 @@
-// Engine limits found while fuzzing (docs/ROBUSTNESS.md, "Open"). Hidden ([.]) while open:
-// the first one overflows a stack buffer, so it would kill the whole test binary; run it
-// with `tabula_tests "[engine-limit]"`, under the asan preset, after the fix.
+// Engine limits (docs/ROBUSTNESS.md, "Limits"). Fuzzing once found a take that grew a column
+// past Program::kMaxStack and wrote past the column's buffer; the capture search now leaves
+// out such a take.
 #include <catch2/catch.hpp>
 
 #include "test_support.hpp"
@@ -8,14 +8,29 @@
 using namespace tabula;
 using namespace tabula::testing;
 
-TEST_CASE("A take that would grow a column past kMaxStack is refused", "[.][engine-limit]") {
+TEST_CASE("A take that would grow a column past kMaxStack is refused", "[engine-limit]") {
   auto p = load_rules(repo_path("rules/laska.rules"));
-  // c3 holds a white-topped column of kMaxStack counters; taking d4 would make it 33 high.
-  std::string column = "w" + std::string(Program::kMaxStack - 1, 'b');
-  State s = state_at(p, "///1,b,1/1," + column + ",2// white");
-  for (const Move& m : s.legal_moves()) {
-    State t = s;
-    t.apply(m);  // today: apply_hops writes col[kMaxStack] (stack-buffer-overflow)
+  // c3 holds a white-topped column of `height` counters and d4 a black one; taking d4 puts
+  // its counter under the column, which lands on e5 one counter higher.
+  auto position = [](int height) { return "///1,b,1/1,w" + std::string(height - 1, 'b') + ",2// white"; };
+  int e5 = p->board->find_cell("e5");
+  REQUIRE(e5 != kNoCell);
+
+  // One below the limit the take is made (captures are compulsory: it is the only move) and
+  // the column reaches exactly kMaxStack.
+  State below = state_at(p, position(Program::kMaxStack - 1));
+  auto moves = below.legal_moves();
+  REQUIRE(moves.size() == 1);
+  below.apply(moves[0]);
+  CHECK(below.height(e5) == Program::kMaxStack);
+
+  // At the limit the take would make kMaxStack + 1 counters: it is not generated, so the
+  // plain step is the only move, and no column grows past the limit.
+  State full = state_at(p, position(Program::kMaxStack));
+  CHECK(move_strings(full) == std::vector<std::string>{"c3-b4"});
+  for (const Move& m : full.legal_moves()) {
+    State t = full;
+    t.apply(m);
     for (int c = 0; c < p->cells; ++c) CHECK(t.height(c) <= Program::kMaxStack);
   }
 }

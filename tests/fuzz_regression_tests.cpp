@@ -38,9 +38,6 @@ int replay_all(const std::string& dir) {
 
 TEST_CASE("Fuzz regressions replay without crashing", "[fuzz]") { CHECK(replay_all("regressions") > 0); }
 
-// Findings whose fix belongs to code another issue owns (docs/ROBUSTNESS.md, "Open"); move
-// a file to regressions/ when its fix lands.
-
 TEST_CASE("Fuzz targets accept the repository's own files", "[fuzz]") {
   // The seed corpus: every rules and board file must pass its target's invariants.
   struct Seeds {

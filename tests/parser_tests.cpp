@@ -87,7 +87,9 @@ TEST_CASE("the grammar has no PEGTL analysis issues", "[parser]") {
 }
 
 TEST_CASE("parses rules/loa.rules", "[parser]") {
-  auto source = read_source_file(src_path("rules/loa.rules"));
+  std::string error;
+  auto source = read_source_file(src_path("rules/loa.rules"), "rules", error);
+  INFO(error);
   REQUIRE(source);
   Diagnostics diags;
   auto file = parse_rules(*source, diags);
@@ -529,6 +531,7 @@ TEST_CASE("never crashes or hangs", "[parser]") {
     auto p = parse(junk);
     CHECK_FALSE(p.file);
     CHECK(p.diags.error_count() == 100);  // reporting stops after 100 errors
+    CHECK(p.diags.items().back().message == "too many errors; stopping after 100");
   }
   SECTION("NUL bytes") {
     auto p = parse(std::string("game \"a\0b\"\n\0\nx\n", 15));

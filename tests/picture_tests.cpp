@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "board/board_loader.hpp"
+#include "diag/render.hpp"
 #include "picture/board_layout.hpp"
 #include "picture/board_svg.hpp"
 #include "picture/piece_drawing.hpp"

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "diag/render.hpp"
+#include "diag/source_registry.hpp"
 #include "engine/move_text.hpp"
 #include "engine/notes.hpp"
 #include "engine/position_text.hpp"

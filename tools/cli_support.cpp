@@ -5,7 +5,9 @@
 #include <iostream>
 
 #include "board/board_drawing.hpp"
+#include "board/board_loader.hpp"
 #include "diag/render.hpp"
+#include "diag/source_registry.hpp"
 #include "engine/move_text.hpp"
 #include "engine/notes.hpp"
 #include "engine/position_text.hpp"
@@ -19,7 +21,7 @@ std::shared_ptr<const Program> load_rules_or_fail(const std::string& path) {
   SourceRegistry sources;
   auto program = load_program(path, diags, sources);
   std::cerr << render_all(diags, sources);
-  if (!program) throw UserError{fmt::format("{}: {} error{}; nothing was run", path, diags.error_count(), diags.error_count() == 1 ? "" : "s")};
+  if (!program) throw UserError{fmt::format("{}: {}; nothing was run", path, error_count_text(diags))};
   return program;
 }
 
@@ -28,8 +30,9 @@ State initial_state(std::shared_ptr<const Program> program, const std::string& p
   if (position.empty()) return s;
   std::string text = position;
   if (text[0] == '@') {
-    auto file = read_source_file(text.substr(1));
-    if (!file) throw UserError{fmt::format("cannot open position file '{}'", text.substr(1))};
+    std::string why;
+    auto file = read_source_file(text.substr(1), "position", why);
+    if (!file) throw UserError{why};
     text = file->text;
     while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.pop_back();
   }
@@ -82,10 +85,7 @@ std::string json_escape(const std::string& s) {
   return out;
 }
 
-bool is_board_file(const std::string& path) {
-  auto ends_with = [&](std::string_view end) { return path.size() > end.size() && path.compare(path.size() - end.size(), end.size(), end) == 0; };
-  return ends_with(".yaml") || ends_with(".yml");
-}
+bool is_board_file(const std::string& path) { return is_board_path(path); }
 
 void write_output(const std::string& path, const std::string& text) {
   if (path == "-") {

@@ -51,7 +51,9 @@ void add_replay(CLI::App& app) {
   cmd->callback([o] {
     auto program = load_rules_or_fail(o->rules);
     State s = initial_state(program, o->position);
-    auto file = read_source_file(o->game);
+    std::string why;
+    auto file = read_source_file(o->game, "game record", why);
+    if (!file) throw UserError{why};
     std::string error;
     int applied = replay_record(s, file->text, error);
     if (applied < 0) throw UserError{fmt::format("{}: {}", o->game, error)};

@@ -107,8 +107,9 @@ void show_rules_file(const Options& o) {
   if (!o.moves.empty()) {
     std::string text = o.moves;
     if (text[0] == '@') {
-      auto file = read_source_file(text.substr(1));
-      if (!file) throw UserError{fmt::format("cannot open the moves file '{}'", text.substr(1))};
+      std::string why;
+      auto file = read_source_file(text.substr(1), "moves", why);
+      if (!file) throw UserError{why};
       text = file->text;
     }
     std::string error;

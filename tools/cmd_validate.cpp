@@ -6,6 +6,7 @@
 #include "cli_support.hpp"
 #include "commands.hpp"
 #include "diag/render.hpp"
+#include "diag/source_registry.hpp"
 #include "lang/design_warnings.hpp"
 #include "lang/game_loader.hpp"
 
@@ -36,7 +37,7 @@ void add_validate(CLI::App& app) {
       std::cerr << render_all(diags, sources);
       if (diags.has_errors()) {
         ++bad;
-        std::cout << fmt::format("{}: {} error{}\n", path, diags.error_count(), diags.error_count() == 1 ? "" : "s");
+        std::cout << fmt::format("{}: {}\n", path, error_count_text(diags));
       } else {
         std::cout << fmt::format("{}: ok ({})\n", path, summary);
       }

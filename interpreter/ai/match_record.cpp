@@ -2,10 +2,13 @@
 
 #include <cctype>
 #include <cstdlib>
+#include <filesystem>
 #include <fmt/format.h>
 #include <fstream>
 #include <map>
 #include <variant>
+
+#include "diag/source_file.hpp"
 
 namespace tabula {
 
@@ -189,12 +192,42 @@ std::optional<GameRecord> parse_json_line(const std::string& line, std::string& 
   return g;
 }
 
+namespace {
+
+// std::getline, but a line stops growing one byte past kMaxInputBytes (the rest of it is
+// skipped): a file without line breaks must not take all memory.
+bool read_line(std::istream& in, std::string& line) {
+  line.clear();
+  int ch;
+  bool any = false;
+  while ((ch = in.get()) != std::char_traits<char>::eof()) {
+    any = true;
+    if (ch == '\n') break;
+    if (line.size() <= kMaxInputBytes) line += static_cast<char>(ch);
+  }
+  return any;
+}
+
+}  // namespace
+
 std::optional<std::vector<GameRecord>> read_results_file(const std::string& path, std::string& error,
                                                          std::vector<int>* lines) {
   std::vector<GameRecord> games;
+  // A device such as /dev/zero would never end (docs/ROBUSTNESS.md, "Input limits").
+  std::error_code ec;
+  auto status = std::filesystem::status(path, ec);
+  if (!ec && std::filesystem::exists(status) && !std::filesystem::is_regular_file(status)) {
+    error = fmt::format("'{}' is not a regular file (a device or a pipe?); a results file must be a regular file", path);
+    return std::nullopt;
+  }
   std::ifstream in(path);
   std::string line, why;
-  for (int n = 1; std::getline(in, line); ++n) {
+  for (int n = 1; read_line(in, line); ++n) {
+    if (line.size() > kMaxInputBytes) {
+      error = fmt::format("{}:{}: the line is longer than the {} limit for a line of a results file", path, n,
+                          kMaxInputText);
+      return std::nullopt;
+    }
     if (line.empty()) continue;
     auto g = parse_json_line(line, why);
     if (!g) {

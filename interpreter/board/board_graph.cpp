@@ -35,8 +35,12 @@ void BoardGraph::link(int cell, int dir, int to) { links_[cell * direction_count
 void BoardGraph::unlink(int cell, int dir) { links_[cell * direction_count() + dir] = kNoCell; }
 
 void BoardGraph::add_to_zone(const std::string& zone, int cell) {
-  auto& cells = zones_[zone];
-  if (std::find(cells.begin(), cells.end(), cell) == cells.end()) cells.push_back(cell);
+  // Constant time: a board file may name the same cells many times.
+  auto& member = zone_members_[zone];
+  if (static_cast<int>(member.size()) <= cell) member.resize(std::max(cell + 1, cell_count()), false);
+  if (member[cell]) return;
+  member[cell] = true;
+  zones_[zone].push_back(cell);
 }
 
 void BoardGraph::set_attribute(int cell, const std::string& key, const std::string& value) {

@@ -83,6 +83,7 @@ class BoardGraph {
   std::map<std::string, int, std::less<>> cell_index_;
   std::map<std::string, std::vector<int>, std::less<>> groups_;
   std::map<std::string, std::vector<int>, std::less<>> zones_;
+  std::map<std::string, std::vector<bool>, std::less<>> zone_members_;  // zone -> cell -> in it
   std::map<std::string, std::vector<std::string>, std::less<>> attributes_;
   std::vector<Orientation> orientations_;
   std::vector<Barrier> barriers_;

@@ -5,7 +5,8 @@
 
 namespace tabula {
 
-// One-based line and column (columns count characters, not bytes).
+// One-based line and column (columns count characters, not bytes). Line 0: the diagnostic
+// is about the whole file (or, with no file either, about the command).
 struct SourcePos {
   std::string file;
   int line = 0;
@@ -20,30 +21,40 @@ struct Diagnostic {
   std::string message;
 };
 
-// Collects every diagnostic a pass can find, so one run reports all of them.
+// Collects every diagnostic a pass can find, so one run reports all of them, up to a limit
+// that every producer (parser, checker, board loader, design warnings) shares: a file that
+// is not what it should be must not flood the terminal. Past kMaxErrors errors the next
+// error becomes one note, "too many errors; stopping after 100", and later errors are
+// dropped; warnings have their own limit and note. A note belongs to the error or warning
+// before it and is dropped with it.
 class Diagnostics {
  public:
+  static constexpr int kMaxErrors = 100;
+  static constexpr int kMaxWarnings = 100;
+
   void error(SourcePos pos, std::string message) { add(Severity::error, std::move(pos), std::move(message)); }
   void warning(SourcePos pos, std::string message) { add(Severity::warning, std::move(pos), std::move(message)); }
   void note(SourcePos pos, std::string message) { add(Severity::note, std::move(pos), std::move(message)); }
-  void add(Severity s, SourcePos pos, std::string message) { items_.push_back({s, std::move(pos), std::move(message)}); }
-  void append(const Diagnostics& other) { items_.insert(items_.end(), other.items_.begin(), other.items_.end()); }
+  void add(Severity s, SourcePos pos, std::string message);
 
-  bool has_errors() const {
-    for (const auto& d : items_)
-      if (d.severity == Severity::error) return true;
-    return false;
-  }
-  int error_count() const {
-    int n = 0;
-    for (const auto& d : items_) n += d.severity == Severity::error;
-    return n;
-  }
+  // True when any error was reported, also one past the limit.
+  bool has_errors() const { return errors_seen_ > 0; }
+  // Every error reported, also those past the limit (so a pass can tell whether it found an
+  // error when the collection was already full).
+  int errors_seen() const { return errors_seen_; }
+  // The errors kept: at most kMaxErrors.
+  int error_count() const { return errors_kept_; }
+  // True once an error was dropped: a producer may stop looking for more.
+  bool error_limit_reached() const { return errors_seen_ > kMaxErrors; }
+
   const std::vector<Diagnostic>& items() const { return items_; }
   bool empty() const { return items_.empty(); }
 
  private:
   std::vector<Diagnostic> items_;
+  int errors_seen_ = 0, errors_kept_ = 0;
+  int warnings_seen_ = 0;
+  bool last_kept_ = true;  // whether the last error or warning was kept (its notes follow it)
 };
 
 }  // namespace tabula

@@ -1,9 +1,18 @@
 #include "diag/render.hpp"
 
+#include <algorithm>
+#include <string_view>
+
 #include <fmt/format.h>
 
 namespace tabula {
 namespace {
+
+// A quoted line wider than this is cut to a window around the caret.
+constexpr int kMaxQuotedColumns = 120;
+// The window's width when cut, and how much of it comes before the caret.
+constexpr int kWindowColumns = kMaxQuotedColumns - 8;
+constexpr int kWindowBeforeCaret = kWindowColumns / 2;
 
 const char* severity_name(Severity s) {
   switch (s) {
@@ -14,19 +23,57 @@ const char* severity_name(Severity s) {
   return "error";
 }
 
-// The caret's indent: tabs are copied so the caret lines up in any tab width; a UTF-8
-// sequence is one column because columns count characters.
-std::string caret_indent(std::string_view line, int column) {
-  std::string indent;
-  int col = 1;
-  for (size_t i = 0; i < line.size() && col < column; ++i) {
-    unsigned char c = static_cast<unsigned char>(line[i]);
-    if ((c & 0xC0) == 0x80) continue;  // continuation byte of a UTF-8 sequence
-    indent += c == '\t' ? '\t' : ' ';
-    ++col;
+bool is_continuation_byte(unsigned char c) { return (c & 0xC0) == 0x80; }
+
+// A lead byte and its continuation bytes form a well-formed UTF-8 sequence.
+bool valid_utf8(std::string_view s) {
+  auto c = static_cast<unsigned char>(s[0]);
+  size_t len = c < 0x80 ? 1 : c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+  return len == s.size();
+}
+
+// Calls `each(index, text)` for every character of the line (columns count characters: a
+// byte that is not a UTF-8 continuation byte starts one) with its text as it is shown:
+// control characters and malformed UTF-8 are shown as '?', so a quote never sends the
+// terminal anything but text.
+template <typename Each>
+void for_each_char(std::string_view line, Each each) {
+  int index = 0;
+  for (size_t i = 0; i < line.size();) {
+    size_t j = i + 1;
+    while (j < line.size() && is_continuation_byte(static_cast<unsigned char>(line[j]))) ++j;
+    std::string_view ch = line.substr(i, j - i);
+    auto c = static_cast<unsigned char>(ch[0]);
+    bool control = ch.size() == 1 && ((c < 0x20 && c != '\t') || c == 0x7F);
+    each(index++, control || !valid_utf8(ch) ? std::string_view("?") : ch);
+    i = j;
   }
-  while (col++ < column) indent += ' ';
-  return indent;
+}
+
+// The quoted line and the caret line under it. Tabs are copied into the caret's indent so
+// the caret lines up in any tab width. A line wider than kMaxQuotedColumns shows only a
+// window around the caret, with "..." where it was cut; the header keeps the file's column.
+std::string quote(std::string_view line, int column) {
+  int n = 0;
+  for_each_char(line, [&](int, std::string_view) { ++n; });
+  int caret = std::max(column, 1) - 1;  // index of the character under the caret
+  int from = 0, to = n;
+  if (n > kMaxQuotedColumns) {
+    from = std::clamp(caret - kWindowBeforeCaret, 0, std::max(n - kWindowColumns, 0));
+    to = std::min(n, from + kWindowColumns);
+  }
+  std::string text = from > 0 ? "..." : "";
+  std::string indent = from > 0 ? "   " : "";
+  for_each_char(line, [&](int i, std::string_view ch) {
+    if (i < from || i >= to) return;
+    text += ch;
+    if (i < caret) indent += ch == "\t" ? '\t' : ' ';
+  });
+  if (to < n) text += "...";
+  // A caret after the last character (an error at the end of the line), never further out
+  // than a window's width.
+  for (int i = to; i < caret && static_cast<int>(indent.size()) <= kMaxQuotedColumns; ++i) indent += ' ';
+  return fmt::format("  {}\n  {}^\n", text, indent);
 }
 
 }  // namespace
@@ -39,12 +86,8 @@ std::string render(const Diagnostic& d, const SourceRegistry& sources) {
     out = fmt::format("{}: {}: {}\n", d.pos.file, severity_name(d.severity), d.message);
   else
     out = fmt::format("{}: {}\n", severity_name(d.severity), d.message);
-  if (d.pos.line > 0) {
-    if (const SourceFile* f = sources.find(d.pos.file)) {
-      auto line = f->line(d.pos.line);
-      out += fmt::format("  {}\n  {}^\n", line, caret_indent(line, d.pos.column));
-    }
-  }
+  if (d.pos.line > 0)
+    if (const SourceFile* f = sources.find(d.pos.file)) out += quote(f->line(d.pos.line), d.pos.column);
   return out;
 }
 
@@ -52,6 +95,11 @@ std::string render_all(const Diagnostics& ds, const SourceRegistry& sources) {
   std::string out;
   for (const auto& d : ds.items()) out += render(d, sources);
   return out;
+}
+
+std::string error_count_text(const Diagnostics& ds) {
+  if (ds.error_limit_reached()) return fmt::format("more than {} errors", Diagnostics::kMaxErrors);
+  return fmt::format("{} error{}", ds.error_count(), ds.error_count() == 1 ? "" : "s");
 }
 
 }  // namespace tabula

@@ -1,27 +1,16 @@
 #pragma once
 // Renders diagnostics as `file:line:col: error: message`, the source line and a caret.
-#include <map>
 #include <string>
 
 #include "diag/diagnostic.hpp"
-#include "diag/source_file.hpp"
+#include "diag/source_registry.hpp"
 
 namespace tabula {
 
-// Sources by path, so the renderer can quote lines of every file involved.
-class SourceRegistry {
- public:
-  void add(const SourceFile& file) { files_[file.path] = file; }
-  const SourceFile* find(const std::string& path) const {
-    auto it = files_.find(path);
-    return it == files_.end() ? nullptr : &it->second;
-  }
-
- private:
-  std::map<std::string, SourceFile> files_;
-};
-
 std::string render(const Diagnostic& d, const SourceRegistry& sources);
 std::string render_all(const Diagnostics& ds, const SourceRegistry& sources);
+
+// "1 error", "7 errors", or "more than 100 errors" when errors were dropped past the limit.
+std::string error_count_text(const Diagnostics& ds);
 
 }  // namespace tabula

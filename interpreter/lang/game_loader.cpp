@@ -15,7 +15,9 @@ namespace fs = std::filesystem;
 namespace {
 
 // A board path is looked up next to the rules file that names it, then in the `boards/`
-// folder beside that file's folder (rules/ and boards/ are siblings in a project).
+// folder beside that file's folder (rules/ and boards/ are siblings in a project). '..' and
+// absolute paths are allowed: a file that is not a board file is refused by its name before
+// it is read, so nothing of it is shown.
 std::vector<fs::path> board_candidates(const std::string& board, const std::string& naming_file) {
   fs::path dir = fs::path(naming_file).parent_path();
   return {(dir / board).lexically_normal(), (dir.parent_path() / "boards" / board).lexically_normal()};
@@ -25,7 +27,7 @@ std::vector<fs::path> board_candidates(const std::string& board, const std::stri
 
 std::shared_ptr<const Program> load_program(const std::string& rules_path, Diagnostics& diags, SourceRegistry& sources,
                                             RulesFile* merged) {
-  auto rules = load_merged_rules(rules_path, diags, sources, 0);
+  auto rules = load_merged_rules(rules_path, diags, sources);
   if (!rules) return nullptr;
   std::string board_name = board_path_of(*rules, diags);
   std::shared_ptr<const BoardGraph> board;
@@ -33,14 +35,17 @@ std::shared_ptr<const Program> load_program(const std::string& rules_path, Diagn
     const Statement* naming = nullptr;
     for (const auto& s : rules->statements)
       if (s.keyword == "board") naming = &s;
+    const SourcePos& named_at = naming->args[0].value.pos;
     auto candidates = board_candidates(board_name, naming->pos.file);
-    auto found = std::find_if(candidates.begin(), candidates.end(), [](const fs::path& p) { return fs::is_regular_file(p); });
-    if (found == candidates.end()) {
-      diags.error(naming->args[0].value.pos, fmt::format("board file '{}' not found next to the rules file or in the boards/ "
-                                                         "folder beside its folder",
-                                                         board_name));
+    auto found = std::find_if(candidates.begin(), candidates.end(), [](const fs::path& p) { return fs::exists(p); });
+    if (!is_board_path(board_name)) {
+      diags.error(named_at, not_a_board_file(board_name));
+    } else if (found == candidates.end()) {
+      diags.error(named_at, fmt::format("board file '{}' not found next to the rules file or in the boards/ folder "
+                                        "beside its folder",
+                                        board_name));
     } else {
-      auto loaded = load_board_file(found->string(), diags, sources);
+      auto loaded = load_board_file(found->string(), diags, sources, &named_at);
       if (loaded) board = std::make_shared<const BoardGraph>(std::move(*loaded));
     }
   }

@@ -4,7 +4,9 @@
 #include <memory>
 #include <string>
 
+#include "diag/diagnostic.hpp"
 #include "diag/render.hpp"
+#include "diag/source_registry.hpp"
 #include "program/program.hpp"
 #include "syntax/ast.hpp"
 

@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <fmt/format.h>
 
+#include "diag/source_file.hpp"
 #include "syntax/parser.hpp"
 
 namespace tabula {
@@ -30,12 +31,23 @@ const Statement* find_variant_line(const RulesFile& f) {
   return nullptr;
 }
 
-}  // namespace
+bool is_rules_path(const std::string& path) { return has_extension(path, {".rules"}); }
 
-std::optional<RulesFile> load_merged_rules(const std::string& path, Diagnostics& diags, SourceRegistry& sources, int depth) {
-  auto source = read_source_file(path);
+// Reads and parses `path` and merges the chain of variants it starts. `named_at` is where
+// the file is named, as `name`: the `extends` string of the variant that extends it, or the
+// file itself (line 0) when it was named on the command line. A problem with the file as a
+// whole (not a rules file, cannot be read, not text) is one error there, and nothing of the
+// file is shown.
+std::optional<RulesFile> load_rules_chain(const std::string& path, const std::string& name, const SourcePos& named_at,
+                                          Diagnostics& diags, SourceRegistry& sources, int depth) {
+  if (!is_rules_path(path)) {
+    diags.error(named_at, fmt::format("'{}' is not a rules file (its name must end in .rules)", name));
+    return std::nullopt;
+  }
+  std::string why;
+  auto source = read_source_file(path, "rules", why);
   if (!source) {
-    diags.error({path, 0, 0}, fmt::format("cannot open rules file '{}'", path));
+    diags.error(named_at, why);
     return std::nullopt;
   }
   sources.add(*source);
@@ -54,17 +66,20 @@ std::optional<RulesFile> load_merged_rules(const std::string& path, Diagnostics&
     diags.error(variant->pos, fmt::format("variants extend each other more than {} deep (a cycle?)", kMaxVariantDepth));
     return std::nullopt;
   }
-  std::string base_path = (std::filesystem::path(path).parent_path() / a[2].value.text).lexically_normal().string();
-  if (!std::filesystem::is_regular_file(base_path)) {
-    diags.error(a[2].value.pos, fmt::format("cannot open the base rules '{}' (looked next to this file)", a[2].value.text));
+  // Relative to this file's folder; '..' and absolute paths are allowed (a variant in its own
+  // folder may extend a shipped file), since a file that is not a rules file is refused
+  // without being shown.
+  const Expr& base_name = a[2].value;
+  std::string base_path = (std::filesystem::path(path).parent_path() / base_name.text).lexically_normal().string();
+  if (is_rules_path(base_path) && !std::filesystem::exists(base_path)) {
+    diags.error(base_name.pos, fmt::format("cannot open the base rules '{}' (looked next to this file)", base_name.text));
     return std::nullopt;
   }
-  Diagnostics base_diags;
-  auto base = load_merged_rules(base_path, base_diags, sources, depth + 1);
+  int errors_before = diags.errors_seen();
+  auto base = load_rules_chain(base_path, base_name.text, base_name.pos, diags, sources, depth + 1);
   if (!base) {
-    if (base_diags.empty()) diags.error(a[2].value.pos, fmt::format("cannot load the base rules '{}'", a[2].value.text));
-    for (const auto& d : base_diags.items())
-      diags.add(d.severity, d.pos.line ? d.pos : a[2].value.pos, d.message);
+    if (diags.errors_seen() == errors_before)
+      diags.error(base_name.pos, fmt::format("cannot load the base rules '{}'", base_name.text));
     return std::nullopt;
   }
 
@@ -96,6 +111,12 @@ std::optional<RulesFile> load_merged_rules(const std::string& path, Diagnostics&
     if (slot) out.statements.push_back(std::move(*slot));
   for (auto& s : added) out.statements.push_back(std::move(s));
   return out;
+}
+
+}  // namespace
+
+std::optional<RulesFile> load_merged_rules(const std::string& path, Diagnostics& diags, SourceRegistry& sources) {
+  return load_rules_chain(path, path, SourcePos{path, 0, 0}, diags, sources, 0);
 }
 
 }  // namespace tabula

@@ -6,11 +6,15 @@
 #include <optional>
 #include <string>
 
+#include "diag/diagnostic.hpp"
 #include "diag/render.hpp"
+#include "diag/source_registry.hpp"
 #include "syntax/ast.hpp"
 
 namespace tabula {
 
-std::optional<RulesFile> load_merged_rules(const std::string& path, Diagnostics& diags, SourceRegistry& sources, int depth);
+// Reads the rules file `path` (its name must end in .rules) and, when it is a variant, its
+// chain of bases, merged into one tree. Every file read is added to `sources`.
+std::optional<RulesFile> load_merged_rules(const std::string& path, Diagnostics& diags, SourceRegistry& sources);
 
 }  // namespace tabula

@@ -1,7 +1,7 @@
 #pragma once
 // The PEGTL grammar of a rules file (docs/LANGUAGE.md, "Syntax"). Grammar only: the actions
-// that build the tree, the error messages of the must<> points and the error recovery are
-// in parser.cpp.
+// that build the tree are in parse_actions.hpp, the error messages of the must<> points in
+// syntax_errors.hpp, the error recovery in parser.cpp.
 //
 // The grammar is line-oriented and flat: a file is a sequence of line items (a statement, a
 // closing '}', an empty line or comment). A statement that ends in '{' opens a block; the

@@ -9,6 +9,7 @@
 
 #include "board/board_loader.hpp"
 #include "diag/render.hpp"
+#include "diag/source_registry.hpp"
 #include "lang/game_loader.hpp"
 #include "targets.hpp"
 

@@ -3,8 +3,9 @@
 #include "board/board_drawing.hpp"
 #include "board/board_loader.hpp"
 #include "diag/render.hpp"
-#include "program/program.hpp"
+#include "diag/source_registry.hpp"
 #include "picture/board_svg.hpp"
+#include "program/program.hpp"
 #include "fuzz_support.hpp"
 #include "targets.hpp"
 

@@ -3,6 +3,7 @@
 #include <functional>
 
 #include "diag/render.hpp"
+#include "diag/source_registry.hpp"
 #include "fuzz_support.hpp"
 #include "lang/checker.hpp"
 #include "lang/design_warnings.hpp"

@@ -196,11 +196,14 @@ try {
 
 const manifest = JSON.parse(fs.readFileSync(path.join(editors, 'vscode/package.json'), 'utf8'));
 const matcher = (manifest.contributes?.problemMatchers ?? []).find((m) => m.name === 'tabula');
+// Diagnostics about a whole file (`FILE: error: MESSAGE`, no line) have their own matcher.
+const fileMatcher = (manifest.contributes?.problemMatchers ?? []).find((m) => m.name === 'tabula-file');
 
 test(`vscode problem matcher reads the validate output of ${goldenFiles.length} golden files`, () => {
   if (validateError) return [validateError];
   if (!matcher) return ['vscode/package.json contributes no problem matcher named tabula'];
-  const got = applyProblemPattern(matcher.pattern, validateOutput);
+  if (!fileMatcher) return ['vscode/package.json contributes no problem matcher named tabula-file'];
+  const got = [...applyProblemPattern(matcher.pattern, validateOutput), ...applyProblemPattern(fileMatcher.pattern, validateOutput)];
   const notes = got.filter((d) => d.severity === 'note');
   const problems = compareDiagnostics(expected, got.filter((d) => d.severity !== 'note'));
   if (!notes.some((d) => key(d) === key(NOTE))) problems.push(`missing: ${key(NOTE)}`);
