@@ -277,7 +277,9 @@ test('vscode extension manifest, grammar and language configuration agree', () =
   const word = new RegExp(`^(?:${config.wordPattern})$`);
   if (!word.test('forward-left') || word.test('a - b')) problems.push('the word pattern does not take forward-left as one word');
   const tasks = JSON.parse(fs.readFileSync(path.join(editors, 'vscode/tasks.example.json'), 'utf8'));
-  for (const t of tasks.tasks) if (t.problemMatcher !== `$${matcher?.name}`) problems.push(`task '${t.label}' does not use $tabula`);
+  const wanted = JSON.stringify([`$${matcher?.name}`, `$${fileMatcher?.name}`]);
+  for (const t of tasks.tasks)
+    if (JSON.stringify(t.problemMatcher) !== wanted) problems.push(`task '${t.label}' does not use $tabula and $tabula-file`);
   return problems;
 });
 
