@@ -19,6 +19,9 @@ int main(int argc, char** argv) {
   tabula::cli::add_analyze(app);
   try {
     app.parse(argc, argv);
+    // A report that did not reach stdout (a full disk, a closed pipe) is an error, not a success.
+    std::cout.flush();
+    if (!std::cout) throw tabula::cli::UserError{"cannot write to standard output"};
   } catch (const CLI::ParseError& e) {
     return app.exit(e);
   } catch (const tabula::cli::UserError& e) {

@@ -16,6 +16,7 @@ class SourceRegistry {
     auto it = files_.find(path);
     return it == files_.end() ? nullptr : &it->second;
   }
+  const std::map<std::string, SourceFile>& files() const { return files_; }  // by path
 
  private:
   std::map<std::string, SourceFile> files_;
