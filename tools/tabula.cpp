@@ -1,4 +1,5 @@
 // The `tabula` command line: a thin layer over the library.
+#include <cstdio>
 #include <iostream>
 
 #include "cli_support.hpp"
@@ -21,7 +22,8 @@ int main(int argc, char** argv) {
     app.parse(argc, argv);
     // A report that did not reach stdout (a full disk, a closed pipe) is an error, not a success.
     std::cout.flush();
-    if (!std::cout) throw tabula::cli::UserError{"cannot write to standard output"};
+    if (!std::cout || std::fflush(stdout) != 0 || std::ferror(stdout))
+      throw tabula::cli::UserError{"cannot write to standard output"};
   } catch (const CLI::ParseError& e) {
     return app.exit(e);
   } catch (const tabula::cli::UserError& e) {
