@@ -7,6 +7,7 @@
 #include "ai/evaluator.hpp"
 #include "ai/match.hpp"
 #include "ai/match_report.hpp"
+#include "ai/match_record.hpp"
 #include "ai/mcts_agent.hpp"
 #include "ai/statistics.hpp"
 #include "ai/variant_analysis.hpp"
@@ -272,14 +273,49 @@ TEST_CASE("Shards replay exactly the games of the whole match", "[ai]") {
 
 TEST_CASE("Result lines round-trip through JSON", "[ai]") {
   GameRecord g = play_game(loa(), {"random", "random"}, 3, game_seed(1, 3), 20);
+  auto study = std::make_shared<const Study>(
+      Study::match(RulesIdentity{"Lines of Action", "rules/loa.rules", "0123456789abcdef"}, {"random", "random"}, 1, 20));
+  ResultLine line{GameOrigin{study, 0, {8}, 1, 2}, g};
   std::string error;
-  auto back = parse_json_line(to_json_line(g), error);
+  auto back = parse_result_line(to_json_line(line), error);
+  INFO(error);
   REQUIRE(back);
-  for (size_t i = 0; i < g.seconds.size(); ++i) CHECK(back->seconds[i] == Approx(g.seconds[i]).margin(1e-6));
-  CHECK(without_timing(*back) == without_timing(g));
-  CHECK_FALSE(parse_json_line("{\"game\":1}", error));
-  CHECK(error == "no \"seed\" field");
-  CHECK_FALSE(parse_json_line("not json", error));
+  for (size_t i = 0; i < g.seconds.size(); ++i) CHECK(back->game.seconds[i] == Approx(g.seconds[i]).margin(1e-6));
+  CHECK(without_timing(back->game) == without_timing(g));
+  CHECK(back->origin.study->difference(*study).empty());
+  CHECK(back->origin.study->rules.file == "rules/loa.rules");
+  CHECK(back->origin.games == std::vector<int>{8});
+  CHECK(back->origin.shard_index == 1);
+  CHECK(back->origin.shard_count == 2);
+  CHECK_FALSE(parse_result_line("{\"game\":1}", error));
+  CHECK(error == "no \"study\" field");
+  CHECK_FALSE(parse_result_line("not json", error));
+  CHECK(error == "expected a value at column 1");
+}
+
+TEST_CASE("An analysis's results lines name their phase", "[ai]") {
+  AnalysisConfig c;
+  c.games = 4;
+  c.skill_games = 2;
+  auto study = std::make_shared<const Study>(
+      analysis_study(*second_player_wins(), c, RulesIdentity{second_player_wins()->name, "x.rules", "0123456789abcdef"}));
+  auto games = play_analysis(second_player_wins(), c);
+  REQUIRE(games.size() == 2);
+  REQUIRE(games[1].size() == 2);
+  CHECK(games[1][0].seats == std::vector<std::string>{"alphabeta:2", "random"});
+  ResultLine line{GameOrigin{study, 1, {4, 2}, 0, 1}, games[1][1]};
+  std::string text = to_json_line(line), error;
+  CHECK(text.find("\"phase\":\"skill\",\"games\":4,\"skill_games\":2,") != std::string::npos);
+  auto back = parse_result_line(text, error);
+  INFO(error);
+  REQUIRE(back);
+  CHECK(back->origin.phase == 1);
+  CHECK(without_timing(back->game) == without_timing(games[1][1]));
+  // The same game said to be of the random phase has the wrong seed and seats for it.
+  std::string moved = text;
+  moved.replace(moved.find("\"skill\""), 7, "\"random\"");
+  CHECK_FALSE(parse_result_line(moved, error));
+  CHECK(error.find("game 1's seed is ") == 0);
 }
 
 TEST_CASE("Three players: MCTS, paranoid alpha-beta and random", "[ai]") {

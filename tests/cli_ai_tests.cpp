@@ -84,8 +84,12 @@ TEST_CASE("CLI: shards merged equal the unsharded match", "[ai][cli]") {
   CHECK(merged.status == 0);
   CHECK(without_timing(merged.out) == without_timing(unsharded.out));
   CHECK(without_timing(unsharded.out) == without_timing(r.out));
-  // A game in two files counts once.
-  CHECK(without_timing(run("merge " + whole + " " + a + " --json").out) == without_timing(unsharded.out));
+  // A game in two files counts once, and merge says which games it found twice.
+  auto twice = run("merge " + whole + " " + a + " --json");
+  CHECK(twice.status == 0);
+  CHECK(twice.out.rfind("tabula: note: 3 games are in both " + whole + " and " + a + " (games 0, 2, 4), alike: each "
+                        "counts once\n", 0) == 0);
+  CHECK(without_timing(twice.out.substr(twice.out.find('\n') + 1)) == without_timing(unsharded.out));
 }
 
 TEST_CASE("CLI: a stopped match resumes from its results file", "[ai][cli]") {
@@ -100,7 +104,7 @@ TEST_CASE("CLI: a stopped match resumes from its results file", "[ai][cli]") {
   CHECK(without_timing(resumed.out) == without_timing(whole.out));
   auto other = run("match rules/loa.rules --players random,alphabeta:1 --seed 4 --games 5 --resume --out " + out);
   CHECK(other.status == 1);
-  CHECK(other.out.find("is not from this match") != std::string::npos);
+  CHECK(other.out.find(out + ":1 holds games of another study (seed 4 in this run, 3 in the file)") != std::string::npos);
 }
 
 TEST_CASE("CLI: match and merge refuse bad input with one sentence", "[ai][cli]") {
@@ -116,7 +120,7 @@ TEST_CASE("CLI: match and merge refuse bad input with one sentence", "[ai][cli]"
   auto bad = temp_rules("bad-results.jsonl", "{\"game\":0}\n");
   r = run("merge " + bad);
   CHECK(r.status == 1);
-  CHECK(r.out.find("bad-results.jsonl:1: no \"seed\" field") != std::string::npos);
+  CHECK(r.out.find("bad-results.jsonl:1: no \"study\" field") != std::string::npos);
 }
 
 TEST_CASE("CLI: play accepts every player spec", "[ai][cli]") {

@@ -13,8 +13,7 @@ struct Run {
   std::string out;  // stdout and stderr together
 };
 
-inline Run run(const std::string& args) {
-  std::string cmd = std::string("cd '") + TABULA_SOURCE_DIR + "' && '" + TABULA_BINARY + "' " + args + " 2>&1";
+inline Run run_command(const std::string& cmd) {
   Run r{0, ""};
   FILE* pipe = popen(cmd.c_str(), "r");
   REQUIRE(pipe);
@@ -24,6 +23,18 @@ inline Run run(const std::string& args) {
   int st = pclose(pipe);
   r.status = WIFEXITED(st) ? WEXITSTATUS(st) : 128;
   return r;
+}
+
+inline Run run(const std::string& args) {
+  return run_command(std::string("cd '") + TABULA_SOURCE_DIR + "' && '" + TABULA_BINARY + "' " + args + " 2>&1");
+}
+
+// A bash script run from the repository root, with $TABULA naming the binary.
+inline Run run_script(const std::string& script) {
+  std::string quoted;  // inside '...': a quote is ' \' '
+  for (char c : script) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return run_command(std::string("cd '") + TABULA_SOURCE_DIR + "' && TABULA='" + TABULA_BINARY + "' bash -c '" + quoted +
+                     "' 2>&1");
 }
 
 }  // namespace tabula::testing

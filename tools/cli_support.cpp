@@ -16,12 +16,17 @@
 
 namespace tabula::cli {
 
-std::shared_ptr<const Program> load_rules_or_fail(const std::string& path) {
+std::shared_ptr<const Program> load_rules_or_fail(const std::string& path, RulesIdentity* identity) {
   Diagnostics diags;
   SourceRegistry sources;
   auto program = load_program(path, diags, sources);
   std::cerr << render_all(diags, sources);
   if (!program) throw UserError{fmt::format("{}: {}; nothing was run", path, error_count_text(diags))};
+  if (identity) {
+    std::vector<std::string> texts;
+    for (const auto& [file, source] : sources.files()) texts.push_back(source.text);
+    *identity = RulesIdentity{program->name, path, rules_hash(texts)};
+  }
   return program;
 }
 
@@ -41,6 +46,21 @@ State initial_state(std::shared_ptr<const Program> program, const std::string& p
   if (!pos) throw UserError{fmt::format("bad position: {}", error)};
   s.set_position(*pos);
   return s;
+}
+
+void parse_shard(const std::string& text, int& index, int& count) {
+  auto slash = text.find('/');
+  try {
+    if (slash == std::string::npos) throw std::invalid_argument("");
+    size_t used_i = 0, used_n = 0;
+    index = std::stoi(text.substr(0, slash), &used_i);
+    count = std::stoi(text.substr(slash + 1), &used_n);
+    if (used_i != slash || used_n != text.size() - slash - 1 || count < 1 || count > kMaxGames || index < 0 ||
+        index >= count)
+      throw std::invalid_argument("");
+  } catch (const std::exception&) {
+    throw UserError{fmt::format("--shard '{}': expected I/N with 0 <= I < N <= {}, e.g. 0/4", text, kMaxGames)};
+  }
 }
 
 std::string draw_state(const State& s) {

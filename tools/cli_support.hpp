@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 
+#include "ai/study.hpp"
 #include "engine/state.hpp"
 
 namespace tabula::cli {
@@ -15,10 +16,16 @@ struct UserError {
 };
 
 // Loads and checks a rules file; on errors prints the diagnostics and throws UserError.
-std::shared_ptr<const Program> load_rules_or_fail(const std::string& path);
+// `identity`, when given, receives the rules' name, path and hash (of every file read).
+std::shared_ptr<const Program> load_rules_or_fail(const std::string& path, RulesIdentity* identity = nullptr);
 
 // The start position, or the one given with --position (a position string or @FILE).
 State initial_state(std::shared_ptr<const Program> program, const std::string& position);
+
+// --shard "I/N" with 0 <= I < N: the games g with g % N == I of a study.
+void parse_shard(const std::string& text, int& index, int& count);
+// How many of `games` the shard index/count plays.
+inline int planned_games(int games, int index, int count) { return games > index ? (games - index + count - 1) / count : 0; }
 
 std::string draw_state(const State& s);
 std::string result_sentence(const State& s);

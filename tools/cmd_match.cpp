@@ -1,16 +1,18 @@
 // tabula match RULES --games N --players A,B [--threads T] [--seed S] [--max-plies P]
 //   [--shard I/N] [--out FILE [--resume]] [--json|--csv]: many seeded games between
-//   computer players, with a statistical report.
+//   computer players, with a statistical report. --estimate sizes a study instead.
 #include <algorithm>
 #include <fmt/format.h>
-#include <fstream>
 #include <iostream>
+#include <optional>
 
 #include "ai/match.hpp"
 #include "ai/match_report.hpp"
 #include "cli_support.hpp"
 #include "commands.hpp"
 #include "progress_bar.hpp"
+#include "results_output.hpp"
+#include "study_sizing.hpp"
 
 namespace tabula::cli {
 namespace {
@@ -23,86 +25,65 @@ std::vector<std::string> split_players(const std::string& text) {
   return out;
 }
 
-// "I/N" with 0 <= I < N.
-void parse_shard(const std::string& text, int& index, int& count) {
-  auto slash = text.find('/');
-  try {
-    if (slash == std::string::npos) throw std::invalid_argument("");
-    size_t used_i = 0, used_n = 0;
-    index = std::stoi(text.substr(0, slash), &used_i);
-    count = std::stoi(text.substr(slash + 1), &used_n);
-    if (used_i != slash || used_n != text.size() - slash - 1 || count < 1 || index < 0 || index >= count)
-      throw std::invalid_argument("");
-  } catch (const std::exception&) {
-    throw UserError{fmt::format("--shard '{}': expected I/N with 0 <= I < N, e.g. 0/4", text)};
-  }
-}
-
-// Games already in a results file (for --resume); every one must be from this match.
-std::vector<GameRecord> finished_games(const std::string& path, const std::string& rules, uint64_t seed,
-                                       const std::vector<std::string>& players) {
-  std::string error;
-  std::vector<int> lines;
-  auto games = read_results_file(path, error, &lines);
-  if (!games) throw UserError{error};
-  for (size_t i = 0; i < games->size(); ++i) {
-    const GameRecord& g = (*games)[i];
-    if (g.rules != rules || g.seats != seats_for_game(players, g.game) || g.seed != game_seed(seed, g.game))
-      throw UserError{fmt::format("{}:{}: game {} is not from this match (other rules, players or seed)", path,
-                                  lines[i], g.game)};
-  }
-  return *games;
-}
-
 }  // namespace
 
 void add_match(CLI::App& app) {
   struct Options {
     std::string rules, players, shard = "0/1", out;
     MatchConfig config;
-    bool json = false, csv = false, resume = false;
+    bool json = false, csv = false, resume = false, estimate = false, dry_run = false;
+    EstimateOptions sizing;
   };
   auto o = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("match", "Play many seeded games between computer players and report the statistics");
   cmd->add_option("rules", o->rules, "Rules file")->required()->check(CLI::ExistingFile);
   cmd->add_option("--players", o->players, "Comma-separated player specs, one per seat (see docs/AI.md)")->required();
-  cmd->add_option("--games", o->config.games, "Number of games (seats rotate every game)")->check(CLI::Range(1, 100000000))->capture_default_str();
+  cmd->add_option("--games", o->config.games, "Number of games (seats rotate every game)")->check(CLI::Range(1, kMaxGames))->capture_default_str();
   cmd->add_option("--threads", o->config.threads, "Games played at once")->check(CLI::Range(1, 256))->capture_default_str();
   cmd->add_option("--seed", o->config.seed, "Match seed; game g's seed derives from it and g")->capture_default_str();
   cmd->add_option("--max-plies", o->config.max_plies, "Stop a game as a draw after this many plies (0: the rules' limit)")
-      ->check(CLI::NonNegativeNumber)->capture_default_str();
+      ->check(CLI::Range(0, 1000000000))->capture_default_str();
   cmd->add_option("--shard", o->shard, "Play only the games g with g % N == I")->capture_default_str();
-  cmd->add_option("--out", o->out, "Append one JSON line per finished game to FILE (flushed)");
+  cmd->add_option("--out", o->out,
+                  "Append one JSON line per finished game to FILE (flushed); FILE must be new or empty, or with --resume "
+                  "hold this study's results; it is never written over");
   cmd->add_flag("--resume", o->resume, "With --out: skip the games already in FILE, append the rest");
   auto* json = cmd->add_flag("--json", o->json, "Print the report as one JSON object");
   cmd->add_flag("--csv", o->csv, "Print the report as CSV (one row per player and per seat)")->excludes(json);
+  add_estimate_options(*cmd, o->estimate, o->sizing);
+  cmd->add_flag("--dry-run", o->dry_run, "Check the rules and options, say how many games would be played, play none");
   cmd->callback([o] {
-    auto program = load_rules_or_fail(o->rules);
+    RulesIdentity rules;
+    auto program = load_rules_or_fail(o->rules, &rules);
     o->config.players = split_players(o->players);
     if (auto error = check_players(*program, o->config.players); !error.empty()) throw UserError{"--players: " + error};
     parse_shard(o->shard, o->config.shard_index, o->config.shard_count);
     if (o->resume && o->out.empty()) throw UserError{"--resume needs --out FILE"};
+    if (o->estimate) {
+      if (!o->out.empty() || o->config.shard_count > 1 || o->csv)
+        throw UserError{"--estimate plays a sample and prints a sizing: it takes no --out, --shard or --csv"};
+      return print_estimate(program, o->config, o->sizing, o->json);
+    }
 
-    std::vector<int> skip;
-    std::vector<GameRecord> earlier;
-    if (o->resume && std::ifstream(o->out)) {
-      earlier = finished_games(o->out, program->name, o->config.seed, o->config.players);
-      for (const GameRecord& g : earlier) skip.push_back(g.game);
+    int planned = planned_games(o->config.games, o->config.shard_index, o->config.shard_count);
+    if (o->dry_run) {
+      std::cout << fmt::format("match of {}: {} of {} games (shard {}/{}); nothing played (--dry-run)\n", rules.name,
+                               planned, o->config.games, o->config.shard_index, o->config.shard_count);
+      return;
     }
-    std::ofstream out;
-    if (!o->out.empty()) {
-      out.open(o->out, o->resume ? std::ios::app : std::ios::trunc);
-      if (!out) throw UserError{fmt::format("cannot write '{}'", o->out)};
-    }
-    int planned = 0;
-    for (int g = o->config.shard_index; g < o->config.games; g += o->config.shard_count) ++planned;
-    int finished = static_cast<int>(skip.size());
+    auto study = std::make_shared<const Study>(Study::match(rules, o->config.players, o->config.seed, o->config.max_plies));
+    GameOrigin origin{study, 0, {o->config.games}, o->config.shard_index, o->config.shard_count};
+    std::optional<ResultsOutput> out;
+    if (!o->out.empty()) out.emplace(o->out, origin, o->resume);
+    std::vector<GameRecord> earlier = out ? out->finished()[0] : std::vector<GameRecord>{};
+    int finished = static_cast<int>(earlier.size());
     ProgressBar progress;
     auto records = run_match(program, o->config, [&](const GameRecord& g) {
-      if (out.is_open()) out << to_json_line(g) << "\n" << std::flush;
+      if (out) out->write(ResultLine{origin, g});
       progress.update("match", ++finished, planned);
-    }, skip);
+    }, out ? out->finished_indices(0) : std::vector<int>{});
     progress.finish();
+    if (out) out->close();
     records.insert(records.end(), earlier.begin(), earlier.end());
     std::sort(records.begin(), records.end(), [](const GameRecord& a, const GameRecord& b) { return a.game < b.game; });
     std::string error;

@@ -1,10 +1,13 @@
-// tabula merge FILE... [--json|--csv]: one report from the results files of several runs
-// (shards, resumed runs). A game found in more than one file counts once.
+// tabula merge FILE... [--json|--csv] [--partial]: one report from the results files of
+// one study (shards, resumed runs): the same report as the unsharded run. Files of
+// another study, a game with two results, and missing games are errors; a game found in
+// several files alike counts once, and is reported.
 #include <fmt/format.h>
 #include <iostream>
-#include <map>
 
 #include "ai/match_report.hpp"
+#include "ai/study_games.hpp"
+#include "ai/variant_analysis.hpp"
 #include "cli_support.hpp"
 #include "commands.hpp"
 
@@ -13,27 +16,45 @@ namespace tabula::cli {
 void add_merge(CLI::App& app) {
   struct Options {
     std::vector<std::string> files;
-    bool json = false, csv = false;
+    bool json = false, csv = false, partial = false;
   };
   auto o = std::make_shared<Options>();
-  auto* cmd = app.add_subcommand("merge", "Combine match result files (from --out) into one report");
-  cmd->add_option("files", o->files, "Result files, one JSON line per game")->required()->check(CLI::ExistingFile);
+  auto* cmd = app.add_subcommand("merge", "Combine the results files (from --out) of one study into one report");
+  cmd->add_option("files", o->files, "Results files, one JSON line per game")->required()->check(CLI::ExistingFile);
   auto* json = cmd->add_flag("--json", o->json, "Print the report as one JSON object");
-  cmd->add_flag("--csv", o->csv, "Print the report as CSV")->excludes(json);
+  cmd->add_flag("--csv", o->csv, "Print a match's report as CSV")->excludes(json);
+  cmd->add_flag("--partial", o->partial, "Report the games present even when some of the study's games are missing");
   cmd->callback([o] {
-    std::map<std::pair<int, uint64_t>, GameRecord> games;  // by (game, seed): duplicates count once
+    std::vector<ResultsFile> files;
     for (const auto& path : o->files) {
       std::string error;
-      auto file = read_results_file(path, error);
+      auto file = read_results_file(path, error, true);
       if (!file) throw UserError{error};
-      for (auto& g : *file) games.emplace(std::make_pair(g.game, g.seed), std::move(g));
+      if (file->incomplete_line)
+        std::cerr << fmt::format("tabula: note: {}:{}: a cut-off last line is left out (its run was stopped while "
+                                 "writing it; match --resume on the file completes it)\n",
+                                 path, *file->incomplete_line);
+      files.push_back(std::move(*file));
     }
-    std::vector<GameRecord> records;
-    for (auto& [key, g] : games) records.push_back(std::move(g));
     std::string error;
-    MatchReport report = summarize(records, error);
+    auto study = gather_study(std::move(files), error);
+    if (!study) throw UserError{error};
+    for (const auto& repeat : study->repeats) std::cerr << "tabula: note: " << repeat << ", alike: each counts once\n";
+    if (auto missing = study->describe_missing(); !missing.empty()) {
+      if (!o->partial)
+        throw UserError{fmt::format("the files miss {}; run what is missing (match or analyze with --shard and --resume "
+                                    "on its file), or add --partial to report the games present",
+                                    missing)};
+      std::cerr << "tabula: note: partial report: missing " << missing << "\n";
+    }
+    if (study->study->kind == Study::Kind::analysis) {
+      if (o->csv) throw UserError{"--csv is for match results; these are an analysis's (use --json or the text)"};
+      Analysis a = analysis_of(study->study->rules.name, study->phases[0], study->phases[1], study->study->strong);
+      std::cout << (o->json ? analysis_json(a) + "\n" : analysis_text(a));
+      return;
+    }
+    MatchReport report = summarize(study->phases[0], error);
     if (!error.empty()) throw UserError{"cannot merge: " + error};
-    if (records.empty()) throw UserError{"the files hold no games"};
     if (o->json) std::cout << report_json(report) << "\n";
     else if (o->csv) std::cout << report_csv(report);
     else std::cout << report_text(report);

@@ -1,4 +1,5 @@
 // The `tabula` command line: a thin layer over the library.
+#include <cstdio>
 #include <iostream>
 
 #include "cli_support.hpp"
@@ -19,6 +20,10 @@ int main(int argc, char** argv) {
   tabula::cli::add_analyze(app);
   try {
     app.parse(argc, argv);
+    // A report that did not reach stdout (a full disk, a closed pipe) is an error, not a success.
+    std::cout.flush();
+    if (!std::cout || std::fflush(stdout) != 0 || std::ferror(stdout))
+      throw tabula::cli::UserError{"cannot write to standard output"};
   } catch (const CLI::ParseError& e) {
     return app.exit(e);
   } catch (const tabula::cli::UserError& e) {

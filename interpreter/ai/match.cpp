@@ -79,24 +79,30 @@ GameRecord play_game(std::shared_ptr<const Program> program, const std::vector<s
 std::vector<GameRecord> run_match(std::shared_ptr<const Program> program, const MatchConfig& config,
                                   const std::function<void(const GameRecord&)>& on_game, const std::vector<int>& skip) {
   std::unordered_set<int> done(skip.begin(), skip.end());
-  std::vector<int> todo;
-  for (int g = 0; g < config.games; ++g)
-    if (g % config.shard_count == config.shard_index && !done.count(g)) todo.push_back(g);
-
   auto start = std::chrono::steady_clock::now();
-  std::atomic<size_t> next{0};
+  // The shard's k-th game is shard_index + k * shard_count, handed out in order without a
+  // list of them all (a shard may hold millions of games).
+  std::atomic<int64_t> next{0};
   std::mutex lock;
   std::vector<GameRecord> results;
   std::exception_ptr failure;
+  std::atomic<bool> stop{false};
+  auto next_game = [&]() -> int {
+    while (!stop) {
+      int64_t g = config.shard_index + next.fetch_add(1) * int64_t{config.shard_count};
+      if (g >= config.games) return -1;
+      if (!done.count(static_cast<int>(g))) return static_cast<int>(g);
+    }
+    return -1;
+  };
   auto work = [&] {
     try {
       while (true) {
         if (config.seconds > 0 &&
             std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >= config.seconds)
           return;
-        size_t i = next.fetch_add(1);
-        if (i >= todo.size()) return;
-        int g = todo[i];
+        int g = next_game();
+        if (g < 0) return;
         GameRecord record = play_game(program, seats_for_game(config.players, g), g, game_seed(config.seed, g), config.max_plies);
         std::lock_guard<std::mutex> guard(lock);
         results.push_back(record);
@@ -105,7 +111,7 @@ std::vector<GameRecord> run_match(std::shared_ptr<const Program> program, const 
     } catch (...) {
       std::lock_guard<std::mutex> guard(lock);
       if (!failure) failure = std::current_exception();
-      next = todo.size();
+      stop = true;
     }
   };
   std::vector<std::thread> pool;

@@ -31,7 +31,8 @@ std::vector<std::string> seats_for_game(const std::vector<std::string>& players,
 GameRecord play_game(std::shared_ptr<const Program> program, const std::vector<std::string>& seats, int game,
                      uint64_t seed, int max_plies);
 
-// The games of this shard not in `skip` (game indices already finished), played on
+// The games of this shard not in `skip` (game indices already finished), handed out in
+// index order (no list of them is made: a shard may hold millions), played on
 // config.threads threads. on_game is called, one call at a time, as each game ends (in
 // finishing order); the result is sorted by game index.
 std::vector<GameRecord> run_match(std::shared_ptr<const Program> program, const MatchConfig& config,

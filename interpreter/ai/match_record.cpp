@@ -1,243 +1,143 @@
 #include "ai/match_record.hpp"
 
-#include <cctype>
-#include <cstdlib>
-#include <filesystem>
 #include <fmt/format.h>
-#include <fstream>
-#include <map>
-#include <variant>
+#include <numeric>
+
+#include "ai/match.hpp"
 
 #include "diag/source_file.hpp"
 
 namespace tabula {
+namespace {
 
-std::string json_quote(const std::string& s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') out += '\\', out += c;
-    else if (c == '\n') out += "\\n";
-    else if (static_cast<unsigned char>(c) < 0x20) out += fmt::format("\\u{:04x}", c);
-    else out += c;
+constexpr int64_t kMaxPlies = 1'000'000'000;
+
+// The fields after the study and the plan: the game itself.
+bool read_game(FieldReader& f, const Study& study, const StudyPhase& phase, GameRecord& g, std::string& error) {
+  size_t seats = static_cast<size_t>(study.seats);
+  g.rules = study.rules.name;
+  g.seed = f.unsigned_integer("seed");
+  g.seats = f.strings("seats", seats, seats);
+  g.winner = static_cast<int>(f.integer("winner", -1, study.seats - 1));
+  g.plies = static_cast<int>(f.integer("plies", 0, kMaxPlies));
+  g.cut = f.boolean("cut");
+  g.legal_moves = f.unsigned_integer("legal_moves");
+  if (const auto* items = f.array("seconds", seats, seats)) {
+    for (const auto& item : *items) {
+      std::string why;
+      auto x = FieldReader::number_of(item, 0, 1e9, why);
+      if (!x) return error = "\"seconds\": " + why, false;
+      g.seconds.push_back(*x);
+    }
   }
-  return out + "\"";
+  if (const auto* items = f.array("moves_made", seats, seats)) {
+    for (const auto& item : *items) {
+      std::string why;
+      auto x = FieldReader::integer_of(item, 0, kMaxPlies, why);
+      if (!x) return error = "\"moves_made\": " + why, false;
+      g.moves_made.push_back(static_cast<int>(*x));
+    }
+  }
+  g.moves = f.string("moves");
+  if (!f.finish()) return error = f.error, false;
+  // The game must be the one its index names in this study, and agree with itself.
+  if (g.seed != game_seed(phase.seed, g.game))
+    error = fmt::format("game {}'s seed is {}, but the study's seed {} gives it {}", g.game, g.seed, phase.seed,
+                        game_seed(phase.seed, g.game));
+  else if (g.seats != seats_for_game(phase.players, g.game))
+    error = fmt::format("game {}'s seats are {}, but the study's players give it {}", g.game, comma_list(g.seats),
+                        comma_list(seats_for_game(phase.players, g.game)));
+  else if (std::accumulate(g.moves_made.begin(), g.moves_made.end(), int64_t{0}) != g.plies)
+    error = fmt::format("\"moves_made\" adds up to {} moves, but \"plies\" is {}",
+                        std::accumulate(g.moves_made.begin(), g.moves_made.end(), int64_t{0}), g.plies);
+  else if (g.legal_moves < static_cast<uint64_t>(g.plies))
+    error = fmt::format("\"legal_moves\" is {}, fewer than the {} plies played", g.legal_moves, g.plies);
+  else if (g.moves.empty() != (g.plies == 0))
+    error = fmt::format("\"moves\" is {}, but \"plies\" is {}", g.moves.empty() ? "empty" : "not empty", g.plies);
+  else if (g.cut && g.winner >= 0)
+    error = fmt::format("game {} is cut by the ply limit but has a winner", g.game);
+  else if (study.max_plies > 0 && g.plies > study.max_plies)
+    error = fmt::format("game {} lasted {} plies, beyond the study's max plies {}", g.game, g.plies, study.max_plies);
+  return error.empty();
 }
 
-std::string to_json_line(const GameRecord& g) {
-  auto list = [](const auto& items, auto format) {
-    std::string out = "[";
-    for (size_t i = 0; i < items.size(); ++i) out += (i ? "," : "") + format(items[i]);
-    return out + "]";
-  };
+}  // namespace
+
+bool GameRecord::same_game(const GameRecord& o) const {
+  return game == o.game && seed == o.seed && rules == o.rules && seats == o.seats && winner == o.winner &&
+         plies == o.plies && cut == o.cut && legal_moves == o.legal_moves && moves_made == o.moves_made && moves == o.moves;
+}
+
+std::string to_json_line(const ResultLine& line) {
+  const GameOrigin& o = line.origin;
+  const GameRecord& g = line.game;
+  std::string plan = o.study->kind == Study::Kind::match
+                         ? fmt::format("\"games\":{}", o.games.at(0))
+                         : fmt::format("\"phase\":\"{}\",\"games\":{},\"skill_games\":{}", o.study->phases().at(o.phase).name,
+                                       o.games.at(0), o.games.at(1));
+  std::string seconds = "[", moves_made = "[";
+  for (size_t i = 0; i < g.seconds.size(); ++i) seconds += fmt::format("{}{:.6f}", i ? "," : "", g.seconds[i]);
+  for (size_t i = 0; i < g.moves_made.size(); ++i) moves_made += fmt::format("{}{}", i ? "," : "", g.moves_made[i]);
   return fmt::format(
-      "{{\"game\":{},\"seed\":{},\"rules\":{},\"seats\":{},\"winner\":{},\"plies\":{},\"cut\":{},\"legal_moves\":{},"
-      "\"seconds\":{},\"moves_made\":{},\"moves\":{}}}",
-      g.game, g.seed, json_quote(g.rules), list(g.seats, json_quote), g.winner, g.plies, g.cut ? "true" : "false",
-      g.legal_moves, list(g.seconds, [](double x) { return fmt::format("{:.6f}", x); }),
-      list(g.moves_made, [](int x) { return std::to_string(x); }), json_quote(g.moves));
+      "{{\"study\":{},{},\"shard\":[{},{}],\"game\":{},\"seed\":{},\"seats\":{},\"winner\":{},\"plies\":{},\"cut\":{},"
+      "\"legal_moves\":{},\"seconds\":{}],\"moves_made\":{}],\"moves\":{}}}",
+      o.study->to_json(), plan, o.shard_index, o.shard_count, g.game, g.seed, json_string_array(g.seats), g.winner, g.plies,
+      g.cut ? "true" : "false", g.legal_moves, seconds, moves_made, json_quote(g.moves));
 }
 
-namespace {
-
-// Just enough JSON for the lines above: an object of strings, numbers, booleans and flat
-// arrays of strings or numbers.
-struct Value {
-  std::variant<std::string, double, bool, std::vector<Value>> v;
-};
-
-class Reader {
- public:
-  explicit Reader(const std::string& text) : t_(text) {}
-
-  bool object(std::map<std::string, Value>& out) {
-    if (!eat('{')) return fail("expected '{'");
-    if (eat('}')) return true;
-    do {
-      std::string key;
-      Value value;
-      if (!string(key) || !eat(':') || !value_of(value)) return fail("expected \"key\": value");
-      out[key] = std::move(value);
-    } while (eat(','));
-    if (!eat('}')) return fail("expected ',' or '}'");
-    skip();
-    return i_ == t_.size() || fail("text after the object");
-  }
-  std::string error;
-
- private:
-  void skip() {
-    while (i_ < t_.size() && std::isspace(static_cast<unsigned char>(t_[i_]))) ++i_;
-  }
-  bool eat(char c) {
-    skip();
-    if (i_ < t_.size() && t_[i_] == c) return ++i_, true;
-    return false;
-  }
-  bool fail(const std::string& why) {
-    if (error.empty()) error = fmt::format("{} at column {}", why, i_ + 1);
-    return false;
-  }
-  bool string(std::string& out) {
-    if (!eat('"')) return false;
-    while (i_ < t_.size() && t_[i_] != '"') {
-      char c = t_[i_++];
-      if (c == '\\' && i_ < t_.size()) {
-        char e = t_[i_++];
-        if (e == 'n') c = '\n';
-        else if (e == 'u' && i_ + 4 <= t_.size()) c = static_cast<char>(std::strtol(t_.substr(i_, 4).c_str(), nullptr, 16)), i_ += 4;
-        else c = e;
-      }
-      out += c;
-    }
-    return i_ < t_.size() && t_[i_++] == '"';
-  }
-  bool value_of(Value& out) {
-    skip();
-    if (i_ >= t_.size()) return false;
-    char c = t_[i_];
-    if (c == '"') {
-      std::string s;
-      if (!string(s)) return false;
-      out.v = std::move(s);
-      return true;
-    }
-    if (c == '[') {
-      ++i_;
-      std::vector<Value> items;
-      if (!eat(']')) {
-        do {
-          Value item;
-          if (!value_of(item)) return false;
-          items.push_back(std::move(item));
-        } while (eat(','));
-        if (!eat(']')) return false;
-      }
-      out.v = std::move(items);
-      return true;
-    }
-    if (t_.compare(i_, 4, "true") == 0) return i_ += 4, out.v = true, true;
-    if (t_.compare(i_, 5, "false") == 0) return i_ += 5, out.v = false, true;
-    const char* start = t_.c_str() + i_;
-    char* end = nullptr;
-    double d = std::strtod(start, &end);
-    if (end == start) return false;
-    i_ += static_cast<size_t>(end - start);
-    out.v = d;
-    return true;
-  }
-
-  const std::string& t_;
-  size_t i_ = 0;
-};
-
-}  // namespace
-
-std::optional<GameRecord> parse_json_line(const std::string& line, std::string& error) {
-  std::map<std::string, Value> o;
-  Reader reader(line);
-  if (!reader.object(o)) {
-    error = reader.error.empty() ? "not a JSON object" : reader.error;
+std::optional<ResultLine> parse_result_line(const std::string& text, std::string& error) {
+  error.clear();
+  auto json = parse_json(text, error);
+  if (!json) return std::nullopt;
+  if (json->type != JsonValue::Type::object) {
+    error = "expected a JSON object (one game per line)";
     return std::nullopt;
   }
-  GameRecord g;
-  std::string missing;
-  auto number = [&](const char* key) -> double {
-    auto it = o.find(key);
-    if (it != o.end())
-      if (auto* d = std::get_if<double>(&it->second.v)) return *d;
-    if (missing.empty()) missing = key;
-    return 0;
-  };
-  auto text = [&](const char* key) -> std::string {
-    auto it = o.find(key);
-    if (it != o.end())
-      if (auto* s = std::get_if<std::string>(&it->second.v)) return *s;
-    if (missing.empty()) missing = key;
-    return "";
-  };
-  auto list = [&](const char* key) -> std::vector<Value> {
-    auto it = o.find(key);
-    if (it != o.end())
-      if (auto* l = std::get_if<std::vector<Value>>(&it->second.v)) return *l;
-    if (missing.empty()) missing = key;
-    return {};
-  };
-  g.game = static_cast<int>(number("game"));
-  // Seeds are 64-bit: read them from the text, not through a double.
-  if (auto at = line.find("\"seed\":"); at != std::string::npos) g.seed = std::strtoull(line.c_str() + at + 7, nullptr, 10);
-  else missing = "seed";
-  g.rules = text("rules");
-  for (const auto& v : list("seats"))
-    if (auto* s = std::get_if<std::string>(&v.v)) g.seats.push_back(*s);
-  g.winner = static_cast<int>(number("winner"));
-  g.plies = static_cast<int>(number("plies"));
-  if (auto it = o.find("cut"); it != o.end() && std::holds_alternative<bool>(it->second.v)) g.cut = std::get<bool>(it->second.v);
-  else if (missing.empty()) missing = "cut";
-  g.legal_moves = static_cast<uint64_t>(number("legal_moves"));
-  for (const auto& v : list("seconds"))
-    if (auto* d = std::get_if<double>(&v.v)) g.seconds.push_back(*d);
-  for (const auto& v : list("moves_made"))
-    if (auto* d = std::get_if<double>(&v.v)) g.moves_made.push_back(static_cast<int>(*d));
-  if (auto it = o.find("moves"); it != o.end())
-    if (auto* s = std::get_if<std::string>(&it->second.v)) g.moves = *s;
-  if (!missing.empty()) {
-    error = fmt::format("no \"{}\" field", missing);
+  FieldReader f(*json);
+  const JsonValue* study_json = f.object("study");
+  if (!study_json) {
+    error = f.error;
     return std::nullopt;
   }
-  if (g.seats.empty() || g.seconds.size() != g.seats.size() || g.moves_made.size() != g.seats.size() ||
-      g.winner < -1 || g.winner >= static_cast<int>(g.seats.size())) {
-    error = "the seats, seconds, moves_made and winner fields do not agree";
-    return std::nullopt;
-  }
-  return g;
-}
-
-namespace {
-
-// std::getline, but a line stops growing one byte past kMaxInputBytes (the rest of it is
-// skipped): a file without line breaks must not take all memory.
-bool read_line(std::istream& in, std::string& line) {
-  line.clear();
-  int ch;
-  bool any = false;
-  while ((ch = in.get()) != std::char_traits<char>::eof()) {
-    any = true;
-    if (ch == '\n') break;
-    if (line.size() <= kMaxInputBytes) line += static_cast<char>(ch);
-  }
-  return any;
-}
-
-}  // namespace
-
-std::optional<std::vector<GameRecord>> read_results_file(const std::string& path, std::string& error,
-                                                         std::vector<int>* lines) {
-  std::vector<GameRecord> games;
-  // A device such as /dev/zero would never end (docs/ROBUSTNESS.md, "Input limits").
-  std::error_code ec;
-  auto status = std::filesystem::status(path, ec);
-  if (!ec && std::filesystem::exists(status) && !std::filesystem::is_regular_file(status)) {
-    error = fmt::format("'{}' is not a regular file (a device or a pipe?); a results file must be a regular file", path);
-    return std::nullopt;
-  }
-  std::ifstream in(path);
-  std::string line, why;
-  for (int n = 1; read_line(in, line); ++n) {
-    if (line.size() > kMaxInputBytes) {
-      error = fmt::format("{}:{}: the line is longer than the {} limit for a line of a results file", path, n,
-                          kMaxInputText);
+  auto study = parse_study(*study_json, error);
+  if (!study) return std::nullopt;
+  ResultLine line;
+  GameOrigin& o = line.origin;
+  o.study = std::make_shared<const Study>(std::move(*study));
+  auto phases = o.study->phases();
+  if (o.study->kind == Study::Kind::analysis) {
+    std::string phase = f.string("phase");
+    o.phase = o.study->phase_index(phase);
+    if (f.ok() && o.phase < 0) {
+      error = fmt::format("\"phase\": expected \"random\" or \"skill\", found \"{}\"", phase);
       return std::nullopt;
     }
-    if (line.empty()) continue;
-    auto g = parse_json_line(line, why);
-    if (!g) {
-      error = fmt::format("{}:{}: {}", path, n, why);
+    o.games = {static_cast<int>(f.integer("games", 1, kMaxGames)), static_cast<int>(f.integer("skill_games", 1, kMaxGames))};
+  } else {
+    o.games = {static_cast<int>(f.integer("games", 1, kMaxGames))};
+  }
+  if (const auto* shard = f.array("shard", 2, 2)) {
+    std::string why;
+    auto count = FieldReader::integer_of((*shard)[1], 1, kMaxGames, why);
+    auto index = count ? FieldReader::integer_of((*shard)[0], 0, *count - 1, why) : std::nullopt;
+    if (!index) {
+      error = "\"shard\": " + why;
       return std::nullopt;
     }
-    games.push_back(std::move(*g));
-    if (lines) lines->push_back(n);
+    o.shard_index = static_cast<int>(*index), o.shard_count = static_cast<int>(*count);
   }
-  return games;
+  o.phase = std::max(o.phase, 0);
+  GameRecord& g = line.game;
+  g.game = static_cast<int>(f.integer("game", 0, f.ok() ? o.games[o.phase] - 1 : kMaxGames));
+  if (f.ok() && g.game % o.shard_count != o.shard_index) {
+    error = fmt::format("game {} is not in shard {}/{}", g.game, o.shard_index, o.shard_count);
+    return std::nullopt;
+  }
+  if (!read_game(f, *o.study, phases[o.phase], g, error)) {
+    if (error.empty()) error = f.error;
+    return std::nullopt;
+  }
+  return line;
 }
 
 }  // namespace tabula

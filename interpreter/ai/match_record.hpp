@@ -1,11 +1,16 @@
 #pragma once
-// One finished game of a match, as streamed to a results file: one JSON object per line,
+// One finished game, and the results line that records it: one JSON object per line,
 // written and flushed as each game ends, so a stopped run keeps every game it finished and
-// files from several runs (shards) can be merged.
+// files from several runs (shards, resumed runs) can be merged. A line names its game
+// fully (the study, the phase, the game's index, seed and seats), so lines from different
+// studies are never taken for the same game, and every field is checked when read back.
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
+
+#include "ai/study.hpp"
 
 namespace tabula {
 
@@ -23,18 +28,27 @@ struct GameRecord {
   std::string moves;                // the game, space-separated move text
 
   bool operator==(const GameRecord&) const = default;
+  // Equal apart from the thinking times, which differ from run to run.
+  bool same_game(const GameRecord& o) const;
 };
 
-std::string to_json_line(const GameRecord& g);  // no newline
-// Reads a line written by to_json_line; nullopt and `error` set when it is not one.
-std::optional<GameRecord> parse_json_line(const std::string& line, std::string& error);
+// Where a game belongs, and the plan of the run that played it.
+struct GameOrigin {
+  std::shared_ptr<const Study> study;
+  int phase = 0;                    // index in study->phases()
+  std::vector<int> games;           // games planned per phase (the run's --games, --skill-games)
+  int shard_index = 0, shard_count = 1;
+};
 
-// Every game of a results file (one JSON line each, blank lines skipped); nullopt and
-// `error` ("PATH:LINE: why") at the first line that is not a game. `lines`, when given,
-// receives each game's line number.
-std::optional<std::vector<GameRecord>> read_results_file(const std::string& path, std::string& error,
-                                                         std::vector<int>* lines = nullptr);
+struct ResultLine {
+  GameOrigin origin;
+  GameRecord game;
+};
 
-std::string json_quote(const std::string& s);
+std::string to_json_line(const ResultLine& line);  // no newline
+// Reads a line written by to_json_line; nullopt and `error` (one sentence naming the field)
+// when it is not one: unknown or missing fields, wrong types, values out of range, and a
+// game that does not belong where the line says (its seed or seats not those of its index).
+std::optional<ResultLine> parse_result_line(const std::string& line, std::string& error);
 
 }  // namespace tabula

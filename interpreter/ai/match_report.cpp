@@ -88,7 +88,10 @@ std::string report_text(const MatchReport& r) {
 std::string report_json(const MatchReport& r) {
   auto list = [](const std::vector<Tally>& tallies) {
     std::string out = "[";
-    for (size_t i = 0; i < tallies.size(); ++i) out += (i ? "," : "") + tally_json(tallies[i]);
+    for (size_t i = 0; i < tallies.size(); ++i) {
+      if (i) out += ',';
+      out += tally_json(tallies[i]);
+    }
     return out + "]";
   };
   Interval first = r.first_player_interval();

@@ -14,6 +14,27 @@ Interval wilson_interval(double successes, double trials, double z) {
   return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
 }
 
+int64_t trials_for_width(double share, double width, double z) {
+  if (!(width > 0)) return -1;
+  auto wide = [&](int64_t n) {
+    Interval ci = wilson_interval(share * double(n), double(n), z);
+    return ci.high - ci.low > width;
+  };
+  int64_t low = 0, high = 1;  // wide(low) holds (no trials: [0, 1]); find a `high` that is not
+  while (wide(high)) {
+    low = high;
+    high *= 2;
+    if (high > (int64_t{1} << 50)) return -1;
+  }
+  while (high - low > 1) {
+    int64_t mid = low + (high - low) / 2;
+    (wide(mid) ? low : high) = mid;
+  }
+  return high;
+}
+
+double conservative_share(const Interval& measured) { return std::clamp(0.5, measured.low, measured.high); }
+
 void Summary::add(double x) {
   ++n_;
   double delta = x - mean_;

@@ -14,6 +14,14 @@ struct Interval {
 // there are no trials.
 Interval wilson_interval(double successes, double trials, double z = 1.96);
 
+// The fewest trials whose 95% Wilson interval is at most `width` wide (high - low) when
+// the observed share is `share`; for sizing a study before running it.
+int64_t trials_for_width(double share, double width, double z = 1.96);
+
+// The share within `measured` nearest one half: the one that needs the most trials, so a
+// share measured from a few games does not promise an interval it will not deliver.
+double conservative_share(const Interval& measured);
+
 // Mean, population standard deviation, minimum and maximum of a stream of numbers.
 class Summary {
  public:

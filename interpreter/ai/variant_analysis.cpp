@@ -74,36 +74,64 @@ std::vector<std::string> verdicts(const MatchReport& random_play, const MatchRep
           length_verdict(random_play),  branching_verdict(random_play), skill_verdict(skill, strong_player)};
 }
 
-Analysis analyze_variant(std::shared_ptr<const Program> program, const AnalysisConfig& config,
-                         const std::function<void(const std::string&, int, int)>& on_game) {
-  Analysis a;
-  a.strong_player = config.strong_player;
-  auto phase = [&](const std::string& name, std::vector<std::string> players, int games, double seconds, uint64_t seed) {
-    MatchConfig m;
-    m.players = std::move(players);
-    m.games = games;
-    m.threads = config.threads;
-    m.seed = seed;
-    m.seconds = seconds;
-    int finished = 0;
-    auto records = run_match(program, m, [&](const GameRecord&) {
-      if (on_game) on_game(name, ++finished, games);
-    });
-    std::string error;
-    return summarize(records, error);
-  };
+std::string analysis_text(const Analysis& a) {
+  std::string out = "Random play (every seat random):\n" + report_text(a.random_play) + "\n";
+  out += fmt::format("Skill ({} against random players):\n", a.strong_player) + report_text(a.skill) + "\n";
+  out += "Verdicts:\n";
+  for (const auto& v : a.verdicts) out += "  " + v + "\n";
+  return out;
+}
+
+std::string analysis_json(const Analysis& a) {
+  return fmt::format("{{\"random_play\":{},\"skill\":{},\"strong_player\":{},\"verdicts\":{}}}",
+                     report_json(a.random_play), report_json(a.skill), json_quote(a.strong_player),
+                     json_string_array(a.verdicts));
+}
+
+Study analysis_study(const Program& program, const AnalysisConfig& config, RulesIdentity rules) {
+  return Study::analysis(std::move(rules), program.player_count(), config.strong_player, config.seed);
+}
+
+std::vector<std::vector<GameRecord>> play_analysis(std::shared_ptr<const Program> program, const AnalysisConfig& config,
+                                                   const std::function<void(int, const GameRecord&)>& on_game,
+                                                   const std::vector<std::vector<int>>& skip) {
+  auto phases = analysis_study(*program, config, RulesIdentity{program->name, "", ""}).phases();
+  const int games[] = {config.games, config.skill_games};
   // With a time budget, two thirds go to the random games (many short ones), the rest to skill.
-  double budget = config.seconds;
-  a.random_play = phase("random play", std::vector<std::string>(program->player_count(), "random"), config.games,
-                        budget > 0 ? budget * 2 / 3 : 0, config.seed);
-  std::vector<std::string> skill_players(program->player_count(), "random");
-  skill_players[0] = config.strong_player;
-  a.skill = phase(config.strong_player + " vs random", skill_players, config.skill_games, budget > 0 ? budget / 3 : 0,
-                  config.seed + 1);
-  if (a.random_play.rules.empty()) a.random_play.rules = program->name;
-  if (a.skill.rules.empty()) a.skill.rules = program->name;
-  a.verdicts = verdicts(a.random_play, a.skill, config.strong_player);
+  const double seconds[] = {config.seconds * 2 / 3, config.seconds / 3};
+  std::vector<std::vector<GameRecord>> out;
+  for (size_t p = 0; p < phases.size(); ++p) {
+    MatchConfig m;
+    m.players = phases[p].players;
+    m.seed = phases[p].seed;
+    m.games = games[p];
+    m.threads = config.threads;
+    m.seconds = seconds[p];
+    m.shard_index = config.shard_index;
+    m.shard_count = config.shard_count;
+    out.push_back(run_match(program, m, [&](const GameRecord& g) {
+      if (on_game) on_game(static_cast<int>(p), g);
+    }, p < skip.size() ? skip[p] : std::vector<int>{}));
+  }
+  return out;
+}
+
+Analysis analysis_of(const std::string& rules, const std::vector<GameRecord>& random_play,
+                     const std::vector<GameRecord>& skill, const std::string& strong_player) {
+  Analysis a;
+  a.strong_player = strong_player;
+  std::string error;  // one program's games: summarize cannot refuse them
+  a.random_play = summarize(random_play, error);
+  a.skill = summarize(skill, error);
+  if (a.random_play.rules.empty()) a.random_play.rules = rules;
+  if (a.skill.rules.empty()) a.skill.rules = rules;
+  a.verdicts = verdicts(a.random_play, a.skill, strong_player);
   return a;
+}
+
+Analysis analyze_variant(std::shared_ptr<const Program> program, const AnalysisConfig& config) {
+  auto games = play_analysis(program, config);
+  return analysis_of(program->name, games[0], games[1], config.strong_player);
 }
 
 }  // namespace tabula

@@ -15,6 +15,7 @@ class SourceRegistry {
   // The file read from `path`; nullptr when none was added (its diagnostics then render
   // without a quoted line).
   const SourceFile* find(const std::string& path) const;
+  const std::map<std::string, SourceFile>& files() const { return files_; }  // by path
 
  private:
   std::map<std::string, SourceFile> files_;

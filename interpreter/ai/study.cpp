@@ -1,0 +1,136 @@
+#include "ai/study.hpp"
+
+#include <algorithm>
+#include <fmt/format.h>
+
+#include "ai/agent.hpp"
+
+namespace tabula {
+namespace {
+
+uint64_t mix(uint64_t z) {  // SplitMix64's finaliser: every input bit reaches every output bit
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+
+bool is_hash(const std::string& s) {
+  return s.size() == 16 && std::all_of(s.begin(), s.end(), [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
+}
+
+}  // namespace
+
+std::string comma_list(const std::vector<std::string>& specs) {
+  std::string out;
+  for (size_t i = 0; i < specs.size(); ++i) {
+    if (i) out += ',';
+    out += specs[i];
+  }
+  return out;
+}
+
+std::string rules_hash(const std::vector<std::string>& texts) {
+  std::vector<uint64_t> hashes;
+  for (const auto& text : texts) {
+    uint64_t h = 0xCBF29CE484222325ULL;  // FNV-1a over the bytes, then mixed
+    for (unsigned char c : text) h = (h ^ c) * 0x100000001B3ULL;
+    hashes.push_back(mix(h ^ text.size()));
+  }
+  std::sort(hashes.begin(), hashes.end());  // the order files were read in does not matter
+  uint64_t h = mix(hashes.size());
+  for (uint64_t x : hashes) h = mix(h ^ x) + 0x9E3779B97F4A7C15ULL;
+  return fmt::format("{:016x}", h);
+}
+
+Study Study::match(RulesIdentity rules, std::vector<std::string> players, uint64_t seed, int max_plies) {
+  Study s;
+  s.kind = Kind::match;
+  s.rules = std::move(rules);
+  s.seats = static_cast<int>(players.size());
+  s.players = std::move(players);
+  s.seed = seed;
+  s.max_plies = max_plies;
+  return s;
+}
+
+Study Study::analysis(RulesIdentity rules, int seats, std::string strong, uint64_t seed) {
+  Study s;
+  s.kind = Kind::analysis;
+  s.rules = std::move(rules);
+  s.seats = seats;
+  s.strong = std::move(strong);
+  s.seed = seed;
+  return s;
+}
+
+std::vector<StudyPhase> Study::phases() const {
+  if (kind == Kind::match) return {StudyPhase{"match", players, seed}};
+  std::vector<std::string> skill(static_cast<size_t>(seats), "random");
+  skill[0] = strong;
+  return {StudyPhase{"random", std::vector<std::string>(static_cast<size_t>(seats), "random"), seed},
+          StudyPhase{"skill", skill, seed + 1}};
+}
+
+int Study::phase_index(const std::string& name) const {
+  auto all = phases();
+  for (size_t i = 0; i < all.size(); ++i)
+    if (all[i].name == name) return static_cast<int>(i);
+  return -1;
+}
+
+std::string Study::to_json() const {
+  std::string head = fmt::format("{{\"command\":\"{}\",\"rules\":{},\"rules_file\":{},\"rules_hash\":\"{}\",", command(),
+                                 json_quote(rules.name), json_quote(rules.file), rules.hash);
+  if (kind == Kind::match)
+    return head + fmt::format("\"players\":{},\"seed\":{},\"max_plies\":{}}}", json_string_array(players), seed, max_plies);
+  return head + fmt::format("\"seats\":{},\"strong\":{},\"seed\":{}}}", seats, json_quote(strong), seed);
+}
+
+std::string Study::difference(const Study& o, const std::string& here, const std::string& there) const {
+  auto differ = [&](const std::string& what, const std::string& a, const std::string& b) {
+    return fmt::format("{} {} in {}, {} in {}", what, a, here, b, there);
+  };
+  if (kind != o.kind) return differ("command", command(), o.command());
+  if (rules.name != o.rules.name) return differ("rules", json_quote(rules.name), json_quote(o.rules.name));
+  if (rules.hash != o.rules.hash)
+    return differ("rules files with other contents: hash", fmt::format("{} ({})", rules.hash, rules.file),
+                  fmt::format("{} ({})", o.rules.hash, o.rules.file));
+  if (players != o.players) return differ("players", comma_list(players), comma_list(o.players));
+  if (seats != o.seats) return differ("seats", std::to_string(seats), std::to_string(o.seats));
+  if (strong != o.strong) return differ("strong player", strong, o.strong);
+  if (seed != o.seed) return differ("seed", std::to_string(seed), std::to_string(o.seed));
+  if (max_plies != o.max_plies) return differ("max plies", std::to_string(max_plies), std::to_string(o.max_plies));
+  return "";
+}
+
+std::optional<Study> parse_study(const JsonValue& object, std::string& error) {
+  FieldReader f(object, "study.");
+  std::string command = f.string("command");
+  if (f.ok() && command != "match" && command != "analyze")
+    error = fmt::format("\"study.command\": expected \"match\" or \"analyze\", found \"{}\"", command);
+  Study s;
+  s.kind = command == "analyze" ? Study::Kind::analysis : Study::Kind::match;
+  s.rules.name = f.string("rules");
+  s.rules.file = f.string("rules_file");
+  s.rules.hash = f.string("rules_hash");
+  if (f.ok() && error.empty() && !is_hash(s.rules.hash))
+    error = fmt::format("\"study.rules_hash\": expected 16 hex digits, found \"{}\"", s.rules.hash);
+  if (s.kind == Study::Kind::match) {
+    s.players = f.strings("players", 1, 64);
+    s.seats = static_cast<int>(s.players.size());
+  } else {
+    s.seats = static_cast<int>(f.integer("seats", 1, 64));
+    s.strong = f.string("strong");
+    s.players.clear();
+  }
+  s.seed = f.unsigned_integer("seed");
+  if (s.kind == Study::Kind::match) s.max_plies = static_cast<int>(f.integer("max_plies", 0, 1'000'000'000));
+  if (error.empty() && !f.finish()) error = f.error;
+  const char* specs_field = s.kind == Study::Kind::match ? "players" : "strong";
+  for (const auto& spec : s.kind == Study::Kind::match ? s.players : std::vector<std::string>{s.strong})
+    if (auto why = check_agent_spec(spec); error.empty() && !why.empty()) error = fmt::format("\"study.{}\": {}", specs_field, why);
+  if (!error.empty()) return std::nullopt;
+  return s;
+}
+
+}  // namespace tabula

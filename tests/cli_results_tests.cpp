@@ -1,0 +1,356 @@
+// The real `tabula` binary and its results files: `--out` never loses or writes over
+// anything, every write error is an exit 1, `merge` refuses what does not belong together
+// and says what is missing or repeated, and every field of a results line is checked
+// when read back.
+#include <catch2/catch.hpp>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+#include <string>
+
+#include "cli_run.hpp"
+#include "test_support.hpp"
+
+using namespace tabula::testing;
+namespace fs = std::filesystem;
+
+namespace {
+
+// A fresh directory per test, so tests run in parallel (or other checkouts' tests) never
+// share a results file.
+class TempDir {
+ public:
+  TempDir() {
+    std::string pattern = (fs::temp_directory_path() / "tabula-results-XXXXXX").string();
+    REQUIRE(mkdtemp(pattern.data()));
+    dir_ = pattern;
+  }
+  ~TempDir() {
+    std::error_code ec;
+    fs::remove_all(dir_, ec);
+  }
+  std::string operator/(const std::string& name) const { return (dir_ / name).string(); }
+
+ private:
+  fs::path dir_;
+};
+
+std::string read_all(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+void write_all(const std::string& path, const std::string& text) { std::ofstream(path, std::ios::binary) << text; }
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) out.push_back(line);
+  return out;
+}
+
+std::string without_timing(const std::string& text) {
+  static const std::regex seconds("\"seconds(_per_move)?\":(\\[[^\\]]*\\]|[0-9.]+)");
+  return std::regex_replace(text, seconds, "\"seconds\":T");
+}
+
+// The forced two-ply game of tests/data, with its board named absolutely so the copy
+// works from any folder; `comment` changes the text (and so the rules' hash) only.
+std::string forced_rules(const TempDir& dir, const std::string& name, const std::string& comment = "") {
+  std::string text = read_all(repo_path("tests/data/second-player-wins.rules"));
+  text.replace(text.find("\"line3.yaml\""), 12, "\"" + repo_path("tests/data/line3.yaml") + "\"");
+  write_all(dir / name, text + comment);
+  return dir / name;
+}
+
+// A one-line results file whose line is `line` with `from` replaced by `to`.
+std::string edited(const TempDir& dir, const std::string& name, std::string line, const std::string& from,
+                   const std::string& to) {
+  auto at = line.find(from);
+  REQUIRE(at != std::string::npos);
+  line.replace(at, from.size(), to);
+  write_all(dir / name, line + "\n");
+  return dir / name;
+}
+
+const std::string kMatch = "match rules/loa.rules --players alphabeta:1,random --seed 5 --max-plies 40 ";
+
+}  // namespace
+
+TEST_CASE("CLI: --out never writes over a file that is not a results file", "[ai][cli][results]") {
+  TempDir dir;
+  std::string rules = forced_rules(dir, "v.rules");
+  std::string before = read_all(rules);
+  auto r = run("match " + rules + " --players random,random --games 2 --out " + rules);
+  INFO(r.out);
+  CHECK(r.status == 1);
+  CHECK(r.out.find("tabula: '" + rules + "' is not a results file of this study (" + rules +
+                   ":1: expected a value at column 1); --out never writes over a file: choose another file\n") !=
+        std::string::npos);
+  CHECK(read_all(rules) == before);
+  // A file with a last line that is not a game, but no newline either, is not taken for a
+  // cut-off results line.
+  write_all(dir / "notes.txt", "my notes");
+  r = run("match " + rules + " --players random,random --games 2 --resume --out " + (dir / "notes.txt"));
+  CHECK(r.status == 1);
+  CHECK(read_all(dir / "notes.txt") == "my notes");
+}
+
+TEST_CASE("CLI: --out appends to its own study's file only, with --resume", "[ai][cli][results]") {
+  TempDir dir;
+  std::string out = dir / "m.jsonl";
+  REQUIRE(run(kMatch + "--games 2 --out " + out).status == 0);
+  std::string first = read_all(out);
+  CHECK(lines_of(first).size() == 2);
+  // The same command again would repeat the games: refused, the file untouched.
+  auto again = run(kMatch + "--games 2 --out " + out);
+  CHECK(again.status == 1);
+  CHECK(again.out.find(out + " already holds 2 games of this study; add --resume to play only the others") !=
+        std::string::npos);
+  CHECK(read_all(out) == first);
+  // Another study (other players) is refused even with --resume.
+  auto other = run("match rules/loa.rules --players random,random --seed 5 --max-plies 40 --games 4 --resume --out " + out);
+  CHECK(other.status == 1);
+  CHECK(other.out.find(out + ":1 holds games of another study (players random,random in this run, alphabeta:1,random "
+                             "in the file)") != std::string::npos);
+  // Another shard of the same study too.
+  auto shard = run(kMatch + "--games 4 --shard 1/2 --resume --out " + out);
+  CHECK(shard.status == 1);
+  CHECK(shard.out.find("holds a game of shard 0/1 of this study, not of shard 1/2") != std::string::npos);
+  // A file another run is writing (holding its lock) is refused, untouched.
+  auto locked = run_script("flock " + out + " $TABULA " + kMatch + "--games 4 --resume --out " + out);
+  CHECK(locked.status == 1);
+  CHECK(locked.out.find("'" + out + "' is being written by another run (it is locked)") != std::string::npos);
+  CHECK(read_all(out) == first);
+  // --resume with more games appends the rest, keeping what was there.
+  REQUIRE(run(kMatch + "--games 4 --resume --out " + out).status == 0);
+  std::string grown = read_all(out);
+  CHECK(lines_of(grown).size() == 4);
+  CHECK(grown.rfind(first, 0) == 0);
+  // Fewer games than the file holds would leave some out of the report: refused.
+  auto fewer = run(kMatch + "--games 3 --resume --out " + out);
+  CHECK(fewer.status == 1);
+  CHECK(fewer.out.find(":4 holds game 3, beyond the 3 games asked for now") != std::string::npos);
+}
+
+TEST_CASE("CLI: every write error is reported with exit code 1", "[ai][cli][results]") {
+  TempDir dir;
+  auto r = run(kMatch + "--games 2 --out /dev/full");
+  INFO(r.out);
+  CHECK(r.status == 1);
+  CHECK(r.out.find("tabula: cannot write results to '/dev/full': No space left on device; the games written before "
+                   "are kept\n") != std::string::npos);
+  r = run(kMatch + "--games 2 --out " + (dir / "no/such/dir/m.jsonl"));
+  CHECK(r.status == 1);
+  CHECK(r.out.find("cannot open for appending '" + (dir / "no/such/dir/m.jsonl") + "': No such file or directory") !=
+        std::string::npos);
+  fs::create_directory(dir / "folder");
+  r = run(kMatch + "--games 2 --out " + (dir / "folder"));
+  CHECK(r.status == 1);
+  CHECK(r.out.find("cannot write results to '" + (dir / "folder") + "': it is a directory") != std::string::npos);
+  // The report itself: standard output on a full device.
+  CHECK(run(kMatch + "--games 1 > /dev/full").status == 1);
+}
+
+TEST_CASE("CLI: merge refuses files of different studies", "[ai][cli][results]") {
+  TempDir dir;
+  // Two matches with the default seed share game seeds; they are still different studies.
+  REQUIRE(run("match rules/loa.rules --players random,random --games 3 --out " + (dir / "quick.jsonl")).status == 0);
+  REQUIRE(run("match rules/loa.rules --players alphabeta:1,random --games 3 --max-plies 30 --out " + (dir / "loa.jsonl"))
+              .status == 0);
+  auto r = run("merge " + (dir / "quick.jsonl") + " " + (dir / "loa.jsonl"));
+  INFO(r.out);
+  CHECK(r.status == 1);
+  CHECK(r.out.find("tabula: " + (dir / "loa.jsonl") + ":1 is a game of another study than " + (dir / "quick.jsonl") +
+                   ":1 (players random,random in " + (dir / "quick.jsonl") + ":1, alphabeta:1,random in " +
+                   (dir / "loa.jsonl") + ":1): only the results of one study can be merged") != std::string::npos);
+  // Same name, other text: the rules' hash tells them apart.
+  std::string a = forced_rules(dir, "a.rules"), b = forced_rules(dir, "b.rules", "# a changed comment\n");
+  REQUIRE(run("match " + a + " --players random,random --games 2 --out " + (dir / "a.jsonl")).status == 0);
+  REQUIRE(run("match " + b + " --players random,random --games 2 --out " + (dir / "b.jsonl")).status == 0);
+  r = run("merge " + (dir / "a.jsonl") + " " + (dir / "b.jsonl"));
+  CHECK(r.status == 1);
+  CHECK(r.out.find("(rules files with other contents: hash ") != std::string::npos);
+  // The same text under another path is the same study.
+  std::string c = forced_rules(dir, "c.rules");
+  REQUIRE(run("match " + c + " --players random,random --games 2 --out " + (dir / "c.jsonl")).status == 0);
+  r = run("merge " + (dir / "a.jsonl") + " " + (dir / "c.jsonl"));
+  CHECK(r.status == 0);
+  CHECK(r.out.find("2 games are in both ") != std::string::npos);
+}
+
+TEST_CASE("CLI: a game recorded twice with different results is an error, whatever the order", "[ai][cli][results]") {
+  TempDir dir;
+  std::string out = dir / "m.jsonl";
+  REQUIRE(run("match tests/data/second-player-wins.rules --players random,random --games 2 --out " + out).status == 0);
+  auto first = lines_of(read_all(out)).at(0);
+  CHECK(first.find("\"winner\":1,") != std::string::npos);
+  std::string forged = edited(dir, "forged.jsonl", first, "\"winner\":1,", "\"winner\":0,");
+  for (const auto& args : {out + " " + forged, forged + " " + out}) {
+    auto r = run("merge " + args);
+    INFO(r.out);
+    CHECK(r.status == 1);
+    CHECK(r.out.find("game 0 is recorded twice with different results: ") != std::string::npos);
+    CHECK(r.out.find(r.out.find(forged) < r.out.find(out + ":1") ? "(winner 0 against 1)" : "(winner 1 against 0)") !=
+          std::string::npos);
+  }
+}
+
+TEST_CASE("CLI: every field of a results line is checked when read", "[ai][cli][results]") {
+  TempDir dir;
+  std::string out = dir / "m.jsonl";
+  REQUIRE(run("match tests/data/second-player-wins.rules --players random,random --games 2 --out " + out).status == 0);
+  auto line = lines_of(read_all(out)).at(1);
+  struct Case {
+    std::string from, to, error;
+  };
+  const Case cases[] = {
+      {"\"plies\":2,", "\"plies\":-5,", "\"plies\": expected an integer from 0 to 1000000000, found -5"},
+      {"\"game\":1,", "\"game\":1e20,", "\"game\": expected an integer from 0 to 1, found 1e20"},
+      {"\"game\":1,", "\"game\":7,", "\"game\": expected an integer from 0 to 1, found 7"},
+      {"\"game\":1,", "\"game\":1,\"colour\":\"red\",", "unknown field \"colour\""},
+      {"\"winner\":1,", "\"winner\":\"1\",", "\"winner\": expected an integer, found \"1\""},
+      {"\"winner\":1,", "\"winner\":2,", "\"winner\": expected an integer from -1 to 1, found 2"},
+      {"\"cut\":false", "\"cut\":0", "\"cut\": expected true or false, found 0"},
+      {"\"seats\":[\"random\",\"random\"]", "\"seats\":[\"random\"]", "\"seats\": expected 2 items, found 1"},
+      {"\"shard\":[0,1]", "\"shard\":[1,1]", "\"shard\": expected an integer from 0 to 0, found 1"},
+      {"\"seed\":1,\"max_plies\"", "\"seed\":2,\"max_plies\"", "game 1's seed is "},
+      {"\"moves_made\":[1,1]", "\"moves_made\":[1,0]", "\"moves_made\" adds up to 1 moves, but \"plies\" is 2"},
+      {"\"seconds\":[0", "\"seconds\":[-10", "\"seconds\": expected a number from 0 to "},
+      {"\"rules_hash\":\"", "\"rules_hash\":\"x", "\"study.rules_hash\": expected 16 hex digits"},
+      {"\"command\":\"match\"", "\"command\":\"tournament\"", "\"study.command\": expected \"match\" or \"analyze\""},
+      {"\"players\":[\"random\",\"random\"]", "\"players\":[\"random\",\"wizard\"]", "\"study.players\": unknown player 'wizard'"},
+      {"\"games\":2,", "\"games\":2,\"games\":3,", "\"games\" given twice"},
+      {"\"moves\":\"", "\"moves\":\"\\q", "unknown escape '\\q'"},
+  };
+  for (const auto& c : cases) {
+    std::string bad = edited(dir, "bad.jsonl", line, c.from, c.to);
+    auto r = run("merge " + bad);
+    INFO(c.to << "\n" << r.out);
+    CHECK(r.status == 1);
+    CHECK(r.out.find("tabula: " + bad + ":1: " + c.error) == 0);
+  }
+}
+
+TEST_CASE("CLI: merge names the missing and the repeated games of a study", "[ai][cli][results]") {
+  TempDir dir;
+  const std::string match = kMatch + "--games 6 ";
+  std::string a = dir / "shard-0.jsonl", b = dir / "shard-1.jsonl", c = dir / "shard-2.jsonl";
+  REQUIRE(run(match + "--shard 0/3 --out " + a).status == 0);
+  REQUIRE(run(match + "--shard 1/3 --out " + b).status == 0);
+  REQUIRE(run(match + "--shard 2/3 --out " + c).status == 0);
+  auto whole = run(match + "--json");
+  // A missing shard: an error naming it, not a smaller study.
+  auto r = run("merge " + a + " " + b);
+  INFO(r.out);
+  CHECK(r.status == 1);
+  CHECK(r.out.find("tabula: the files miss 2 of the 6 games of the match: shard 2/3 (all its 2 games: 2, 5); run "
+                   "what is missing") == 0);
+  // ... unless a partial report is asked for.
+  r = run("merge " + a + " " + b + " --partial --json");
+  CHECK(r.status == 0);
+  CHECK(r.out.find("tabula: note: partial report: missing 2 of the 6 games of the match: shard 2/3") == 0);
+  CHECK(r.out.find("{\"rules\":\"Lines of Action\",\"games\":4,") != std::string::npos);
+  // A shard given twice (here in place of another) is named as such.
+  write_all(dir / "copy.jsonl", read_all(b));
+  r = run("merge " + a + " " + b + " " + (dir / "copy.jsonl"));
+  CHECK(r.status == 1);
+  CHECK(r.out.find("tabula: note: 2 games are in both " + b + " and " + (dir / "copy.jsonl") + " (games 1, 4), alike: "
+                   "each counts once\n") == 0);
+  CHECK(r.out.find("shard 2/3 (all its 2 games: 2, 5)") != std::string::npos);
+  // Every shard, one of them twice: the whole study, the same report as the unsharded run.
+  r = run("merge " + a + " " + b + " " + c + " " + (dir / "copy.jsonl") + " --json");
+  CHECK(r.status == 0);
+  CHECK(without_timing(r.out.substr(r.out.find('{'))) == without_timing(whole.out));
+  // Games missing within a shard are listed.
+  auto kept = lines_of(read_all(c));
+  write_all(dir / "short.jsonl", kept.at(0) + "\n");
+  r = run("merge " + a + " " + b + " " + (dir / "short.jsonl"));
+  CHECK(r.status == 1);
+  CHECK(r.out.find("the files miss 1 of the 6 games of the match: shard 2/3 (1 of its 2 games: 5)") != std::string::npos);
+}
+
+TEST_CASE("CLI: a run killed while writing loses no finished game and resumes", "[ai][cli][results]") {
+  TempDir dir;
+  std::string out = dir / "killed.jsonl";
+  const std::string match = "match rules/loa.rules --players alphabeta:2,alphabeta:1 --seed 11 --max-plies 60 --games 20 ";
+  // Kill the run (SIGKILL: no chance to clean up) once it has written three games.
+  auto killed = run_script("$TABULA " + match + "--out " + out + " > /dev/null & pid=$!\n"
+                           "for i in $(seq 600); do [ \"$(wc -l < " + out + " 2>/dev/null || echo 0)\" -ge 3 ] && break; "
+                           "sleep 0.05; done\n"
+                           "kill -KILL $pid; wait $pid; echo \"status $?\"");
+  INFO(killed.out);
+  CHECK(killed.out.find("status 137") != std::string::npos);
+  std::string before = read_all(out);
+  auto kept = lines_of(before);
+  REQUIRE(kept.size() >= 3);
+  REQUIRE(kept.size() < 20);
+  // A cut-off line, as a kill in the middle of a write (or a full disk) leaves it.
+  std::string cut = before + kept.at(0).substr(0, 150);
+  write_all(out, cut);
+  auto merged = run("merge " + out + " --partial");
+  CHECK(merged.status == 0);
+  CHECK(merged.out.find("tabula: note: " + out + ":" + std::to_string(kept.size() + 1) +
+                        ": a cut-off last line is left out") == 0);
+  auto resumed = run(match + "--out " + out + " --resume --json");
+  CHECK(resumed.status == 0);
+  CHECK(resumed.out.find("tabula: note: " + out + ":" + std::to_string(kept.size() + 1) +
+                         ": removed a cut-off last line (its run was stopped while writing it); that game is played "
+                         "again\n") == 0);
+  std::string after = read_all(out);
+  CHECK(after.rfind(before, 0) == 0);  // every finished game kept, byte for byte
+  CHECK(lines_of(after).size() == 20);
+  auto whole = run(match + "--json --threads 2");
+  CHECK(without_timing(resumed.out.substr(resumed.out.find('{'))) == without_timing(whole.out));
+  CHECK(without_timing(run("merge " + out + " --json").out) == without_timing(whole.out));
+}
+
+TEST_CASE("CLI: analyze is sharded and merged like a match", "[ai][cli][results]") {
+  TempDir dir;
+  const std::string analyze = "analyze rules/loa.rules --games 6 --skill-games 3 --strong alphabeta:1 --seed 4 ";
+  REQUIRE(run(analyze + "--shard 0/2 --out " + (dir / "a0.jsonl")).status == 0);
+  REQUIRE(run(analyze + "--shard 1/2 --out " + (dir / "a1.jsonl")).status == 0);
+  CHECK(lines_of(read_all(dir / "a0.jsonl")).size() == 5);  // random games 0, 2, 4 and skill games 0, 2
+  auto merged = run("merge " + (dir / "a0.jsonl") + " " + (dir / "a1.jsonl") + " --json");
+  auto whole = run(analyze + "--json");
+  INFO(merged.out);
+  CHECK(merged.status == 0);
+  CHECK(merged.out.find("{\"random_play\":{\"rules\":\"Lines of Action\",\"games\":6,") == 0);
+  CHECK(without_timing(merged.out) == without_timing(whole.out));
+  auto text = run("merge " + (dir / "a0.jsonl") + " " + (dir / "a1.jsonl"));
+  CHECK(text.out.find("Verdicts:\n  first player wins ") != std::string::npos);
+  auto missing = run("merge " + (dir / "a0.jsonl"));
+  CHECK(missing.status == 1);
+  CHECK(missing.out.find("the files miss 3 of the 6 games of the random phase: shard 1/2 (all its 3 games: 1, 3, 5); "
+                         "and 1 of the 3 games of the skill phase: shard 1/2 (all its 1 games: 1)") != std::string::npos);
+  auto timed = run(analyze + "--seconds 5 --out " + (dir / "t.jsonl"));
+  CHECK(timed.status == 1);
+  CHECK(timed.out.find("--seconds leaves games unplayed") != std::string::npos);
+  // A match's results are not an analysis's.
+  REQUIRE(run(kMatch + "--games 2 --out " + (dir / "m.jsonl")).status == 0);
+  auto mixed = run("merge " + (dir / "a0.jsonl") + " " + (dir / "m.jsonl"));
+  CHECK(mixed.status == 1);
+  CHECK(mixed.out.find("(command analyze in ") != std::string::npos);
+}
+
+TEST_CASE("CLI: match --estimate sizes a study", "[ai][cli][results]") {
+  auto r = run("match tests/data/second-player-wins.rules --players alphabeta:2,random --estimate --estimate-seconds 0.3 "
+               "--json");
+  INFO(r.out);
+  CHECK(r.status == 0);
+  // Every game is won by the second seat: share 0, every game decisive; the interval's end
+  // nearest 1/2 sizes the study.
+  CHECK(r.out.find("\"first_player\":{\"share\":0.000000,\"ci\":[0.000000,") != std::string::npos);
+  CHECK(r.out.find("\"decisive_rate\":1.000000}") != std::string::npos);
+  CHECK(r.out.find("\"sizes\":[{\"width\":0.1,\"first_player_games\":") != std::string::npos);
+  r = run("match rules/loa.rules --players random,random --estimate --estimate-seconds 0.5 --ci-width 0.03");
+  CHECK(r.status == 0);
+  CHECK(r.out.find("Estimate from ") == 0);
+  CHECK(r.out.find("3 points (--ci-width)") != std::string::npos);
+  CHECK(r.out.find("For the first player's share within 3 points (") != std::string::npos);
+  CHECK(run("match rules/loa.rules --players random,random --estimate --out x.jsonl").status == 1);
+}

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# The GNU parallel lines of docs/SCALING.md, run as documented (from a folder holding
+# rules/ and boards/, with `tabula` on the PATH): the shards' merged report and games must
+# equal the unsharded run's, and running the lines again (--resume) must play nothing
+# more and give the same report.
+#   tests/scaleout/parallel.sh TABULA_BINARY
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+source tests/scaleout/common.sh
+tabula=$(realpath "${1:?usage: parallel.sh TABULA_BINARY}")
+repo=$PWD
+command -v parallel >/dev/null || fail "GNU parallel is not installed: run tools/install-deps"
+
+# The documented lines, verbatim: the test fails when docs/SCALING.md no longer holds them.
+read -r -d '' documented <<'LINES' || true
+mkdir -p results
+parallel -j 2 tabula match rules/loa.rules --players alphabeta:2,random --games 100 --seed 7 \
+  --shard {}/4 --out results/shard-{}.jsonl --resume '>' /dev/null ::: 0 1 2 3
+tabula merge results/shard-*.jsonl --json > results/report.json
+LINES
+[[ "$(cat docs/SCALING.md)" == *"$documented"* ]] || fail "docs/SCALING.md no longer holds the lines this test runs"
+
+work=$(mktemp -d /tmp/tabula-parallel-XXXXXX)
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$work/bin" "$work/study"
+ln -s "$tabula" "$work/bin/tabula"
+ln -s "$repo/rules" "$work/study/rules"
+ln -s "$repo/boards" "$work/study/boards"
+run_documented() { (cd "$work/study" && PATH="$work/bin:$PATH" bash -euo pipefail -c "$documented"); }
+
+run_documented || fail "the documented parallel lines failed"
+[ -s "$work/study/results/report.json" ] || fail "no results/report.json"
+"$tabula" match rules/loa.rules --players alphabeta:2,random --games 100 --seed 7 --out "$work/whole.jsonl" --json \
+  > "$work/whole.json"
+same_games "$work/whole.jsonl" "$work"/study/results/shard-*.jsonl
+same_report "$work/whole.json" "$work/study/results/report.json"
+
+# Again, on the finished shards: --resume plays nothing, the files and report stay.
+before=$(cat "$work"/study/results/shard-*.jsonl | md5sum)
+cp "$work/study/results/report.json" "$work/first-report.json"
+run_documented || fail "running the documented lines a second time failed"
+[ "$(cat "$work"/study/results/shard-*.jsonl | md5sum)" = "$before" ] || fail "a second run changed the shards' files"
+same_report "$work/first-report.json" "$work/study/results/report.json"
+echo "ok: GNU parallel shards merged into the unsharded report; a second run added nothing"

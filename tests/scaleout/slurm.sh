@@ -1,0 +1,114 @@
+#!/usr/bin/env bash
+# The Slurm path of docs/SCALING.md, for real: a one-node cluster on this machine
+# (tools/slurm/local-cluster: munged, slurmctld, slurmd), a match and an analysis
+# submitted through tools/slurm/submit as job arrays with a dependent merge job, and the
+# merged reports and games compared with the unsharded runs. A requeued (killed and
+# restarted) task, and a task finding a killed run's file, must lose no finished game. Every daemon started here is stopped on
+# exit, failure included; every wait has a deadline.
+#   tests/scaleout/slurm.sh TABULA_BINARY
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+source tests/scaleout/common.sh
+tabula=$(realpath "${1:?usage: slurm.sh TABULA_BINARY}")
+deadline=$((SECONDS + 150))
+
+work=$(mktemp -d /tmp/tabula-slurm-XXXXXX)
+cleanup() {
+  tools/slurm/local-cluster stop "$work/cluster" || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+[ -n "${KEEP:-}" ] && trap - EXIT
+
+command -v sbatch >/dev/null && command -v munged >/dev/null \
+  || fail "slurm-wlm and munge are not installed: run tools/install-deps"
+tools/slurm/local-cluster start "$work/cluster" 2 \
+  || fail "the one-node cluster did not start" "$work/cluster/log/slurmctld.log" "$work/cluster/log/slurmd.log"
+export SLURM_CONF="$work/cluster/slurm.conf"
+logs=("$work/cluster/log/slurmctld.log" "$work/cluster/log/slurmd.log")
+
+# wait_for_report DIR: until DIR/report.json exists; fails (with the jobs' logs) when the
+# merge job is gone without it, or at the deadline.
+wait_for_report() {
+  local dir=$1 merge_job
+  merge_job=$(cut -d' ' -f2 "$dir/jobs")
+  while [ ! -s "$dir/report.json" ]; do
+    [ $SECONDS -lt $deadline ] || fail "no report in $dir before the deadline; queue: $(squeue -h 2>&1 | head -5)" \
+      "${logs[@]}" "$dir"/logs/*.log
+    if [ -z "$(timeout 5 squeue -h -j "$merge_job" -o %i 2>/dev/null || true)" ] && [ ! -s "$dir/report.json" ]; then
+      sleep 1  # the merge job may have just finished writing
+      [ -s "$dir/report.json" ] || fail "the merge job $merge_job ended without a report in $dir" "${logs[@]}" "$dir"/logs/*.log
+    fi
+    sleep 0.5
+  done
+}
+
+# An analysis in 2 tasks, where task 1 finds the file a killed run left: two games and a
+# cut-off line. It must keep the games, drop the cut-off line, and play the rest.
+analyze=(analyze rules/loa.rules --games 8 --skill-games 2 --strong alphabeta:1 --seed 2)
+mkdir -p "$work/analyze"
+"$tabula" "${analyze[@]}" --shard 1/2 --out "$work/killed.jsonl" > /dev/null
+{ head -n 2 "$work/killed.jsonl"; sed -n 3p "$work/killed.jsonl" | head -c 120; } > "$work/analyze/shard-1.jsonl"
+tools/slurm/submit --tabula "$tabula" --tasks 2 --dir "$work/analyze" -- "${analyze[@]}" \
+  || fail "submit refused the analysis" "${logs[@]}"
+
+# A match in 3 tasks of 30 games; task 0 is requeued (Slurm kills it and starts it again)
+# once it has written its first game.
+match=(match rules/loa.rules --players alphabeta:2,random --games 90 --seed 3 --max-plies 80)
+tools/slurm/submit --tabula "$tabula" --tasks 3 --dir "$work/match" -- "${match[@]}" \
+  || fail "submit refused the match" "${logs[@]}"
+study_job=$(cut -d' ' -f1 "$work/match/jobs")
+until [ -s "$work/match/shard-0.jsonl" ]; do
+  [ $SECONDS -lt $deadline ] || fail "task 0 wrote no game before the deadline" "${logs[@]}" "$work/match"/logs/*.log
+  sleep 0.05
+done
+kept=$(head -n 1 "$work/match/shard-0.jsonl")
+scontrol requeue "${study_job}_0" || fail "scontrol requeue of task 0 failed" "${logs[@]}"
+# A requeued job waits two minutes before it may start again (its begin time, set once it
+# is back in the queue); no need to here.
+released=no
+while :; do
+  [ $SECONDS -lt $deadline ] || fail "the requeued task 0 did not start again" "${logs[@]}"
+  state=$(timeout 5 squeue -h -j "${study_job}_0" -o %T/%r 2>/dev/null || true)
+  case "$state" in
+    PENDING/BeginTime) scontrol update jobid="${study_job}_0" StartTime=now && released=yes ;;
+    RUNNING/*|"") [ $released = yes ] && break ;;
+  esac
+  sleep 0.2
+done
+
+wait_for_report "$work/match"
+wait_for_report "$work/analyze"
+[ "$(head -n 1 "$work/match/shard-0.jsonl")" = "$kept" ] || fail "task 0's first game was lost or rewritten"
+
+# The unsharded runs, here, and the comparison: same games, seeds, seats and results.
+"$tabula" "${match[@]}" --out "$work/whole-match.jsonl" --json > "$work/whole-match.json"
+same_games "$work/whole-match.jsonl" "$work"/match/shard-*.jsonl
+same_report "$work/whole-match.json" "$work/match/report.json"
+grep -q "^Lines of Action: 90 games, 2 seats" "$work/match/report.txt" || fail "report.txt is not the 90-game report"
+grep -q "CANCELLED .* DUE TO JOB REQUEUE" "$work/match/logs/shard-0.log" \
+  && grep -q "^Lines of Action: 30 games" "$work/match/logs/shard-0.log" \
+  || fail "task 0 was not killed by the requeue and then finished" "$work/match/logs/shard-0.log"
+"$tabula" "${analyze[@]}" --out "$work/whole-analyze.jsonl" --json > "$work/whole-analyze.json"
+same_games "$work/whole-analyze.jsonl" "$work"/analyze/shard-*.jsonl
+same_report "$work/whole-analyze.json" "$work/analyze/report.json"
+grep -q "shard-1.jsonl:3: removed a cut-off last line" "$work/analyze/logs/shard-1.log" \
+  || fail "task 1 did not say it removed the cut-off line" "$work/analyze/logs/shard-1.log"
+[ "$(head -n 2 "$work/analyze/shard-1.jsonl")" = "$(head -n 2 "$work/killed.jsonl")" ] \
+  || fail "task 1 lost or rewrote the games it found"
+
+# A study with a failing task: the dependent merge never runs (afterok), and the script
+# says so instead of waiting.
+mkdir -p "$work/broken"
+echo "not a results file" > "$work/broken/shard-1.jsonl"
+tools/slurm/submit --tabula "$tabula" --tasks 2 --dir "$work/broken" -- "${match[@]}" >/dev/null
+broken_merge=$(cut -d' ' -f2 "$work/broken/jobs")
+while [ -n "$(timeout 5 squeue -h -j "$broken_merge" -o %i 2>/dev/null || true)" ]; do
+  [ $SECONDS -lt $deadline ] || fail "the merge job of a failed study was neither run nor cancelled" "${logs[@]}"
+  sleep 0.5
+done
+[ ! -e "$work/broken/report.json" ] || fail "a study with a failed task got a report"
+grep -q "is not a results file" "$work/broken/logs/shard-1.log" || fail "task 1's log does not say why it failed" \
+  "$work/broken/logs/shard-1.log"
+
+echo "ok: Slurm job arrays (a match with a requeued task, an analysis resuming a killed task's file) merged into the unsharded reports, in $SECONDS s"
