@@ -17,6 +17,7 @@ int main(int argc, char** argv) {
   tabula::cli::add_match(app);
   tabula::cli::add_merge(app);
   tabula::cli::add_analyze(app);
+  tabula::cli::add_serve(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
