@@ -1,0 +1,382 @@
+#!/usr/bin/python3
+"""The web board (`tabula serve`, docs/WEB.md) in a real browser: Debian's headless Chromium
+driven by Selenium plays, by clicking the board,
+  1. a whole Lines of Action game against a random player,
+  2. a Laska multiple capture chosen among sequences that share their first landing,
+  3. a Lanquia opening and placement on the hex board (keep/swap decision buttons),
+  4. a few rounds of Lanko-88 with four seats: two people at one screen, two random seats,
+and saves a screenshot of each under OUT (checked not blank). Run by ctest (web_board_browser):
+    /usr/bin/python3 tests/browser/web_board_test.py --tabula build/tabula --out build/browser
+When Chromium or its driver cannot start, it says so and fails: it never skips.
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+from png_check import check_not_blank  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(os.path.dirname(HERE))
+CHROMEDRIVER = "/usr/bin/chromedriver"
+CHROMIUM = "/usr/bin/chromium"
+
+
+class Failure(Exception):
+    pass
+
+
+def check(condition, message):
+    if not condition:
+        raise Failure(message)
+
+
+# ---- the server ----
+
+class Server:
+    def __init__(self, tabula):
+        self.process = subprocess.Popen([tabula, "serve", "--port", "0", "--seed", "1", os.path.join(REPO, "rules")],
+                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        line = self.process.stdout.readline()  # "tabula serve: http://127.0.0.1:PORT/ (...)"
+        if not line.startswith("tabula serve: http://"):
+            self.process.kill()
+            raise Failure(f"tabula serve did not start: {line!r} {self.process.stderr.read()}")
+        self.url = line.split()[2]
+
+    def call(self, method, path, body=None):
+        data = None if body is None else (body if isinstance(body, bytes) else json.dumps(body).encode())
+        request = urllib.request.Request(self.url.rstrip("/") + path, data=data, method=method,
+                                         headers={"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                return response.status, response.read().decode(), dict(response.headers)
+        except urllib.error.HTTPError as e:
+            return e.code, e.read().decode(), dict(e.headers)
+
+    def stop(self):
+        """SIGTERM: the server stops cleanly and says so."""
+        self.process.terminate()
+        try:
+            out, err = self.process.communicate(timeout=15)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            raise Failure("tabula serve did not stop within 15 s of SIGTERM")
+        check(self.process.returncode == 0, f"tabula serve exited with {self.process.returncode}: {err}")
+        check("stopping" in err, f"tabula serve did not report stopping: {err!r}")
+
+
+# ---- the browser ----
+
+def start_browser():
+    try:
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+    except ImportError as e:
+        raise Failure(f"{sys.executable} has no Selenium ({e}): tools/install-deps installs python3-selenium "
+                      "for Debian's /usr/bin/python3")
+    for path in (CHROMIUM, CHROMEDRIVER):
+        if not os.path.exists(path):
+            raise Failure(f"{path} is missing: tools/install-deps installs chromium and chromium-driver")
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for argument in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                     "--no-first-run", "--window-size=1280,1000", "--user-data-dir=" + tempfile.mkdtemp()):
+        options.add_argument(argument)
+    try:
+        return webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    except Exception as e:  # noqa: BLE001 - whatever stops the browser, the test fails and says why
+        raise Failure(f"cannot start Chromium through {CHROMEDRIVER}: {e}")
+
+
+class Page:
+    def __init__(self, driver, url):
+        self.driver = driver
+        self.url = url
+
+    def state(self):
+        return self.driver.execute_script("return board.state")
+
+    def wait(self, condition, what, seconds=30):
+        end = time.time() + seconds
+        while time.time() < end:
+            value = condition()
+            if value:
+                return value
+            time.sleep(0.05)
+        message = self.driver.execute_script("return document.getElementById('message').textContent")
+        raise Failure(f"timed out waiting for {what} (page message: {message!r})")
+
+    def idle(self):
+        return self.driver.execute_script("return document.body.dataset.busy === '0' && board.state !== null")
+
+    def wait_for_person_or_end(self):
+        """Waits until the page shows a position where a person is to move, or the game is over."""
+        def ready():
+            if not self.idle():
+                return None
+            s = self.state()
+            return s if (s["over"] or s["human_to_move"]) else None
+        return self.wait(ready, "a person's turn or the end")
+
+    def new_game(self, game, players):
+        from selenium.webdriver.support.ui import Select
+        self.driver.get(self.url)
+        self.wait(self.idle, "the page to start")
+        Select(self.driver.find_element("id", "game")).select_by_value(game)
+        inputs = self.driver.find_elements("css selector", "#seat-players input")
+        check(len(inputs) == len(players), f"{game}: {len(inputs)} seat inputs, expected {len(players)}")
+        for field, player in zip(inputs, players):
+            field.clear()
+            field.send_keys(player)
+        self.driver.find_element("id", "new").click()
+        self.wait(lambda: self.idle() and self.state()["game"]["id"] == game and self.state()["ply"] == 0,
+                  f"a new {game} game")
+        check(f"session={self.state()['session']}" in self.driver.current_url, "the address names the session")
+
+    def open_session(self, session):
+        self.driver.get(f"{self.url}#session={session}")
+        self.wait(lambda: self.idle() and self.state()["session"] == session, "the session's game")
+
+    def cell(self, name):
+        xpath = ("//*[@id='board']//*[name()='svg']//*[contains(concat(' ', @class, ' '), ' cell ')]"
+                 f"[*[name()='title' and text()='{name}']]")
+        return self.driver.find_element("xpath", xpath)
+
+    def click_cell(self, name):
+        self.cell(name).click()
+
+    def marked(self, kind):
+        """The cells the overlay marks as `kind` (selectable, selected, next), as the page's cell classes say."""
+        return sorted(self.driver.execute_script(
+            "return [...document.querySelectorAll('#board svg .cell.' + arguments[0])]"
+            ".map(e => e.querySelector('title').textContent)", kind))
+
+    def choice_buttons(self):
+        return [b.text for b in self.driver.find_elements("css selector", "#choices button")]
+
+    def click_choice(self, text):
+        for button in self.driver.find_elements("css selector", "#choices button"):
+            if button.get_attribute("data-move") == text:
+                button.click()
+                return
+        raise Failure(f"no button for {text}; buttons: {self.choice_buttons()}")
+
+    def play_by_clicks(self, move):
+        """Plays a move as a person does: its cells one by one, or its button."""
+        ply = self.state()["ply"]
+        if move["cells"]:
+            for name in move["cells"]:
+                self.click_cell(name)
+        else:
+            self.click_choice(move["text"])
+        self.wait(lambda: self.idle() and self.state()["ply"] > ply, f"the move {move['text']} to be played")
+
+    def screenshot(self, out_dir, name):
+        path = os.path.join(out_dir, f"{name}.png")
+        self.driver.save_screenshot(path)
+        with open(path, "rb") as f:
+            check_not_blank(f.read(), path)
+        board = self.driver.find_element("id", "board").screenshot_as_png
+        check_not_blank(board, f"{path} (the board alone)")
+        return path
+
+
+# ---- the scenarios ----
+
+def loa_concentration_move(state):
+    """A move that brings the mover's stones together (so the game ends soon), from the position text."""
+    rows, mover = state["position"].split()
+    mine = "B" if mover == "black" else "W"
+    stones = set()
+    for r, row in enumerate(rows.split("/")):
+        file = 0
+        for ch in row:
+            if ch.isdigit():
+                file += int(ch)
+                continue
+            if ch == mine:
+                stones.add((file, 7 - r))
+            file += 1
+
+    def xy(cell):
+        return ord(cell[0]) - ord("a"), int(cell[1:]) - 1
+
+    def spread(group):
+        cx = sum(x for x, _ in group) / len(group)
+        cy = sum(y for _, y in group) / len(group)
+        return sum(max(abs(x - cx), abs(y - cy)) for x, y in group)
+
+    return min(state["moves"], key=lambda m: spread((stones - {xy(m["from"])}) | {xy(m["to"])}))
+
+
+def scenario_loa(page, server, tabula, out_dir):
+    page.new_game("loa", ["human", "random"])
+    clicks = 0
+    while True:
+        state = page.wait_for_person_or_end()
+        if state["over"]:
+            break
+        check(clicks < 200, "the LOA game did not end within 200 moves")
+        move = loa_concentration_move(state)
+        page.click_cell(move["from"])
+        targets = {m["to"] for m in state["moves"] if m["from"] == move["from"]}
+        check(page.marked("next") == sorted(targets), f"the targets of {move['from']} are marked")
+        if clicks == 3:
+            page.screenshot(out_dir, "loa-targets")
+        page.click_cell(move["to"])
+        page.wait(lambda: page.state()["ply"] > state["ply"], "the LOA move")
+        clicks += 1
+    state = page.state()
+    status = page.driver.find_element("id", "status").text
+    check(" wins after " in status or "draw" in status, f"the result is shown: {status!r}")
+    check(state["history"][0::2] and len(state["history"]) == state["ply"], "the move list is complete")
+    items = page.driver.find_elements("css selector", "#moves li")
+    check(len(items) == state["ply"], f"{len(items)} moves listed, {state['ply']} played")
+    page.screenshot(out_dir, "loa-end")
+
+    # The record behind the download link replays with `tabula replay` to the same result.
+    href = page.driver.find_element("id", "download").get_attribute("href")
+    status_code, record, headers = server.call("GET", href[len(server.url.rstrip("/")):])
+    check(status_code == 200 and "attachment" in headers.get("Content-Disposition", ""), "the record downloads")
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+        f.write(record)
+    replay = subprocess.run([tabula, "replay", os.path.join(REPO, "rules/loa.rules"), f.name],
+                            capture_output=True, text=True)
+    os.unlink(f.name)
+    check(replay.returncode == 0 and f"{state['ply']} moves replayed" in replay.stdout,
+          f"the record replays: {replay.stdout} {replay.stderr}")
+    return f"LOA: {clicks} moves by clicking, then {status}"
+
+
+LASKA_POSITION = "b,1,b,1/b,b,b//b,b,1/wb,w,bw,bww//Bwwww,1,w,w white"
+
+
+def scenario_laska(page, server, out_dir):
+    status, body, _ = server.call("POST", "/api/new", {"game": "laska", "players": "human,human",
+                                                        "position": LASKA_POSITION})
+    check(status == 200, f"a Laska game from a position: {body}")
+    page.open_session(json.loads(body)["session"])
+    check(page.marked("selectable") == ["a3", "c3"], f"the pieces that can take: {page.marked('selectable')}")
+    page.click_cell("c3")
+    check(page.marked("next") == ["a5", "e5"], f"c3's first landings: {page.marked('next')}")
+    page.click_cell("e5")
+    check(page.marked("next") == ["c7", "g7"], f"the landings after e5: {page.marked('next')}")
+    buttons = page.choice_buttons()
+    check(buttons == ["c3-d4-e5wb-f6-g7Wbb", "c3-d4-e5wb-d6-c7Wbb"], f"the sequences left: {buttons}")
+    page.screenshot(out_dir, "laska-choice")
+    ply = page.state()["ply"]
+    page.click_cell("c7")
+    page.wait(lambda: page.idle() and page.state()["ply"] > ply, "the Laska capture")
+    check(page.state()["history"] == ["c3-d4-e5wb-d6-c7Wbb"], f"played: {page.state()['history']}")
+    page.screenshot(out_dir, "laska-taken")
+
+    # Undo, then the other sequence by its button.
+    page.driver.find_element("id", "undo").click()
+    page.wait(lambda: page.idle() and page.state()["ply"] == ply, "the undo")
+    page.click_cell("c3")
+    page.click_cell("e5")
+    page.click_choice("c3-d4-e5wb-f6-g7Wbb")
+    page.wait(lambda: page.idle() and page.state()["ply"] > ply, "the Laska capture by its button")
+    check(page.state()["history"] == ["c3-d4-e5wb-f6-g7Wbb"], f"played: {page.state()['history']}")
+    return "Laska: a capture chosen among two sequences through e5, by its landing and by its button"
+
+
+def scenario_lanquia(page, out_dir):
+    page.new_game("lanquia", ["human", "human"])
+    page.click_cell("i9")
+    page.wait(lambda: page.idle() and page.state()["ply"] == 1, "B@i9")
+    page.click_cell("i11")
+    page.wait(lambda: page.idle() and page.state()["ply"] == 2, "W@i11")
+    check(page.state()["history"] == ["B@i9", "W@i11"], f"the opening: {page.state()['history']}")
+    check(page.choice_buttons() == ["keep", "swap"], f"the pie decision: {page.choice_buttons()}")
+    page.click_choice("keep")
+    page.wait(lambda: page.idle() and page.state()["ply"] == 3, "keep")
+    state = page.state()
+    placements = [m for m in state["moves"] if m["kind"] == "place"]
+    check(placements, "placements follow the opening")
+    before = state["svg"].count('class="piece"')
+    page.click_cell(placements[0]["to"])
+    page.wait(lambda: page.idle() and page.state()["ply"] == 4, "a placement")
+    check(page.state()["svg"].count('class="piece"') == before + 1, "the placed stone is drawn")
+    score = page.driver.find_element("id", "score")
+    check(score.is_displayed() and "black" in score.text, f"the score is shown: {score.text!r}")
+    page.screenshot(out_dir, "lanquia-placement")
+    return f"Lanquia: B@i9 W@i11 keep {placements[0]['text']} by clicking"
+
+
+def scenario_lanko(page, out_dir):
+    page.new_game("lanko-88", ["human", "random", "human", "random"])
+    seats = [li.text for li in page.driver.find_elements("css selector", "#seats li")]
+    check(len(seats) == 4 and seats[1].endswith("random"), f"four seats: {seats}")
+    played = []
+    for _ in range(4):  # two rounds: S, (W), N, (E)
+        state = page.wait_for_person_or_end()
+        if state["over"]:
+            break
+        seat = state["seats"][state["to_move"]]["name"]
+        check(seat in ("S", "N"), f"a person plays S and N, not {seat}")
+        move = next((m for m in state["moves"] if m["kind"] == "piece"), state["moves"][0])
+        page.play_by_clicks(move)
+        played.append(f"{seat} {move['text']}")
+    state = page.wait_for_person_or_end()
+    check(state["ply"] >= 8, f"the computer seats answered: ply {state['ply']}")
+    check(page.driver.find_element("id", "score").is_displayed(), "the score is shown")
+    page.screenshot(out_dir, "lanko-four-seats")
+    return "Lanko-88: " + ", ".join(played) + f", random W and E between (ply {state['ply']})"
+
+
+def scenario_errors(server):
+    status, body, _ = server.call("POST", "/api/move", b"x" * 20000)
+    check(status == 413 and "error" in json.loads(body), f"a body over the limit: {status} {body}")
+    status, body, _ = server.call("POST", "/api/new", {"game": "nothing"})
+    check(status == 404 and json.loads(body)["error"].startswith("there is no game 'nothing'"), f"{status} {body}")
+    return "errors: 413 and 404 as JSON"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tabula", required=True, help="the tabula binary")
+    parser.add_argument("--out", required=True, help="where the screenshots go")
+    args = parser.parse_args()
+    os.makedirs(args.out, exist_ok=True)
+    started = time.time()
+    server = driver = None
+    try:
+        server = Server(args.tabula)
+        driver = start_browser()
+        page = Page(driver, server.url)
+        for scenario in (lambda: scenario_loa(page, server, args.tabula, args.out),
+                         lambda: scenario_laska(page, server, args.out), lambda: scenario_lanquia(page, args.out),
+                         lambda: scenario_lanko(page, args.out), lambda: scenario_errors(server)):
+            print("ok:", scenario(), f"({time.time() - started:.0f} s)", flush=True)
+        logs = [e for e in driver.get_log("browser") if e["level"] == "SEVERE" and "status of 4" not in e["message"]]
+        check(not logs, f"the page logged errors: {logs}")
+        driver.quit()
+        driver = None
+        server.stop()
+        server = None
+    except Exception as e:  # noqa: BLE001 - any failure is reported with the page as it was
+        print(f"FAIL: {e}" if isinstance(e, (Failure, AssertionError)) else f"FAIL: {type(e).__name__}: {e}",
+              file=sys.stderr)
+        if driver:
+            driver.save_screenshot(os.path.join(args.out, "failure.png"))
+            print("the page at the failure:", os.path.join(args.out, "failure.png"), file=sys.stderr)
+        return 1
+    finally:
+        if driver:
+            driver.quit()
+        if server:
+            server.process.kill()
+    print(f"all browser scenarios passed in {time.time() - started:.0f} s; screenshots in {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

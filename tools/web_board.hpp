@@ -1,0 +1,69 @@
+#pragma once
+// The web board's requests and answers (docs/WEB.md), without a socket: `tabula serve`
+// (cmd_serve.cpp) hands every HTTP request to WebBoard::handle, and the tests call it
+// directly. The page is served from the embedded assets (web_assets.hpp); the API speaks JSON
+// and answers every bad request with a 4xx status and {"error": "..."}.
+#include <atomic>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "web_game.hpp"
+#include "web_sessions.hpp"
+
+namespace tabula::web {
+
+struct Request {
+  std::string method;  // GET, POST, ...
+  std::string path;    // "/api/state"
+  std::map<std::string, std::string> query;
+  std::string body;
+};
+
+struct Response {
+  int status = 200;
+  std::string content_type = "application/json";
+  std::string body;
+  std::string download_name;  // set: the body is a file to save under this name
+};
+
+struct BoardOptions {
+  std::string default_players = "human,random";  // for games whose /api/new names none
+  size_t max_sessions = 64;                      // beyond it the least recently used is dropped
+  size_t max_body = 16 * 1024;                   // bytes of a request body
+  double move_seconds = 5;                       // the longest a computer player may think per move
+  double computer_seconds = 1;                   // /api/computer plays moves for at most this long
+  std::optional<uint64_t> seed;                  // set: game n's computer players are seeded with seed + n
+};
+
+// The rules files named by `paths` (files, or folders: their *.rules, sorted), loaded and
+// checked; ids are the file names without .rules. Throws cli::UserError for a missing path,
+// a folder without rules files, a file with errors or two files with the same name.
+std::vector<std::shared_ptr<const LoadedRules>> load_games(const std::vector<std::string>& paths);
+
+class WebBoard {
+ public:
+  // Throws cli::UserError when options.default_players names a player that cannot be seated.
+  WebBoard(std::vector<std::shared_ptr<const LoadedRules>> games, BoardOptions options);
+
+  // Answers one request; safe to call from many threads at once.
+  Response handle(const Request& request);
+
+  size_t session_count() const { return sessions_.size(); }
+  size_t game_count() const { return games_.size(); }
+
+ private:
+  Response route(const Request& request);
+  Response games() const;
+  Response new_game(const Request& request);
+  Response game_request(const Request& request, const std::string& action);
+
+  std::vector<std::shared_ptr<const LoadedRules>> games_;
+  BoardOptions options_;
+  SessionStore sessions_;
+  std::atomic<uint64_t> games_started_ = 0;
+};
+
+}  // namespace tabula::web
