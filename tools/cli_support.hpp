@@ -1,11 +1,12 @@
 #pragma once
 // Shared pieces of the `tabula` commands: loading a rules file with rendered diagnostics,
-// --position handling, drawing a state, and the one-sentence error exit.
+// --position handling, and the one-sentence error exit.
 #include <memory>
 #include <optional>
 #include <string>
 
 #include "engine/state.hpp"
+#include "engine/state_drawing.hpp"  // draw_state, result_sentence
 
 namespace tabula::cli {
 
@@ -20,8 +21,6 @@ std::shared_ptr<const Program> load_rules_or_fail(const std::string& path);
 // The start position, or the one given with --position (a position string or @FILE).
 State initial_state(std::shared_ptr<const Program> program, const std::string& position);
 
-std::string draw_state(const State& s);
-std::string result_sentence(const State& s);
 std::string json_escape(const std::string& s);
 
 // A board file (.yaml, .yml) rather than a rules file.

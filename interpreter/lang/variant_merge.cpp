@@ -38,8 +38,14 @@ std::optional<RulesFile> load_merged_rules(const std::string& path, Diagnostics&
     diags.error({path, 0, 0}, fmt::format("cannot open rules file '{}'", path));
     return std::nullopt;
   }
-  sources.add(*source);
-  auto parsed = parse_rules(*source, diags);
+  return load_merged_rules(*source, diags, sources, depth);
+}
+
+std::optional<RulesFile> load_merged_rules(const SourceFile& source, Diagnostics& diags, SourceRegistry& sources,
+                                           int depth) {
+  const std::string& path = source.path;
+  sources.add(source);
+  auto parsed = parse_rules(source, diags);
   if (!parsed) return std::nullopt;
   const Statement* variant = find_variant_line(*parsed);
   if (!variant) return parsed;

@@ -12,5 +12,9 @@
 namespace tabula {
 
 std::optional<RulesFile> load_merged_rules(const std::string& path, Diagnostics& diags, SourceRegistry& sources, int depth);
+// The same for a rules text already in memory; `source.path` names it in diagnostics and is
+// where its base rules are looked up from.
+std::optional<RulesFile> load_merged_rules(const SourceFile& source, Diagnostics& diags, SourceRegistry& sources,
+                                           int depth);
 
 }  // namespace tabula
