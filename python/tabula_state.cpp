@@ -95,7 +95,9 @@ copies it. Use one State from one thread at a time.)")
       .def("history_strings", &GameState::history_strings, "The moves played since this state was made, as text.")
       .def("record", &GameState::record,
            "The game record as `tabula play` prints it after `moves:` (move numbers, pass and end marks).")
-      .def("position_text", &GameState::position_text, "The position as text; Game.new_state reads it back.")
+      .def("position_text", &GameState::position_text,
+           "The board and the seat to move as text, as `tabula show` prints it; Game.new_state reads it back. "
+           "Counters off the board, marks and the step within a turn are not written.")
       .def("hash", &GameState::hash, "A 64-bit hash of everything the position is (pieces, turn, counters).")
       .def(
           "observation_tensor",

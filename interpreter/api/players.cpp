@@ -3,6 +3,7 @@
 #include <atomic>
 #include <chrono>
 #include <fmt/format.h>
+#include <stdexcept>
 #include <thread>
 
 #include "ai/match.hpp"
@@ -42,11 +43,12 @@ Action Bot::step(GameState& state) {
 
 PlayoutStatistics random_playouts(const GameState& start, uint64_t playouts, uint64_t seed, int threads) {
   using clock = std::chrono::steady_clock;
+  if (threads < 1) throw std::invalid_argument(fmt::format("random playouts need at least one thread, not {}", threads));
   const State& from = StateImpl::of(start).state;
   const int sides = from.program().player_count();
   auto begin = clock::now();
   std::atomic<uint64_t> next{0};
-  std::vector<PlayoutStatistics> per_thread(std::max(1, threads));
+  std::vector<PlayoutStatistics> per_thread(threads);
   std::exception_ptr failure;
   std::atomic<bool> failed{false};
   auto work = [&](int t) {

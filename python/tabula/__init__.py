@@ -37,6 +37,11 @@ from ._tabula import (
 
 __version__ = _tabula.__version__
 
+# The native classes and functions present themselves as tabula's (help(), repr, pickling names).
+for _name in ("Board", "Bot", "Diagnostic", "Game", "IllegalMoveError", "LimitError", "MatchGame", "MatchResult",
+              "MatchTally", "PlayoutStatistics", "State", "match", "random_playouts"):
+    getattr(_tabula, _name).__module__ = __name__
+
 __all__ = [
     "Board",
     "Bot",

@@ -162,6 +162,7 @@ TEST_CASE("random playouts depend on the seed, not on the threads", "[api]") {
   CHECK(one.plies == two.plies);
   CHECK(one.wins == two.wins);
   CHECK(one.wins[0] + one.wins[1] + one.draws == 24);
+  CHECK_THROWS_AS(tabula::random_playouts(g, 24, 8, 0), std::invalid_argument);
 }
 
 TEST_CASE("a match reports as the CLI does", "[api]") {

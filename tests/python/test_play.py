@@ -35,7 +35,9 @@ def test_a_random_game_from_python_is_the_clis_seeded_game(rules):
 def test_returns_follow_the_winner():
     state = play_random_game(tabula.load_game(ROOT / "rules/loa.rules"), seed=2)
     winner = state.winner()
-    assert state.returns() == [1.0 if p == winner else -1.0 for p in range(2)] or (winner == -1 and state.returns() == [0.0, 0.0])
+    assert winner in (0, 1), "random LOA games end with a winner"
+    assert state.returns() == [1.0 if side == winner else -1.0 for side in range(2)]
+    assert state.result_text().startswith(state.game.player_names[winner] + " wins")
 
 
 def test_bots_are_reproducible_from_their_seed():
@@ -83,6 +85,12 @@ def test_random_playouts_depend_on_the_seed_not_the_threads():
     assert one.playouts == 40 and sum(one.wins) + one.draws == 40
     other = tabula.random_playouts(game, 40, seed=5, threads=1)
     assert (other.plies, other.wins) != (one.plies, one.wins)
+
+
+def test_random_playouts_need_a_thread():
+    game = tabula.load_game(ROOT / "rules/loa.rules")
+    with pytest.raises(ValueError, match="at least one thread"):
+        tabula.random_playouts(game, 10, seed=1, threads=0)
 
 
 def test_random_playouts_from_a_position():

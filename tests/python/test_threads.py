@@ -33,7 +33,7 @@ def test_python_runs_while_a_native_call_works():
 
     def work():
         span["start"] = time.monotonic()
-        tabula.random_playouts(game, 600, seed=1)
+        tabula.random_playouts(game, 2000, seed=1)
         span["end"] = time.monotonic()
 
     worker = threading.Thread(target=work)
@@ -44,7 +44,7 @@ def test_python_runs_while_a_native_call_works():
         time.sleep(0.002)
     worker.join()
     inside = [t for t in ticks if span["start"] < t < span["end"]]
-    assert span["end"] - span["start"] > 0.05
+    assert span["end"] - span["start"] > 0.1
     assert len(inside) >= 10, f"{len(inside)} ticks in {span['end'] - span['start']:.2f} s"
 
 

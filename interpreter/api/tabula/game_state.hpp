@@ -63,7 +63,9 @@ class TABULA_API GameState {
   std::vector<std::string> history_strings() const; // the same as move text
   std::string record() const;         // the game record, as `tabula play` prints after `moves:`
   std::string to_string() const;      // the board drawn as text, with the constructs' notes
-  std::string position_text() const; // reads back through Game::new_state
+  // The board and the seat to move, as `tabula show` prints them; Game::new_state reads it
+  // back. Counters off the board, a region's mark and the step within a turn are not written.
+  std::string position_text() const;
   uint64_t hash() const;              // of everything the position is (pieces, turn, counters)
 
   // ---- for learning ----
