@@ -76,7 +76,7 @@ struct ActionLayout {
 struct ObservationLayout {
   int planes = 0;
   int cells = 0;
-  std::vector<std::string> plane_names;  // "top +0 stone", "count +1 officer", "height"
+  std::vector<std::string> plane_names;  // "top +0 stone", "count +1 stone", "height"
 };
 
 class TABULA_API Game {
@@ -124,7 +124,7 @@ struct LoadResult {
 // folder, as the CLI does.
 TABULA_API LoadResult load_game(const std::string& path);
 // A rules text not in a file: `name` is its path for diagnostics and for looking up its
-// board and base rules (`rules/my-variant.rules` finds `loa.rules` beside it).
+// board and base rules (`rules/my-variant.rules` finds its base `rules/base.rules`).
 TABULA_API LoadResult load_game_from_text(const std::string& text, const std::string& name);
 
 // The library's version, "MAJOR.MINOR.PATCH".
