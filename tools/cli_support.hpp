@@ -1,12 +1,13 @@
 #pragma once
 // Shared pieces of the `tabula` commands: loading a rules file with rendered diagnostics,
-// --position handling, drawing a state, and the one-sentence error exit.
+// --position handling, and the one-sentence error exit.
 #include <memory>
 #include <optional>
 #include <string>
 
 #include "ai/study.hpp"
 #include "engine/state.hpp"
+#include "engine/state_drawing.hpp"  // draw_state, result_sentence
 
 namespace tabula::cli {
 
@@ -27,8 +28,6 @@ void parse_shard(const std::string& text, int& index, int& count);
 // How many of `games` the shard index/count plays.
 inline int planned_games(int games, int index, int count) { return games > index ? (games - index + count - 1) / count : 0; }
 
-std::string draw_state(const State& s);
-std::string result_sentence(const State& s);
 std::string json_escape(const std::string& s);
 
 // A board file (.yaml, .yml) rather than a rules file.

@@ -5,6 +5,7 @@
 #include "ai/agent.hpp"
 #include "cli_support.hpp"
 #include "commands.hpp"
+#include "engine/game_record.hpp"
 #include "engine/move_text.hpp"
 #include "engine/position_text.hpp"
 
@@ -126,16 +127,13 @@ void add_play(CLI::App& app) {
     SeatAgents seating = seat_agents(*program, o->players, o->seed);
     State s = initial_state(program, o->position);
     std::cout << program->name << ": " << seating.description << "\n" << draw_state(s);
-    std::string line;
     while (!s.is_terminal()) {
       Move m = seating.by_seat[s.current_seat()]->choose(s);
       std::string text = record_text(s, m);
-      if (s.current_seat() == 0 && s.turn_point().step == 0) line += fmt::format("{}. ", s.ply() / program->seat_count() + 1);
       s.apply(m);
-      line += text + promotion_mark(*program, m) + " ";
       if (o->verbose) std::cout << text << "\n" << draw_state(s);
     }
-    std::cout << "moves: " << line << program->notation.end_mark << "\n";
+    std::cout << "moves: " << write_record(s) << "\n";
     if (!o->verbose) std::cout << draw_state(s);
     std::cout << "result: " << result_sentence(s) << "\n";
   });

@@ -217,7 +217,7 @@ std::string record_text(State replay, bool from_position, const std::vector<Move
     if (line.size() > 80) out += line.substr(0, line.size() - 1) + "\n", line.clear();
   }
   if (!line.empty()) out += line.substr(0, line.size() - 1) + "\n";
-  if (replay.is_terminal()) out += fmt::format("({})\n", cli::result_sentence(replay));
+  if (replay.is_terminal()) out += fmt::format("({})\n", tabula::result_sentence(replay));
   return out;
 }
 
@@ -235,7 +235,7 @@ GameView WebGame::view() const {
   v.ply = s.ply();
   if (v.over) {
     v.winner = s.result().winner;
-    v.status = cli::result_sentence(s);
+    v.status = tabula::result_sentence(s);
   } else {
     v.seat_to_move = s.current_seat();
     v.status = fmt::format("{} to move", p.seats[s.current_seat()].name);

@@ -67,4 +67,23 @@ int replay_record(State& s, std::string_view text, std::string& error) {
   return applied;
 }
 
+std::string write_record(const State& s) {
+  const Program& p = s.program();
+  // Rewind a copy to the start of its history, then write each move in the position it
+  // was played from.
+  State replay = s;
+  while (!replay.history().empty()) replay.undo();
+  std::string out;
+  for (const Move& m : s.history()) {
+    if (!out.empty()) out += ' ';
+    if (replay.current_seat() == 0 && replay.turn_point().step == 0)
+      out += fmt::format("{}. ", replay.ply() / p.seat_count() + 1);
+    out += m.kind == Move::pass ? p.notation.pass : move_text(replay, m);
+    out += promotion_mark(p, m);
+    replay.apply_unchecked(m);
+  }
+  if (s.is_terminal() && !p.notation.end_mark.empty()) out += (out.empty() ? "" : " ") + p.notation.end_mark;
+  return out;
+}
+
 }  // namespace tabula

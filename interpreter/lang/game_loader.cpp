@@ -23,11 +23,9 @@ std::vector<fs::path> board_candidates(const std::string& board, const std::stri
   return {(dir / board).lexically_normal(), (dir.parent_path() / "boards" / board).lexically_normal()};
 }
 
-}  // namespace
-
-std::shared_ptr<const Program> load_program(const std::string& rules_path, Diagnostics& diags, SourceRegistry& sources,
-                                            RulesFile* merged) {
-  auto rules = load_merged_rules(rules_path, diags, sources);
+// The merged rules (variants applied) -> board load -> check.
+std::shared_ptr<const Program> compile_rules(std::optional<RulesFile> rules, Diagnostics& diags, SourceRegistry& sources,
+                                             RulesFile* merged) {
   if (!rules) return nullptr;
   std::string board_name = board_path_of(*rules, diags);
   std::shared_ptr<const BoardGraph> board;
@@ -53,6 +51,18 @@ std::shared_ptr<const Program> load_program(const std::string& rules_path, Diagn
   if (merged) *merged = *rules;
   if (!program || !board || diags.has_errors()) return nullptr;
   return program;
+}
+
+}  // namespace
+
+std::shared_ptr<const Program> load_program(const std::string& rules_path, Diagnostics& diags, SourceRegistry& sources,
+                                            RulesFile* merged) {
+  return compile_rules(load_merged_rules(rules_path, diags, sources), diags, sources, merged);
+}
+
+std::shared_ptr<const Program> load_program(const SourceFile& source, Diagnostics& diags, SourceRegistry& sources,
+                                            RulesFile* merged) {
+  return compile_rules(load_merged_rules(source, diags, sources), diags, sources, merged);
 }
 
 }  // namespace tabula

@@ -17,5 +17,9 @@ namespace tabula {
 // that need source positions after checking, such as design_warnings.
 std::shared_ptr<const Program> load_program(const std::string& rules_path, Diagnostics& diags, SourceRegistry& sources,
                                             RulesFile* merged = nullptr);
+// The same for a rules text not read from a file (a notebook's cell): `source.path` names it
+// in diagnostics, and its board and base rules are looked up as for a file at that path.
+std::shared_ptr<const Program> load_program(const SourceFile& source, Diagnostics& diags, SourceRegistry& sources,
+                                            RulesFile* merged = nullptr);
 
 }  // namespace tabula

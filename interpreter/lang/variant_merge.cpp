@@ -33,6 +33,8 @@ const Statement* find_variant_line(const RulesFile& f) {
 
 bool is_rules_path(const std::string& path) { return has_extension(path, {".rules"}); }
 
+std::optional<RulesFile> merge_source(const SourceFile& source, Diagnostics& diags, SourceRegistry& sources, int depth);
+
 // Reads and parses `path` and merges the chain of variants it starts. `named_at` is where
 // the file is named, as `name`: the `extends` string of the variant that extends it, or the
 // file itself (line 0) when it was named on the command line. A problem with the file as a
@@ -50,8 +52,13 @@ std::optional<RulesFile> load_rules_chain(const std::string& path, const std::st
     diags.error(named_at, why);
     return std::nullopt;
   }
-  sources.add(*source);
-  auto parsed = parse_rules(*source, diags);
+  return merge_source(*source, diags, sources, depth);
+}
+
+std::optional<RulesFile> merge_source(const SourceFile& source, Diagnostics& diags, SourceRegistry& sources, int depth) {
+  const std::string& path = source.path;
+  sources.add(source);
+  auto parsed = parse_rules(source, diags);
   if (!parsed) return std::nullopt;
   const Statement* variant = find_variant_line(*parsed);
   if (!variant) return parsed;
@@ -117,6 +124,10 @@ std::optional<RulesFile> load_rules_chain(const std::string& path, const std::st
 
 std::optional<RulesFile> load_merged_rules(const std::string& path, Diagnostics& diags, SourceRegistry& sources) {
   return load_rules_chain(path, path, SourcePos{path, 0, 0}, diags, sources, 0);
+}
+
+std::optional<RulesFile> load_merged_rules(const SourceFile& source, Diagnostics& diags, SourceRegistry& sources) {
+  return merge_source(source, diags, sources, 0);
 }
 
 }  // namespace tabula

@@ -16,5 +16,8 @@ namespace tabula {
 // Reads the rules file `path` (its name must end in .rules) and, when it is a variant, its
 // chain of bases, merged into one tree. Every file read is added to `sources`.
 std::optional<RulesFile> load_merged_rules(const std::string& path, Diagnostics& diags, SourceRegistry& sources);
+// The same for a rules text already in memory; `source.path` names it in diagnostics and is
+// where its base rules are looked up from.
+std::optional<RulesFile> load_merged_rules(const SourceFile& source, Diagnostics& diags, SourceRegistry& sources);
 
 }  // namespace tabula

@@ -1,0 +1,70 @@
+#pragma once
+// What the public handles (tabula/*.hpp) point to. This is the one place where the engine's
+// types meet the public ones; only the files of interpreter/api include it, and it is never
+// installed, so the engine can change behind the facade.
+#include <memory>
+#include <vector>
+
+#include "ai/agent.hpp"
+#include "api/action_space.hpp"
+#include "engine/state.hpp"
+#include "program/limits.hpp"
+#include "tabula/game.hpp"
+#include "tabula/game_state.hpp"
+
+namespace tabula::detail {
+
+struct GameImpl {
+  std::shared_ptr<const Program> program;
+  ActionSpace actions;
+
+  explicit GameImpl(std::shared_ptr<const Program> p) : program(std::move(p)), actions(*program) {}
+  static Game handle(std::shared_ptr<const GameImpl> impl) { return Game(std::move(impl)); }
+  static const GameImpl& of(const Game& g) { return *g.impl_; }
+  static const std::shared_ptr<const GameImpl>& shared(const Game& g) { return g.impl_; }
+};
+
+struct StateImpl {
+  std::shared_ptr<const GameImpl> game;
+  State state;
+  std::vector<Action> history;  // the actions played since this state was made
+
+  StateImpl(std::shared_ptr<const GameImpl> g, State s) : game(std::move(g)), state(std::move(s)) {}
+  static GameState handle(std::unique_ptr<StateImpl> impl) { return GameState(std::move(impl)); }
+  static StateImpl& of(GameState& s) { return *s.impl_; }
+  static const StateImpl& of(const GameState& s) { return *s.impl_; }
+
+  // The legal moves of the position (engine order) with their actions, made once per
+  // position: a loop of legal_actions() and apply_action() generates the moves once a ply.
+  struct Legal {
+    MoveList moves;
+    std::vector<Action> actions;                // actions[i] is the action of moves[i]
+    std::vector<std::pair<Action, int>> sorted; // (action, index into moves), ascending
+  };
+  const Legal& legal() const;
+  // The index into legal().moves of `action`, or -1.
+  int find(Action action) const;
+  // Plays legal().moves[index] and records its action.
+  void play(int index);
+  void undo();
+
+ private:
+  mutable Legal legal_;
+  mutable bool legal_valid_ = false;
+};
+
+struct BotImpl {
+  std::unique_ptr<Agent> agent;
+};
+
+// Runs `f`, turning the engine's limit errors into the public LimitError.
+template <class F>
+auto engine_call(F&& f) -> decltype(f()) {
+  try {
+    return f();
+  } catch (const EngineLimit& e) {
+    throw LimitError(e.what());
+  }
+}
+
+}  // namespace tabula::detail

@@ -1,0 +1,131 @@
+// Game: loading a rules file (or text) and what a loaded game tells about itself.
+#include <fmt/format.h>
+
+#include "api/facade.hpp"
+#include "api/observation.hpp"
+#include "diag/render.hpp"
+#include "engine/perft.hpp"
+#include "engine/position_text.hpp"
+#include "lang/game_loader.hpp"
+
+#ifndef TABULA_VERSION
+#error "the build defines TABULA_VERSION (CMakeLists.txt)"
+#endif
+
+namespace tabula {
+namespace {
+
+const char* severity_name(Severity s) {
+  switch (s) {
+    case Severity::error: return "error";
+    case Severity::warning: return "warning";
+    case Severity::note: return "note";
+  }
+  return "error";
+}
+
+template <class Load>
+LoadResult load_with(Load&& load) {
+  Diagnostics diags;
+  SourceRegistry sources;
+  std::shared_ptr<const Program> program = load(diags, sources);
+  LoadResult out;
+  for (const Diagnostic& d : diags.items())
+    out.diagnostics.push_back({severity_name(d.severity), d.pos.file, d.pos.line, d.pos.column, d.message});
+  out.rendered = render_all(diags, sources);
+  if (program) out.game = detail::GameImpl::handle(std::make_shared<const detail::GameImpl>(program));
+  return out;
+}
+
+}  // namespace
+
+LoadResult load_game(const std::string& path) {
+  return load_with([&](Diagnostics& d, SourceRegistry& s) { return load_program(path, d, s); });
+}
+
+LoadResult load_game_from_text(const std::string& text, const std::string& name) {
+  return load_with([&](Diagnostics& d, SourceRegistry& s) { return load_program(SourceFile{name, text}, d, s); });
+}
+
+std::string version() { return TABULA_VERSION; }
+
+using detail::GameImpl;
+
+const std::string& Game::name() const { return impl_->program->name; }
+const std::string& Game::rules_path() const { return impl_->program->rules_path; }
+int Game::num_players() const { return impl_->program->player_count(); }
+int Game::num_seats() const { return impl_->program->seat_count(); }
+int Game::num_cells() const { return impl_->program->cells; }
+bool Game::stacking() const { return impl_->program->stacking; }
+int Game::max_game_length() const { return impl_->program->end.ply_limit; }
+
+std::vector<std::string> Game::player_names() const {
+  std::vector<std::string> out;
+  for (const auto& p : impl_->program->players) out.push_back(p.name);
+  return out;
+}
+
+std::vector<std::string> Game::seat_names() const {
+  std::vector<std::string> out;
+  for (const auto& s : impl_->program->seats) out.push_back(s.name);
+  return out;
+}
+
+std::vector<int> Game::seat_players() const {
+  std::vector<int> out;
+  for (const auto& s : impl_->program->seats) out.push_back(s.side);
+  return out;
+}
+
+std::vector<std::string> Game::kind_names() const {
+  std::vector<std::string> out;
+  for (const auto& k : impl_->program->kinds) out.push_back(k.name);
+  return out;
+}
+
+Action Game::num_distinct_actions() const { return impl_->actions.size(); }
+ActionLayout Game::action_layout() const { return impl_->actions.layout(); }
+ObservationLayout Game::observation_layout() const { return detail::observation_layout(*impl_->program); }
+std::vector<int> Game::observation_tensor_shape() const {
+  return {detail::observation_planes(*impl_->program), impl_->program->cells};
+}
+
+BoardDescription Game::board() const {
+  const Program& p = *impl_->program;
+  const BoardGraph& b = *p.board;
+  BoardDescription out;
+  out.name = b.name;
+  for (int c = 0; c < b.cell_count(); ++c) out.cells.push_back({b.cell(c).name, b.cell(c).x, b.cell(c).y});
+  for (int d = 0; d < b.direction_count(); ++d) out.directions.push_back(b.direction(d).name);
+  for (int c = 0; c < b.cell_count(); ++c)
+    for (int d = 0; d < b.direction_count(); ++d)
+      if (int to = b.neighbour(c, d); to != kNoCell) out.links.push_back({c, to, d});
+  for (const auto& [name, cells] : b.zones()) out.board_zones.push_back({name, {cells}});
+  for (const ZoneDef& z : p.zones) {
+    BoardZone zone{z.name, {}};
+    for (const auto& per_player : z.cells) {
+      std::vector<int> cells;
+      for (int c = 0; c < static_cast<int>(per_player.size()); ++c)
+        if (per_player[c]) cells.push_back(c);
+      zone.cells.push_back(std::move(cells));
+    }
+    out.rule_zones.push_back(std::move(zone));
+  }
+  return out;
+}
+
+GameState Game::new_initial_state() const {
+  return detail::StateImpl::handle(std::make_unique<detail::StateImpl>(impl_, State(impl_->program)));
+}
+
+std::optional<GameState> Game::new_state(std::string_view position, std::string& error) const {
+  auto parsed = parse_position(*impl_->program, position, error);
+  if (!parsed) return std::nullopt;
+  State s(impl_->program);
+  s.set_position(*parsed);
+  return detail::StateImpl::handle(std::make_unique<detail::StateImpl>(impl_, std::move(s)));
+}
+
+uint64_t Game::perft(int depth) const { return new_initial_state().perft(depth); }
+
+}  // namespace tabula

@@ -1,0 +1,161 @@
+// GameState: the public state over the engine's State, with the action numbering kept per
+// position (StateImpl::legal) so a Python loop generates the moves once a ply.
+#include <algorithm>
+#include <fmt/format.h>
+#include <stdexcept>
+
+#include "api/facade.hpp"
+#include "api/observation.hpp"
+#include "engine/game_record.hpp"
+#include "engine/move_text.hpp"
+#include "engine/perft.hpp"
+#include "engine/position_text.hpp"
+#include "engine/state_drawing.hpp"
+
+namespace tabula {
+namespace detail {
+
+const StateImpl::Legal& StateImpl::legal() const {
+  if (legal_valid_) return legal_;
+  engine_call([&] {
+    state.legal_moves(legal_.moves);
+    game->actions.encode(state, legal_.moves, legal_.actions);
+  });
+  legal_.sorted.resize(legal_.moves.size());
+  for (size_t i = 0; i < legal_.moves.size(); ++i) legal_.sorted[i] = {legal_.actions[i], static_cast<int>(i)};
+  std::sort(legal_.sorted.begin(), legal_.sorted.end());
+  legal_valid_ = true;
+  return legal_;
+}
+
+int StateImpl::find(Action action) const {
+  const auto& sorted = legal().sorted;
+  auto it = std::lower_bound(sorted.begin(), sorted.end(), std::pair<Action, int>{action, -1});
+  return it != sorted.end() && it->first == action ? it->second : -1;
+}
+
+void StateImpl::play(int index) {
+  Action action = legal_.actions[index];
+  engine_call([&] { state.apply_unchecked(legal_.moves[index]); });
+  history.push_back(action);
+  legal_valid_ = false;
+}
+
+void StateImpl::undo() {
+  if (history.empty()) throw std::logic_error("undo: no move has been played in this state");
+  state.undo();
+  history.pop_back();
+  legal_valid_ = false;
+}
+
+}  // namespace detail
+
+using detail::engine_call;
+using detail::StateImpl;
+
+GameState::GameState(std::unique_ptr<StateImpl> impl) : impl_(std::move(impl)) {}
+GameState::GameState(const GameState& other) : impl_(std::make_unique<StateImpl>(*other.impl_)) {}
+GameState::GameState(GameState&& other) noexcept = default;
+GameState& GameState::operator=(const GameState& other) {
+  if (this != &other) impl_ = std::make_unique<StateImpl>(*other.impl_);
+  return *this;
+}
+GameState& GameState::operator=(GameState&& other) noexcept = default;
+GameState::~GameState() = default;
+
+Game GameState::game() const { return detail::GameImpl::handle(impl_->game); }
+
+int GameState::current_player() const { return is_terminal() ? kTerminalPlayer : impl_->state.current_player(); }
+int GameState::current_seat() const { return impl_->state.current_seat(); }
+int GameState::ply() const { return impl_->state.ply(); }
+
+std::vector<std::string> GameState::legal_moves() const {
+  const auto& legal = impl_->legal();
+  std::vector<std::string> out;
+  out.reserve(legal.moves.size());
+  for (const Move& m : legal.moves) out.push_back(move_text(impl_->state, m));
+  return out;
+}
+
+std::vector<Action> GameState::legal_actions() const {
+  const auto& legal = impl_->legal();
+  std::vector<Action> out(legal.sorted.size());
+  for (size_t i = 0; i < out.size(); ++i) out[i] = legal.sorted[i].first;
+  return out;
+}
+
+namespace {
+
+IllegalMoveError not_legal(const State& s, Action action) {
+  if (s.is_terminal()) return IllegalMoveError(fmt::format("action {} cannot be played: the game is over", action));
+  return IllegalMoveError(fmt::format("action {} is not legal in this position ({} to move)", action,
+                                      s.program().seats[s.current_seat()].name));
+}
+
+}  // namespace
+
+std::string GameState::action_to_string(Action action) const {
+  int i = impl_->find(action);
+  if (i < 0) throw not_legal(impl_->state, action);
+  return move_text(impl_->state, impl_->legal().moves[i]);
+}
+
+std::optional<Action> GameState::string_to_action(std::string_view text, std::string& error) const {
+  auto move = engine_call([&] { return parse_move(impl_->state, text, error); });
+  if (!move) return std::nullopt;
+  const auto& legal = impl_->legal();
+  for (size_t i = 0; i < legal.moves.size(); ++i)
+    if (legal.moves[i] == *move) return legal.actions[i];
+  error = fmt::format("'{}' is not a legal move in this position", text);
+  return std::nullopt;
+}
+
+void GameState::apply_action(Action action) {
+  int i = impl_->find(action);
+  if (i < 0) throw not_legal(impl_->state, action);
+  impl_->play(i);
+}
+
+bool GameState::apply_move(std::string_view text, std::string& error) {
+  auto action = string_to_action(text, error);
+  if (!action) return false;
+  impl_->play(impl_->find(*action));
+  return true;
+}
+
+void GameState::undo() { impl_->undo(); }
+
+bool GameState::is_terminal() const { return engine_call([&] { return impl_->state.is_terminal(); }); }
+std::vector<double> GameState::returns() const { return engine_call([&] { return impl_->state.returns(); }); }
+int GameState::winner() const {
+  GameResult r = engine_call([&] { return impl_->state.result(); });
+  return r.over ? r.winner : -1;
+}
+std::string GameState::result_text() const { return engine_call([&] { return result_sentence(impl_->state); }); }
+
+std::vector<Action> GameState::history() const { return impl_->history; }
+
+// Only the moves played through this GameState: a state set from text starts with none.
+std::vector<std::string> GameState::history_strings() const { return tabula::history_strings(impl_->state); }
+std::string GameState::record() const { return engine_call([&] { return write_record(impl_->state); }); }
+std::string GameState::to_string() const { return draw_state(impl_->state); }
+std::string GameState::position_text() const { return position_string(impl_->state); }
+uint64_t GameState::hash() const { return impl_->state.hash(); }
+
+void GameState::observation_tensor(int player, float* out, size_t size) const {
+  detail::fill_observation(impl_->state, player, out, size);
+}
+
+std::vector<float> GameState::observation_tensor(int player) const {
+  const Program& p = impl_->state.program();
+  std::vector<float> out(static_cast<size_t>(detail::observation_planes(p)) * p.cells);
+  observation_tensor(player, out.data(), out.size());
+  return out;
+}
+
+uint64_t GameState::perft(int depth) const {
+  State copy = impl_->state;
+  return engine_call([&] { return tabula::perft(copy, depth); });
+}
+
+}  // namespace tabula

@@ -1,0 +1,143 @@
+// Bot, random playouts and matches: the engine's players and match runner behind the facade.
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <fmt/format.h>
+#include <stdexcept>
+#include <thread>
+
+#include "ai/match.hpp"
+#include "ai/match_report.hpp"
+#include "ai/playouts.hpp"
+#include "api/facade.hpp"
+#include "tabula/players.hpp"
+
+namespace tabula {
+
+using detail::engine_call;
+using detail::StateImpl;
+
+Bot::Bot(std::unique_ptr<detail::BotImpl> impl) : impl_(std::move(impl)) {}
+Bot::Bot(Bot&& other) noexcept = default;
+Bot& Bot::operator=(Bot&& other) noexcept = default;
+Bot::~Bot() = default;
+
+std::optional<Bot> Bot::create(const std::string& spec, uint64_t seed, std::string& error) {
+  auto agent = make_agent(spec, seed, error);
+  if (!agent) return std::nullopt;
+  return Bot(std::make_unique<detail::BotImpl>(detail::BotImpl{std::move(agent)}));
+}
+
+std::string Bot::name() const { return impl_->agent->name(); }
+
+Action Bot::step(GameState& state) {
+  StateImpl& s = StateImpl::of(state);
+  if (s.state.is_terminal()) throw IllegalMoveError(fmt::format("{} cannot move: the game is over", name()));
+  // The agent may play moves while it thinks but leaves the state as it found it.
+  Move chosen = engine_call([&] { return impl_->agent->choose(s.state); });
+  const auto& legal = s.legal();
+  for (size_t i = 0; i < legal.moves.size(); ++i)
+    if (legal.moves[i] == chosen) return legal.actions[i];
+  throw std::logic_error(fmt::format("{} chose a move that is not legal", name()));
+}
+
+PlayoutStatistics random_playouts(const GameState& start, uint64_t playouts, uint64_t seed, int threads) {
+  using clock = std::chrono::steady_clock;
+  if (threads < 1) throw std::invalid_argument(fmt::format("random playouts need at least one thread, not {}", threads));
+  const State& from = StateImpl::of(start).state;
+  const int sides = from.program().player_count();
+  auto begin = clock::now();
+  std::atomic<uint64_t> next{0};
+  std::vector<PlayoutStatistics> per_thread(threads);
+  std::exception_ptr failure;
+  std::atomic<bool> failed{false};
+  auto work = [&](int t) {
+    PlayoutStatistics& st = per_thread[t];
+    st.wins.assign(sides, 0);
+    MoveList scratch;
+    State game = from;
+    try {
+      for (uint64_t i; (i = next.fetch_add(1)) < playouts && !failed;) {
+        // Playout i's own generator: the same games whichever thread plays them.
+        Rng rng(Rng(seed ^ (0x9E3779B97F4A7C15ULL * (i + 1))).next());
+        game = from;
+        st.plies += play_randomly(game, rng, scratch);
+        GameResult r = game.result();
+        ++st.playouts;
+        if (r.winner >= 0) ++st.wins[r.winner];
+        else ++st.draws;
+      }
+    } catch (...) {
+      if (!failed.exchange(true)) failure = std::current_exception();
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int t = 1; t < static_cast<int>(per_thread.size()); ++t) pool.emplace_back(work, t);
+  work(0);
+  for (auto& th : pool) th.join();
+  if (failure) engine_call([&] { std::rethrow_exception(failure); });
+  PlayoutStatistics total;
+  total.wins.assign(sides, 0);
+  for (const auto& st : per_thread) {
+    total.playouts += st.playouts;
+    total.plies += st.plies;
+    total.draws += st.draws;
+    for (int i = 0; i < sides; ++i) total.wins[i] += st.wins[i];
+  }
+  total.seconds = std::chrono::duration<double>(clock::now() - begin).count();
+  return total;
+}
+
+PlayoutStatistics random_playouts(const Game& game, uint64_t playouts, uint64_t seed, int threads) {
+  return random_playouts(game.new_initial_state(), playouts, seed, threads);
+}
+
+namespace {
+
+MatchTally tally_of(const Tally& t) {
+  Interval ci = t.win_interval();
+  return {t.name, t.games, t.wins, t.draws, t.losses, t.win_rate(), ci.low, ci.high, t.seconds_per_move()};
+}
+
+}  // namespace
+
+std::optional<MatchResult> match(const Game& game, const MatchOptions& options, std::string& error) {
+  const auto& program = detail::GameImpl::of(game).program;
+  if (options.games < 1) return error = "a match needs at least one game", std::nullopt;
+  if (options.threads < 1) return error = "a match needs at least one thread", std::nullopt;
+  if (options.max_plies < 0) return error = "max_plies must be 0 (the rules' limit) or more", std::nullopt;
+  if (error = check_players(*program, options.players); !error.empty()) return std::nullopt;
+  MatchConfig config;
+  config.players = options.players;
+  config.games = options.games;
+  config.seed = options.seed;
+  config.threads = options.threads;
+  config.max_plies = options.max_plies;
+  auto records = engine_call([&] { return run_match(program, config); });
+  MatchReport report = summarize(records, error);
+  if (!error.empty()) return std::nullopt;
+  MatchResult out;
+  out.rules = report.rules;
+  out.games = report.games;
+  out.draws = report.draws;
+  out.cut = report.cut;
+  for (const Tally& t : report.players) out.players.push_back(tally_of(t));
+  for (const Tally& t : report.per_seat) out.per_seat.push_back(tally_of(t));
+  Interval first = report.first_player_interval();
+  out.first_player_share = report.first_player_share();
+  out.first_player_low = first.low;
+  out.first_player_high = first.high;
+  out.fair_share = report.fair_share();
+  out.mean_plies = report.length.mean();
+  out.stddev_plies = report.length.stddev();
+  out.min_plies = report.length.min();
+  out.max_plies = report.length.max();
+  out.branching = report.branching;
+  for (const GameRecord& g : records) out.records.push_back({g.game, g.seed, g.seats, g.winner, g.plies, g.cut, g.moves});
+  out.text = report_text(report);
+  out.json = report_json(report);
+  out.csv = report_csv(report);
+  return out;
+}
+
+}  // namespace tabula

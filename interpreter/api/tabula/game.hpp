@@ -1,0 +1,133 @@
+#pragma once
+// A game loaded from a rules file: its players, board, action space and observation layout,
+// and the states it starts. A Game is a cheap handle (copies share one compiled program) and
+// is safe to use from several threads at once.
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "tabula/export.hpp"
+
+namespace tabula {
+
+namespace detail {
+struct GameImpl;
+}
+
+// A move as an integer in the game's fixed action space (docs/API.md, "Actions").
+using Action = int64_t;
+
+class GameState;
+
+// One message from loading a rules file (and its base rules and board file).
+struct RulesDiagnostic {
+  std::string severity;  // "error", "warning" or "note"
+  std::string file;
+  int line = 0;          // 1-based; 0 when the message has no place (a file that cannot be opened)
+  int column = 0;        // 1-based, in characters
+  std::string message;
+};
+
+struct BoardCell {
+  std::string name;
+  double x = 0, y = 0;  // drawing coordinates; y grows upwards (north)
+};
+
+// A link from one cell to its neighbour in a direction (links may be one way).
+struct BoardLink {
+  int from = 0, to = 0;
+  int direction = 0;  // index into BoardDescription::directions
+};
+
+// A named set of cells: the board file's zones are the same for every player, the rules'
+// zones may differ per player (a promotion rank).
+struct BoardZone {
+  std::string name;
+  std::vector<std::vector<int>> cells;  // per player for a rules zone; one list for a board zone
+};
+
+struct BoardDescription {
+  std::string name;
+  std::vector<BoardCell> cells;  // cell i is the i-th cell of actions and observations
+  std::vector<std::string> directions;
+  std::vector<BoardLink> links;
+  std::vector<BoardZone> board_zones;
+  std::vector<BoardZone> rule_zones;
+};
+
+// How actions are numbered (docs/API.md): action = variant * per_variant + offset of the
+// move's class + index in the class.
+struct ActionLayout {
+  int cells = 0;
+  int piece_codes = 0;      // players * kinds: placements name the piece placed
+  int decision_values = 0;  // a decision's value is below this
+  int64_t piece_moves = 0;  // offset of FROM * cells + TO
+  int64_t placements = 0;   // offset of (code - 1) * cells + TO
+  int64_t pass = 0;         // offset of the one pass action
+  int64_t decisions = 0;    // offset of VALUE * (cells + 1) + (TO + 1), TO = -1 when the decision names no cell
+  int64_t per_variant = 0;  // actions per variant
+  int variants = 0;         // moves of one position sharing class, from and to: at most this many
+};
+
+// What observation_tensor fills: `planes` rows of `cells` floats (docs/API.md, "Observations").
+struct ObservationLayout {
+  int planes = 0;
+  int cells = 0;
+  std::vector<std::string> plane_names;  // "top +0 stone", "count +1 stone", "height"
+};
+
+class TABULA_API Game {
+ public:
+  const std::string& name() const;
+  const std::string& rules_path() const;
+  int num_players() const;  // sides: they own pieces, win or lose
+  int num_seats() const;    // turns in the rotation (more than the sides when a side plays two seats)
+  std::vector<std::string> player_names() const;
+  std::vector<std::string> seat_names() const;
+  std::vector<int> seat_players() const;  // the side of each seat
+  std::vector<std::string> kind_names() const;
+  bool stacking() const;   // cells hold columns of counters
+  int num_cells() const;
+  int max_game_length() const;  // the rules' ply limit
+
+  Action num_distinct_actions() const;
+  ActionLayout action_layout() const;
+  ObservationLayout observation_layout() const;
+  std::vector<int> observation_tensor_shape() const;  // {planes, cells}, without the plane names
+  BoardDescription board() const;
+
+  GameState new_initial_state() const;
+  // A position as text (as `tabula show` prints it after `position:`); nullopt and `error`
+  // set when the text is not a position of this game.
+  std::optional<GameState> new_state(std::string_view position, std::string& error) const;
+  // The move sequences of `depth` plies from the start (as `tabula perft`).
+  uint64_t perft(int depth) const;
+
+ private:
+  friend class GameState;
+  friend struct detail::GameImpl;
+  explicit Game(std::shared_ptr<const detail::GameImpl> impl) : impl_(std::move(impl)) {}
+  std::shared_ptr<const detail::GameImpl> impl_;
+};
+
+// A rules file loaded: the game, or every diagnostic that prevented it.
+struct LoadResult {
+  std::optional<Game> game;
+  std::vector<RulesDiagnostic> diagnostics;  // errors first found first; warnings too when the game loaded
+  std::string rendered;  // the diagnostics as the CLI prints them: file:line:col, the line, a caret
+};
+
+// Board files are looked up next to the rules file, then in the boards/ folder beside its
+// folder, as the CLI does.
+TABULA_API LoadResult load_game(const std::string& path);
+// A rules text not in a file: `name` is its path for diagnostics and for looking up its
+// board and base rules (`rules/my-variant.rules` finds its base `rules/base.rules`).
+TABULA_API LoadResult load_game_from_text(const std::string& text, const std::string& name);
+
+// The library's version, "MAJOR.MINOR.PATCH".
+TABULA_API std::string version();
+
+}  // namespace tabula

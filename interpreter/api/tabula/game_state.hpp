@@ -1,0 +1,88 @@
+#pragma once
+// A position of a game and the moves that led to it, shaped like OpenSpiel's State: whose
+// turn, legal moves (as text and as actions), apply, undo, clone, terminal, returns. A
+// GameState is a value (copying it copies the position and history); one state must not be
+// used from two threads at once, but states of one game may be used on many threads.
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "tabula/errors.hpp"
+#include "tabula/export.hpp"
+#include "tabula/game.hpp"
+
+namespace tabula {
+
+namespace detail {
+struct StateImpl;
+}
+
+// current_player() once the game is over (OpenSpiel's kTerminalPlayerId).
+inline constexpr int kTerminalPlayer = -4;
+
+class TABULA_API GameState {
+ public:
+  GameState(const GameState& other);
+  GameState(GameState&& other) noexcept;
+  GameState& operator=(const GameState& other);
+  GameState& operator=(GameState&& other) noexcept;
+  ~GameState();
+
+  Game game() const;
+
+  // ---- whose turn ----
+  int current_player() const;  // the side to move, or kTerminalPlayer
+  int current_seat() const;    // the seat to move (the last one to move once the game is over)
+  int ply() const;             // plies played, counting those before a position set from text
+
+  // ---- moves ----
+  std::vector<std::string> legal_moves() const;  // as `tabula moves` prints them, in the engine's order
+  std::vector<Action> legal_actions() const;     // ascending
+  // The text of a legal action; IllegalMoveError when it is not legal here.
+  std::string action_to_string(Action action) const;
+  // The action of a move written as text (any form `apply_move` accepts); nullopt and `error`
+  // set when the text is not a legal move here.
+  std::optional<Action> string_to_action(std::string_view text, std::string& error) const;
+  void apply_action(Action action);  // IllegalMoveError when not legal here
+  // Plays a move written as text; false with `error` set (why it is not legal) otherwise.
+  bool apply_move(std::string_view text, std::string& error);
+  void undo();  // std::logic_error when no move has been played
+  GameState clone() const { return *this; }
+
+  // ---- the end ----
+  bool is_terminal() const;
+  std::vector<double> returns() const;  // per side: +1 win, -1 loss, 0 draw or not over
+  int winner() const;                   // the winning side, or -1 (a draw, or not over)
+  std::string result_text() const;      // "White wins after 41 plies", as the CLI says it
+
+  // ---- as text ----
+  std::vector<Action> history() const;              // the actions played since the state was made
+  std::vector<std::string> history_strings() const; // the same as move text
+  std::string record() const;         // the game record, as `tabula play` prints after `moves:`
+  std::string to_string() const;      // the board drawn as text, with the constructs' notes
+  // The board and the seat to move, as `tabula show` prints them; Game::new_state reads it
+  // back. Counters off the board, a region's mark and the step within a turn are not written.
+  std::string position_text() const;
+  uint64_t hash() const;              // of everything the position is (pieces, turn, counters)
+
+  // ---- for learning ----
+  // Fills `out` (observation_layout().planes * cells floats) as seen by `player`: plane
+  // groups go round the sides starting with `player`'s (docs/API.md, "Observations").
+  void observation_tensor(int player, float* out, size_t size) const;
+  std::vector<float> observation_tensor(int player) const;
+
+  // The move sequences of `depth` plies from this position (as `tabula perft --position`).
+  uint64_t perft(int depth) const;
+
+ private:
+  friend class Game;
+  friend class Bot;
+  friend struct detail::StateImpl;
+  explicit GameState(std::unique_ptr<detail::StateImpl> impl);
+  std::unique_ptr<detail::StateImpl> impl_;
+};
+
+}  // namespace tabula

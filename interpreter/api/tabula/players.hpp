@@ -1,0 +1,98 @@
+#pragma once
+// Computer players and batch work at native speed: a Bot chooses moves; random playouts and
+// matches run many games on threads and report what the CLI's `bench` and `match` report.
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "tabula/export.hpp"
+#include "tabula/game.hpp"
+#include "tabula/game_state.hpp"
+
+namespace tabula {
+
+namespace detail {
+struct BotImpl;
+}
+
+// A computer player from a spec (docs/AI.md): random, mc:N, mcts:N, mcts:1s, alphabeta:D,
+// alphabeta:D:1s, search:D. Reproducible from its seed when its budget is not a time.
+class TABULA_API Bot {
+ public:
+  // nullopt and `error` set for a spec that names no player.
+  static std::optional<Bot> create(const std::string& spec, uint64_t seed, std::string& error);
+  Bot(Bot&& other) noexcept;
+  Bot& operator=(Bot&& other) noexcept;
+  ~Bot();
+
+  // The action this player chooses in `state` (which is left as it was). IllegalMoveError when
+  // the game is over.
+  Action step(GameState& state);
+  std::string name() const;  // the spec that makes this player again
+
+ private:
+  explicit Bot(std::unique_ptr<detail::BotImpl> impl);
+  std::unique_ptr<detail::BotImpl> impl_;
+};
+
+struct PlayoutStatistics {
+  uint64_t playouts = 0;
+  uint64_t plies = 0;          // summed over the playouts
+  double seconds = 0;
+  std::vector<uint64_t> wins;  // per side
+  uint64_t draws = 0;
+};
+
+// `playouts` games of uniformly random moves from `start`, on `threads` threads. Playout i
+// draws from its own generator, seeded from `seed` and i, so the statistics depend on the
+// seed and not on the number of threads.
+TABULA_API PlayoutStatistics random_playouts(const GameState& start, uint64_t playouts, uint64_t seed, int threads = 1);
+TABULA_API PlayoutStatistics random_playouts(const Game& game, uint64_t playouts, uint64_t seed, int threads = 1);
+
+struct MatchOptions {
+  std::vector<std::string> players;  // one spec per side; seats rotate every game
+  int games = 100;
+  uint64_t seed = 1;
+  int threads = 1;
+  int max_plies = 0;  // stop a game as a draw (counted as cut) after this many plies; 0: the rules' limit
+};
+
+// A player spec's (or a seat's) results, with the 95% Wilson interval of its win rate.
+struct MatchTally {
+  std::string name;
+  int games = 0, wins = 0, draws = 0, losses = 0;
+  double win_rate = 0, win_low = 0, win_high = 0;
+  double seconds_per_move = 0;
+};
+
+struct MatchGame {
+  int game = 0;
+  uint64_t seed = 0;
+  std::vector<std::string> seats;  // the spec playing each side; the first moves first
+  int winner = -1;                 // the winning side, -1 for a draw
+  int plies = 0;
+  bool cut = false;                // drawn by a ply limit
+  std::string moves;               // space-separated move text
+};
+
+// The statistics `tabula match` reports, and the games.
+struct MatchResult {
+  std::string rules;
+  int games = 0, draws = 0, cut = 0;
+  std::vector<MatchTally> players;   // per spec, in the order first met
+  std::vector<MatchTally> per_seat;  // "seat 1", "seat 2", ...
+  double first_player_share = 0;     // the first seat's wins among decisive games
+  double first_player_low = 0, first_player_high = 0;  // its 95% Wilson interval
+  double fair_share = 0;             // 1 / seats
+  double mean_plies = 0, stddev_plies = 0, min_plies = 0, max_plies = 0;
+  double branching = 0;              // legal moves per position
+  std::vector<MatchGame> records;    // sorted by game
+  std::string text, json, csv;       // the report as `tabula match` prints it (plain, --json, --csv)
+};
+
+// nullopt and `error` set for player specs the game cannot use.
+TABULA_API std::optional<MatchResult> match(const Game& game, const MatchOptions& options, std::string& error);
+
+}  // namespace tabula

@@ -1,0 +1,83 @@
+"""Rules that do not load raise RulesError with every diagnostic, rendered as the CLI does."""
+import shutil
+
+import pytest
+
+import tabula
+from conftest import ROOT, cli
+
+BAD = """game "Broken"
+board "square8.yaml"
+player black symbol=B
+player white symbol=W
+piece stone
+setup {
+  black stone: b1 c1
+  white stone: a2 z9
+}
+move stone {
+  line dirs=all distance=count(lines) over=friend land=empty|enemy
+}
+after-move {
+  win mover if connected(mover)
+}
+"""
+
+
+def test_rules_error_carries_every_diagnostic_with_its_place(tmp_path):
+    (tmp_path / "rules").mkdir()
+    (tmp_path / "boards").mkdir()
+    shutil.copy(ROOT / "boards/square8.yaml", tmp_path / "boards")
+    path = tmp_path / "rules/broken.rules"
+    path.write_text(BAD)
+    with pytest.raises(tabula.RulesError) as raised:
+        tabula.load_game(path)
+    error = raised.value
+    assert error.diagnostics, "at least one diagnostic"
+    for d in error.diagnostics:
+        assert d.file == str(path)
+        assert d.line >= 1 and d.column >= 1 and d.message and d.severity in ("error", "warning", "note")
+    assert {8, 11} <= {d.line for d in error.diagnostics}, [repr(d) for d in error.diagnostics]
+    # rendered as the CLI prints them (it adds one line of its own at the end)
+    printed = cli("moves", path, check=False)
+    assert printed.returncode == 1
+    assert printed.stderr.startswith(str(error) + "\n")
+    assert f"{path}:11:" in str(error) and "^" in str(error)
+
+
+def test_rules_from_text_find_boards_and_bases_like_a_file():
+    text = 'variant "Test" extends "loa.rules"\n'
+    game = tabula.load_game_from_text(text, name=ROOT / "rules/test-variant.rules")
+    assert game.perft(2) == tabula.load_game(ROOT / "rules/loa.rules").perft(2)
+    with pytest.raises(tabula.RulesError) as raised:
+        tabula.load_game_from_text(BAD, name="/nonexistent/notebook/cell.rules")
+    assert all(d.file == "/nonexistent/notebook/cell.rules" for d in raised.value.diagnostics)
+    assert any("square8.yaml" in d.message for d in raised.value.diagnostics)
+
+
+def test_a_missing_file_is_a_rules_error():
+    with pytest.raises(tabula.RulesError, match="cannot open rules file"):
+        tabula.load_game(ROOT / "rules/no-such-game.rules")
+
+
+def test_illegal_moves_say_why():
+    state = tabula.load_game(ROOT / "rules/loa.rules").new_initial_state()
+    with pytest.raises(tabula.IllegalMoveError, match="no piece on a1"):
+        state.apply_move("a1-a3")
+    with pytest.raises(ValueError):  # IllegalMoveError is a ValueError
+        state.apply_move("b1-b2")
+    with pytest.raises(tabula.IllegalMoveError, match="not legal"):
+        state.apply_action(-1)
+    with pytest.raises(tabula.IllegalMoveError, match="not legal"):
+        state.action_to_string(state.game.num_distinct_actions())
+    assert state.history() == [], "nothing was played"
+    with pytest.raises(RuntimeError, match="no move has been played"):
+        state.undo()
+
+
+def test_a_bad_bot_spec_is_a_value_error():
+    with pytest.raises(ValueError):
+        tabula.Bot("mcts:lots")
+    game = tabula.load_game(ROOT / "rules/loa.rules")
+    with pytest.raises(ValueError):
+        tabula.match(game, ["random"], games=2)
