@@ -18,7 +18,7 @@ install(DIRECTORY ${PROJECT_SOURCE_DIR}/boards/ DESTINATION ${CMAKE_INSTALL_DATA
 
 set(TABULA_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/Tabula)
 install(EXPORT TabulaTargets NAMESPACE Tabula:: DESTINATION ${TABULA_CMAKE_DIR})
-configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/TabulaConfig.cmake.in
+configure_package_config_file(${PROJECT_SOURCE_DIR}/tools/cmake/TabulaConfig.cmake.in
                               ${PROJECT_BINARY_DIR}/TabulaConfig.cmake INSTALL_DESTINATION ${TABULA_CMAKE_DIR}
                               PATH_VARS CMAKE_INSTALL_DATADIR)
 # 0.x: a new minor version may change the API.
@@ -28,7 +28,7 @@ install(FILES ${PROJECT_BINARY_DIR}/TabulaConfig.cmake ${PROJECT_BINARY_DIR}/Tab
 
 file(RELATIVE_PATH TABULA_PC_TO_PREFIX /prefix/${CMAKE_INSTALL_LIBDIR}/pkgconfig /prefix)
 string(REGEX REPLACE "/$" "" TABULA_PC_TO_PREFIX "${TABULA_PC_TO_PREFIX}")
-configure_file(${PROJECT_SOURCE_DIR}/cmake/tabula.pc.in ${PROJECT_BINARY_DIR}/tabula.pc @ONLY)
+configure_file(${PROJECT_SOURCE_DIR}/tools/cmake/tabula.pc.in ${PROJECT_BINARY_DIR}/tabula.pc @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/tabula.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
 
 if(TABULA_PYTHON)
