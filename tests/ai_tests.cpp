@@ -6,8 +6,8 @@
 #include "ai/alphabeta_agent.hpp"
 #include "ai/evaluator.hpp"
 #include "ai/match.hpp"
-#include "ai/match_report.hpp"
 #include "ai/match_record.hpp"
+#include "ai/match_report.hpp"
 #include "ai/mcts_agent.hpp"
 #include "ai/statistics.hpp"
 #include "ai/variant_analysis.hpp"
@@ -92,7 +92,8 @@ TEST_CASE("Player specs", "[ai]") {
   CHECK(agent("search:3")->name() == "alphabeta:3");
   CHECK(agent("mcts:250ms")->name() == "mcts:250ms");
   CHECK(agent("alphabeta:4:500ms")->name() == "alphabeta:4:500ms");
-  for (std::string spec : {"randomly", "mc:0", "mcts:", "mcts:fast", "alphabeta:0", "alphabeta:65", "alphabeta:3:1h", "search:x", "mc"})
+  for (std::string spec :
+       {"randomly", "mc:0", "mcts:", "mcts:fast", "alphabeta:0", "alphabeta:65", "alphabeta:3:1h", "search:x", "mc"})
     CHECK(check_agent_spec(spec) != "");
   CHECK(check_agent_spec("minimax").find("unknown player 'minimax'") == 0);
 }
@@ -171,7 +172,7 @@ TEST_CASE("Rules-derived evaluation", "[ai]") {
   auto win = state_at(loa(), kWinInOne);
   uint64_t hash = win.hash();
   double white = loa_eval.evaluate(win, 1), black = loa_eval.evaluate(win, 0);
-  CHECK(win.hash() == hash);  // null moves are undone
+  CHECK(win.hash() == hash);       // null moves are undone
   CHECK(white == Approx(-black));  // two players: what one gains the other loses
   CHECK(loa_eval.gathering(win, 1) == Approx(-loa_eval.gathering(win, 0)));
   CHECK_FALSE(RulesEvaluator(*second_player_wins()).uses_connection());
@@ -182,8 +183,8 @@ TEST_CASE("Rules-derived evaluation", "[ai]") {
 TEST_CASE("The evaluation hook: an expression from the rules", "[ai]") {
   // `evaluate EXPR` in the rules: the expression is what computer players maximise.
   auto rules_with = [](const std::string& name, const std::string& expr) {
-    return load_rules(temp_rules(name, "variant \"LOA evaluated\" extends \"" + repo_path("rules/loa.rules") +
-                                           "\"\nevaluate " + expr + "\n"));
+    return load_rules(temp_rules(
+        name, "variant \"LOA evaluated\" extends \"" + repo_path("rules/loa.rules") + "\"\nevaluate " + expr + "\n"));
   };
   auto counted = rules_with("evaluate-count.rules", "pieces(mover)");
   REQUIRE_FALSE(counted->evaluation.empty());
@@ -273,8 +274,8 @@ TEST_CASE("Shards replay exactly the games of the whole match", "[ai]") {
 
 TEST_CASE("Result lines round-trip through JSON", "[ai]") {
   GameRecord g = play_game(loa(), {"random", "random"}, 3, game_seed(1, 3), 20);
-  auto study = std::make_shared<const Study>(
-      Study::match(RulesIdentity{"Lines of Action", "rules/loa.rules", "0123456789abcdef"}, {"random", "random"}, 1, 20));
+  auto study = std::make_shared<const Study>(Study::match(
+      RulesIdentity{"Lines of Action", "rules/loa.rules", "0123456789abcdef"}, {"random", "random"}, 1, 20));
   ResultLine line{GameOrigin{study, 0, {8}, 1, 2}, g};
   std::string error;
   auto back = parse_result_line(to_json_line(line), error);
@@ -297,8 +298,8 @@ TEST_CASE("An analysis's results lines name their phase", "[ai]") {
   AnalysisConfig c;
   c.games = 4;
   c.skill_games = 2;
-  auto study = std::make_shared<const Study>(
-      analysis_study(*second_player_wins(), c, RulesIdentity{second_player_wins()->name, "x.rules", "0123456789abcdef"}));
+  auto study = std::make_shared<const Study>(analysis_study(
+      *second_player_wins(), c, RulesIdentity{second_player_wins()->name, "x.rules", "0123456789abcdef"}));
   auto games = play_analysis(second_player_wins(), c);
   REQUIRE(games.size() == 2);
   REQUIRE(games[1].size() == 2);

@@ -373,11 +373,26 @@ TEST_CASE("explicit cells, directions and links, and zone ranges", "[board]") {
 }
 
 TEST_CASE("loader never crashes and reports every error", "[board]") {
-  for (const char* text : {"", "~", "42", "[1, 2]", "rectangle:", "rectangle: 8", "hex: []", "map: {rows: [], legend: {}}",
-                           "cells: {}", "cells: [1, [2], {name: {}}]\ndirections: [x]", "links: {a: b}", "zones: 3",
-                           "map: {rows: \"..\\n.x\", legend: {\".\": {}}}", "rectangle: {files: -1, ranks: 99999999999}",
-                           "? [a, b]\n: c", "&a [*a]", "rectangle: {files: 2, ranks: 2}\nbarriers: [[a1, a1], 3, [[x], y]]",
-                           "rectangle: {files: 2, ranks: 2}\nzones: {z: [a1..b99999999, q1]}", "\t- x", "a: \"unterminated"}) {
+  for (const char* text : {"",
+                           "~",
+                           "42",
+                           "[1, 2]",
+                           "rectangle:",
+                           "rectangle: 8",
+                           "hex: []",
+                           "map: {rows: [], legend: {}}",
+                           "cells: {}",
+                           "cells: [1, [2], {name: {}}]\ndirections: [x]",
+                           "links: {a: b}",
+                           "zones: 3",
+                           "map: {rows: \"..\\n.x\", legend: {\".\": {}}}",
+                           "rectangle: {files: -1, ranks: 99999999999}",
+                           "? [a, b]\n: c",
+                           "&a [*a]",
+                           "rectangle: {files: 2, ranks: 2}\nbarriers: [[a1, a1], 3, [[x], y]]",
+                           "rectangle: {files: 2, ranks: 2}\nzones: {z: [a1..b99999999, q1]}",
+                           "\t- x",
+                           "a: \"unterminated"}) {
     Diagnostics diags;
     INFO(text);
     auto b = load_text(text, diags);
@@ -411,7 +426,8 @@ TEST_CASE("golden bad boards report exactly their expected diagnostics", "[board
     INFO(path.filename().string() << "\n" << render_all(diags, sources));
     REQUIRE(!expected.empty());
     CHECK(testing::reported_diagnostics(diags) == expected);
-    bool expects_error = std::any_of(expected.begin(), expected.end(), [](const std::string& e) { return e.rfind("error", 0) == 0; });
+    bool expects_error =
+        std::any_of(expected.begin(), expected.end(), [](const std::string& e) { return e.rfind("error", 0) == 0; });
     CHECK(board.has_value() == !expects_error);
   }
 }

@@ -1,6 +1,6 @@
 // The real `tabula` binary: match, merge and analyze.
-#include <catch2/catch.hpp>
 #include <array>
+#include <catch2/catch.hpp>
 #include <cstdio>
 #include <fstream>
 #include <regex>
@@ -13,7 +13,6 @@
 using namespace tabula::testing;
 
 namespace {
-
 
 std::string temp_path(const std::string& name) {
   auto dir = std::filesystem::temp_directory_path() / "tabula-tests";
@@ -50,9 +49,11 @@ TEST_CASE("CLI: match reports exact statistics for a forced game", "[ai][cli]") 
   CHECK(r.out.find("\"first_player\":{\"wins\":0,\"decisive\":10,\"share\":0.000000,\"ci\":[0.000000,0.277540],"
                    "\"fair_share\":0.500000}") != std::string::npos);
   CHECK(r.out.find("\"draws\":0,\"draw_rate\":0.000000,\"cut\":0,\"cut_rate\":0.000000,"
-                   "\"length\":{\"mean\":2.000,\"stddev\":0.000,\"min\":2,\"max\":2},\"branching\":1.000}") != std::string::npos);
+                   "\"length\":{\"mean\":2.000,\"stddev\":0.000,\"min\":2,\"max\":2},\"branching\":1.000}") !=
+        std::string::npos);
   r = run("match tests/data/second-player-wins.rules --games 10 --players alphabeta:2,random");
-  CHECK(r.out.find("first player: wins 0 of 10 decisive games, 0.0% [0.0%, 27.8%] (fair share 50.0%)") != std::string::npos);
+  CHECK(r.out.find("first player: wins 0 of 10 decisive games, 0.0% [0.0%, 27.8%] (fair share 50.0%)") !=
+        std::string::npos);
   CHECK(r.out.find("game length: mean 2.0 plies, stddev 0.0, min 2, max 2") != std::string::npos);
   r = run("match tests/data/second-player-wins.rules --games 4 --players random,mc:3 --csv");
   CHECK(r.out.find("kind,name,games,wins,draws,losses,win_rate,ci_low,ci_high,seconds_per_move\n"
@@ -87,14 +88,17 @@ TEST_CASE("CLI: shards merged equal the unsharded match", "[ai][cli]") {
   // A game in two files counts once, and merge says which games it found twice.
   auto twice = run("merge " + whole + " " + a + " --json");
   CHECK(twice.status == 0);
-  CHECK(twice.out.rfind("tabula: note: 3 games are in both " + whole + " and " + a + " (games 0, 2, 4), alike: each "
-                        "counts once\n", 0) == 0);
+  CHECK(twice.out.rfind("tabula: note: 3 games are in both " + whole + " and " + a +
+                            " (games 0, 2, 4), alike: each "
+                            "counts once\n",
+                        0) == 0);
   CHECK(without_timing(twice.out.substr(twice.out.find('\n') + 1)) == without_timing(unsharded.out));
 }
 
 TEST_CASE("CLI: a stopped match resumes from its results file", "[ai][cli]") {
   std::string out = temp_path("resume.jsonl");
-  const std::string match = "match rules/loa.rules --players random,alphabeta:1 --seed 3 --max-plies 40 --json --out " + out;
+  const std::string match =
+      "match rules/loa.rules --players random,alphabeta:1 --seed 3 --max-plies 40 --json --out " + out;
   REQUIRE(run(match + " --games 3").status == 0);
   auto resumed = run(match + " --games 5 --resume");
   INFO(resumed.out);
@@ -104,7 +108,8 @@ TEST_CASE("CLI: a stopped match resumes from its results file", "[ai][cli]") {
   CHECK(without_timing(resumed.out) == without_timing(whole.out));
   auto other = run("match rules/loa.rules --players random,alphabeta:1 --seed 4 --games 5 --resume --out " + out);
   CHECK(other.status == 1);
-  CHECK(other.out.find(out + ":1 holds games of another study (seed 4 in this run, 3 in the file)") != std::string::npos);
+  CHECK(other.out.find(out + ":1 holds games of another study (seed 4 in this run, 3 in the file)") !=
+        std::string::npos);
 }
 
 TEST_CASE("CLI: match and merge refuse bad input with one sentence", "[ai][cli]") {
@@ -138,7 +143,8 @@ TEST_CASE("CLI: analyze gives a verdict per figure", "[ai][cli]") {
   auto r = run("analyze tests/data/second-player-wins.rules --games 20 --skill-games 4");
   INFO(r.out);
   CHECK(r.status == 0);
-  CHECK(r.out.find("first player wins 0% +/- 8% of decisive games (fair: 50%): strongly unbalanced\n") != std::string::npos);
+  CHECK(r.out.find("first player wins 0% +/- 8% of decisive games (fair: 50%): strongly unbalanced\n") !=
+        std::string::npos);
   CHECK(r.out.find("games end: 100% within the ply limit") != std::string::npos);
   CHECK(r.out.find("average game length 2 plies") != std::string::npos);
   CHECK(r.out.find("branching factor 1: ") != std::string::npos);

@@ -113,7 +113,8 @@ TEST_CASE("CLI: --out appends to its own study's file only, with --resume", "[ai
         std::string::npos);
   CHECK(read_all(out) == first);
   // Another study (other players) is refused even with --resume.
-  auto other = run("match rules/loa.rules --players random,random --seed 5 --max-plies 40 --games 4 --resume --out " + out);
+  auto other =
+      run("match rules/loa.rules --players random,random --seed 5 --max-plies 40 --games 4 --resume --out " + out);
   CHECK(other.status == 1);
   CHECK(other.out.find(out + ":1 holds games of another study (players random,random in this run, alphabeta:1,random "
                              "in the file)") != std::string::npos);
@@ -160,8 +161,9 @@ TEST_CASE("CLI: merge refuses files of different studies", "[ai][cli][results]")
   TempDir dir;
   // Two matches with the default seed share game seeds; they are still different studies.
   REQUIRE(run("match rules/loa.rules --players random,random --games 3 --out " + (dir / "quick.jsonl")).status == 0);
-  REQUIRE(run("match rules/loa.rules --players alphabeta:1,random --games 3 --max-plies 30 --out " + (dir / "loa.jsonl"))
-              .status == 0);
+  REQUIRE(
+      run("match rules/loa.rules --players alphabeta:1,random --games 3 --max-plies 30 --out " + (dir / "loa.jsonl"))
+          .status == 0);
   auto r = run("merge " + (dir / "quick.jsonl") + " " + (dir / "loa.jsonl"));
   INFO(r.out);
   CHECK(r.status == 1);
@@ -223,7 +225,8 @@ TEST_CASE("CLI: every field of a results line is checked when read", "[ai][cli][
       {"\"seconds\":[0", "\"seconds\":[-10", "\"seconds\": expected a number from 0 to "},
       {"\"rules_hash\":\"", "\"rules_hash\":\"x", "\"study.rules_hash\": expected 16 hex digits"},
       {"\"command\":\"match\"", "\"command\":\"tournament\"", "\"study.command\": expected \"match\" or \"analyze\""},
-      {"\"players\":[\"random\",\"random\"]", "\"players\":[\"random\",\"wizard\"]", "\"study.players\": unknown player 'wizard'"},
+      {"\"players\":[\"random\",\"random\"]", "\"players\":[\"random\",\"wizard\"]",
+       "\"study.players\": unknown player 'wizard'"},
       {"\"games\":2,", "\"games\":2,\"games\":3,", "\"games\" given twice"},
       {"\"moves\":\"", "\"moves\":\"\\q", "unknown escape '\\q'"},
   };
@@ -259,7 +262,8 @@ TEST_CASE("CLI: merge names the missing and the repeated games of a study", "[ai
   write_all(dir / "copy.jsonl", read_all(b));
   r = run("merge " + a + " " + b + " " + (dir / "copy.jsonl"));
   CHECK(r.status == 1);
-  CHECK(r.out.find("tabula: note: 2 games are in both " + b + " and " + (dir / "copy.jsonl") + " (games 1, 4), alike: "
+  CHECK(r.out.find("tabula: note: 2 games are in both " + b + " and " + (dir / "copy.jsonl") +
+                   " (games 1, 4), alike: "
                    "each counts once\n") == 0);
   CHECK(r.out.find("shard 2/3 (all its 2 games: 2, 5)") != std::string::npos);
   // Every shard, one of them twice: the whole study, the same report as the unsharded run.
@@ -271,16 +275,21 @@ TEST_CASE("CLI: merge names the missing and the repeated games of a study", "[ai
   write_all(dir / "short.jsonl", kept.at(0) + "\n");
   r = run("merge " + a + " " + b + " " + (dir / "short.jsonl"));
   CHECK(r.status == 1);
-  CHECK(r.out.find("the files miss 1 of the 6 games of the match: shard 2/3 (1 of its 2 games: 5)") != std::string::npos);
+  CHECK(r.out.find("the files miss 1 of the 6 games of the match: shard 2/3 (1 of its 2 games: 5)") !=
+        std::string::npos);
 }
 
 TEST_CASE("CLI: a run killed while writing loses no finished game and resumes", "[ai][cli][results]") {
   TempDir dir;
   std::string out = dir / "killed.jsonl";
-  const std::string match = "match rules/loa.rules --players alphabeta:2,alphabeta:1 --seed 11 --max-plies 60 --games 20 ";
+  const std::string match =
+      "match rules/loa.rules --players alphabeta:2,alphabeta:1 --seed 11 --max-plies 60 --games 20 ";
   // Kill the run (SIGKILL: no chance to clean up) once it has written three games.
-  auto killed = run_script("$TABULA " + match + "--out " + out + " > /dev/null & pid=$!\n"
-                           "for i in $(seq 600); do [ \"$(wc -l < " + out + " 2>/dev/null || echo 0)\" -ge 3 ] && break; "
+  auto killed = run_script("$TABULA " + match + "--out " + out +
+                           " > /dev/null & pid=$!\n"
+                           "for i in $(seq 600); do [ \"$(wc -l < " +
+                           out +
+                           " 2>/dev/null || echo 0)\" -ge 3 ] && break; "
                            "sleep 0.05; done\n"
                            "kill -KILL $pid; wait $pid; echo \"status $?\"");
   INFO(killed.out);
@@ -326,7 +335,8 @@ TEST_CASE("CLI: analyze is sharded and merged like a match", "[ai][cli][results]
   auto missing = run("merge " + (dir / "a0.jsonl"));
   CHECK(missing.status == 1);
   CHECK(missing.out.find("the files miss 3 of the 6 games of the random phase: shard 1/2 (all its 3 games: 1, 3, 5); "
-                         "and 1 of the 3 games of the skill phase: shard 1/2 (all its 1 games: 1)") != std::string::npos);
+                         "and 1 of the 3 games of the skill phase: shard 1/2 (all its 1 games: 1)") !=
+        std::string::npos);
   auto timed = run(analyze + "--seconds 5 --out " + (dir / "t.jsonl"));
   CHECK(timed.status == 1);
   CHECK(timed.out.find("--seconds leaves games unplayed") != std::string::npos);
@@ -338,8 +348,9 @@ TEST_CASE("CLI: analyze is sharded and merged like a match", "[ai][cli][results]
 }
 
 TEST_CASE("CLI: match --estimate sizes a study", "[ai][cli][results]") {
-  auto r = run("match tests/data/second-player-wins.rules --players alphabeta:2,random --estimate --estimate-seconds 0.3 "
-               "--json");
+  auto r =
+      run("match tests/data/second-player-wins.rules --players alphabeta:2,random --estimate --estimate-seconds 0.3 "
+          "--json");
   INFO(r.out);
   CHECK(r.status == 0);
   // Every game is won by the second seat: share 0, every game decisive; the interval's end

@@ -1,10 +1,10 @@
 #pragma once
 // Runs the real `tabula` binary from the repository root, for the CLI tests.
-#include <catch2/catch.hpp>
+#include <sys/wait.h>
 #include <array>
+#include <catch2/catch.hpp>
 #include <cstdio>
 #include <string>
-#include <sys/wait.h>
 
 namespace tabula::testing {
 
@@ -33,8 +33,8 @@ inline Run run(const std::string& args) {
 inline Run run_script(const std::string& script) {
   std::string quoted;  // inside '...': a quote is ' \' '
   for (char c : script) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return run_command(std::string("cd '") + TABULA_SOURCE_DIR + "' && TABULA='" + TABULA_BINARY + "' bash -c '" + quoted +
-                     "' 2>&1");
+  return run_command(std::string("cd '") + TABULA_SOURCE_DIR + "' && TABULA='" + TABULA_BINARY + "' bash -c '" +
+                     quoted + "' 2>&1");
 }
 
 }  // namespace tabula::testing

@@ -1,6 +1,6 @@
 // The real `tabula` binary: exit codes and output.
-#include <catch2/catch.hpp>
 #include <array>
+#include <catch2/catch.hpp>
 #include <cstdio>
 #include <string>
 
@@ -8,7 +8,6 @@
 #include "test_support.hpp"
 
 using namespace tabula::testing;
-
 
 TEST_CASE("CLI: validate accepts every rules file and board file", "[cli]") {
   auto r = run("validate rules/*.rules boards/*.yaml");
@@ -18,8 +17,10 @@ TEST_CASE("CLI: validate accepts every rules file and board file", "[cli]") {
 }
 
 TEST_CASE("CLI: validate points at the line and column of an error", "[cli]") {
-  auto path = temp_rules("broken.rules", "game \"Broken\"\nboard \"" + repo_path("boards/square8.yaml") +
-                                              "\"\nplayer black\nplayer white\npiece stone\nmove stone {\n  line dirs=fowrad distance=1\n}\n");
+  auto path =
+      temp_rules("broken.rules",
+                 "game \"Broken\"\nboard \"" + repo_path("boards/square8.yaml") +
+                     "\"\nplayer black\nplayer white\npiece stone\nmove stone {\n  line dirs=fowrad distance=1\n}\n");
   auto r = run("validate " + path);
   INFO(r.out);
   CHECK(r.status == 1);

@@ -66,7 +66,8 @@ TEST_CASE("A setup that puts two pieces on one cell is an error", "[warnings][se
   Diagnostics diags;
   SourceRegistry sources;
   CHECK_FALSE(load_program(list_twice, diags, sources));
-  CHECK(reported_diagnostics(diags) == std::vector<std::string>{"error: 7:16: cell a1 is given two pieces in the setup"});
+  CHECK(reported_diagnostics(diags) ==
+        std::vector<std::string>{"error: 7:16: cell a1 is given two pieces in the setup"});
 }
 
 // Found while writing the design warnings: a diagram silently replaced a piece the list form
@@ -78,10 +79,11 @@ TEST_CASE("A setup diagram that covers a listed piece is an error", "[warnings][
   diagram += "  W - - - - - - -\n";
   auto path = temp_rules("diagram_twice.rules", "board \"" + repo_path("boards/square8.yaml") +
                                                     "\"\nplayer black symbol=B\nplayer white symbol=W\npiece stone\n"
-                                                    "setup {\n  black stone: a1\n  diagram \"\"\"\n" + diagram +
-                                                    "  \"\"\"\n}\n");
+                                                    "setup {\n  black stone: a1\n  diagram \"\"\"\n" +
+                                                    diagram + "  \"\"\"\n}\n");
   Diagnostics diags;
   SourceRegistry sources;
   CHECK_FALSE(load_program(path, diags, sources));
-  CHECK(reported_diagnostics(diags) == std::vector<std::string>{"error: 7:11: cell a1 is given two pieces in the setup"});
+  CHECK(reported_diagnostics(diags) ==
+        std::vector<std::string>{"error: 7:11: cell a1 is given two pieces in the setup"});
 }

@@ -17,14 +17,16 @@ TEST_CASE("A rules file that cannot be opened is one clear error", "[diagnostics
   Diagnostics diags;
   SourceRegistry sources;
   CHECK_FALSE(load_program("/nonexistent/x.rules", diags, sources));
-  CHECK(testing::reported_diagnostics(diags) == std::vector<std::string>{"error: 0:0: cannot open rules file '/nonexistent/x.rules'"});
+  CHECK(testing::reported_diagnostics(diags) ==
+        std::vector<std::string>{"error: 0:0: cannot open rules file '/nonexistent/x.rules'"});
 }
 
 TEST_CASE("A board file that cannot be opened is one clear error", "[diagnostics]") {
   Diagnostics diags;
   SourceRegistry sources;
   CHECK_FALSE(load_board_file("/nonexistent/x.yaml", diags, sources));
-  CHECK(testing::reported_diagnostics(diags) == std::vector<std::string>{"error: 0:0: cannot open board file '/nonexistent/x.yaml'"});
+  CHECK(testing::reported_diagnostics(diags) ==
+        std::vector<std::string>{"error: 0:0: cannot open board file '/nonexistent/x.yaml'"});
 }
 
 // The limit every producer shares (diag/diagnostic.hpp).
@@ -104,7 +106,7 @@ TEST_CASE("Rendering cuts a long line to a window around the caret", "[diagnosti
       auto out = lines_of(render_at(line, column));
       REQUIRE(out.size() == 3);
       CHECK(out[0] == "f.rules:2:" + std::to_string(column) + ": error: message");  // the file's column
-      CHECK(out[1].size() <= 140);  // at most 120 characters, some of two bytes
+      CHECK(out[1].size() <= 140);                               // at most 120 characters, some of two bytes
       CHECK((out[1].rfind("  ...", 0) == 0) == (column > 100));  // cut before
       CHECK((out[1].substr(out[1].size() - 3) == "...") == (column < 900));  // cut after
       size_t caret = out[2].find('^');
@@ -113,10 +115,8 @@ TEST_CASE("Rendering cuts a long line to a window around the caret", "[diagnosti
       std::string_view quoted = out[1];
       int chars_before = 0;
       for (size_t i = 0; i < quoted.size() && quoted[i] != 'Y'; ++i) chars_before += (quoted[i] & 0xC0) != 0x80;
-      if (column <= 1000)
-        CHECK(static_cast<int>(caret) == chars_before);
-      else
-        CHECK(static_cast<int>(caret) == 2 + 3 + 112);  // one past the last character shown
+      if (column <= 1000) CHECK(static_cast<int>(caret) == chars_before);
+      else CHECK(static_cast<int>(caret) == 2 + 3 + 112);  // one past the last character shown
     }
   }
 }

@@ -42,8 +42,8 @@ inline std::vector<std::string> reported_diagnostics(const Diagnostics& diags) {
   std::vector<std::string> out;
   for (const auto& d : diags.items()) {
     if (d.severity == Severity::note) continue;
-    out.push_back(std::string(d.severity == Severity::error ? "error" : "warning") + ": " +
-                  std::to_string(d.pos.line) + ":" + std::to_string(d.pos.column) + ": " + d.message);
+    out.push_back(std::string(d.severity == Severity::error ? "error" : "warning") + ": " + std::to_string(d.pos.line) +
+                  ":" + std::to_string(d.pos.column) + ": " + d.message);
   }
   std::sort(out.begin(), out.end());
   return out;
@@ -52,7 +52,8 @@ inline std::vector<std::string> reported_diagnostics(const Diagnostics& diags) {
 // Every file with the given extension under tests/golden/<sub>.
 inline std::vector<std::filesystem::path> golden_files(const std::string& sub, const std::string& ext) {
   std::vector<std::filesystem::path> out;
-  for (const auto& e : std::filesystem::directory_iterator(std::filesystem::path(TABULA_SOURCE_DIR) / "tests" / "golden" / sub))
+  for (const auto& e :
+       std::filesystem::directory_iterator(std::filesystem::path(TABULA_SOURCE_DIR) / "tests" / "golden" / sub))
     if (e.path().extension() == ext) out.push_back(e.path());
   std::sort(out.begin(), out.end());
   return out;

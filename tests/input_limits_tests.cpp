@@ -1,12 +1,12 @@
 // Inputs that are too many, too large or not what they claim to be (docs/ROBUSTNESS.md,
 // "Input limits"): every one gets a clear error and bounded output, and no content of a file
 // of the wrong kind is echoed.
+#include <sys/stat.h>
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <string>
-#include <sys/stat.h>
 
 #include "board/board_loader.hpp"
 #include "cli_run.hpp"
@@ -64,7 +64,8 @@ TEST_CASE("The checker stops after 100 errors", "[limits]") {
 }
 
 TEST_CASE("CLI: a flood of errors prints a bounded report", "[limits][cli]") {
-  for (const auto& path : {temp_file("big.yaml", many_unknown_cells()), temp_file("big.rules", many_unknown_arguments())}) {
+  for (const auto& path :
+       {temp_file("big.yaml", many_unknown_cells()), temp_file("big.rules", many_unknown_arguments())}) {
     DYNAMIC_SECTION(path) {
       auto r = run("validate " + path);
       CHECK(r.status == 1);
@@ -90,8 +91,7 @@ Loaded load_any(const std::string& path) {
   SourceRegistry sources;
   if (path.size() > 5 && path.substr(path.size() - 5) == ".yaml")
     CHECK_FALSE(load_board_file(path, out.diags, sources));
-  else
-    CHECK_FALSE(load_program(path, out.diags, sources));
+  else CHECK_FALSE(load_program(path, out.diags, sources));
   out.rendered = render_all(out.diags, sources);
   return out;
 }
@@ -137,15 +137,17 @@ TEST_CASE("A device, a pipe or a folder is refused without being read", "[limits
     auto link = dir + "/zero.rules";
     std::filesystem::remove(link);
     std::filesystem::create_symlink("/dev/zero", link);
-    check_one_error_about_the_file(load_any(link), "'" + link + "' is not a regular file (a device or a pipe?); a rules "
-                                                                "file must be a regular file");
+    check_one_error_about_the_file(load_any(link), "'" + link +
+                                                       "' is not a regular file (a device or a pipe?); a rules "
+                                                       "file must be a regular file");
   }
   SECTION("a named pipe (opening it would wait for a writer)") {
     auto fifo = dir + "/pipe.yaml";
     std::filesystem::remove(fifo);
     REQUIRE(mkfifo(fifo.c_str(), 0600) == 0);
-    check_one_error_about_the_file(load_any(fifo), "'" + fifo + "' is not a regular file (a device or a pipe?); a board "
-                                                                "file must be a regular file");
+    check_one_error_about_the_file(load_any(fifo), "'" + fifo +
+                                                       "' is not a regular file (a device or a pipe?); a board "
+                                                       "file must be a regular file");
   }
   SECTION("a folder") {
     auto folder = dir + "/folder.rules";
@@ -162,11 +164,12 @@ TEST_CASE("A file that is not text is one error that quotes nothing of it", "[li
   };
   std::string binary;
   for (int i = 0; i < 4096; ++i) binary += static_cast<char>((i * 7919) % 251);
-  for (const auto& c : {Case{"nul.rules", std::string("game \"SECRET\"\nboard \"a\0b.yaml\"\n", 30), "line 2 has a NUL byte"},
-                        Case{"latin1.rules", "game \"SECRET caf\xE9\"\n", "line 1 has the byte 0xE9, which is not UTF-8"},
-                        Case{"overlong.yaml", "name: SECRET\n# \xC0\xAF\n", "line 2 has the byte 0xC0, which is not UTF-8"},
-                        Case{"surrogate.rules", "# SECRET\n\n\xED\xA0\x80\n", "line 3 has the byte 0xED, which is not UTF-8"},
-                        Case{"binary.yaml", "SECRET" + binary, "line 1 has a NUL byte"}}) {
+  for (const auto& c :
+       {Case{"nul.rules", std::string("game \"SECRET\"\nboard \"a\0b.yaml\"\n", 30), "line 2 has a NUL byte"},
+        Case{"latin1.rules", "game \"SECRET caf\xE9\"\n", "line 1 has the byte 0xE9, which is not UTF-8"},
+        Case{"overlong.yaml", "name: SECRET\n# \xC0\xAF\n", "line 2 has the byte 0xC0, which is not UTF-8"},
+        Case{"surrogate.rules", "# SECRET\n\n\xED\xA0\x80\n", "line 3 has the byte 0xED, which is not UTF-8"},
+        Case{"binary.yaml", "SECRET" + binary, "line 1 has a NUL byte"}}) {
     DYNAMIC_SECTION(c.name) {
       auto path = temp_file(c.name, c.text);
       bool rules = std::string(c.name).find(".rules") != std::string::npos;
@@ -178,7 +181,8 @@ TEST_CASE("A file that is not text is one error that quotes nothing of it", "[li
   }
   // UTF-8 text, a byte order mark and CRLF line ends are text.
   std::string error;
-  CHECK(read_source_file(temp_file("utf8.rules", "\xEF\xBB\xBFgame \"caf\xC3\xA9 \xF0\x9F\x8E\xB2\"\r\n"), "rules", error));
+  CHECK(read_source_file(temp_file("utf8.rules", "\xEF\xBB\xBFgame \"caf\xC3\xA9 \xF0\x9F\x8E\xB2\"\r\n"), "rules",
+                         error));
   CHECK(error.empty());
 }
 
@@ -197,8 +201,9 @@ TEST_CASE("A path that names a file of another kind is one error that quotes not
            Case{"extends_absolute.rules", "variant \"x\" extends \"" + dir + "/secret.txt\"\n",
                 "1:21: '" + dir + "/secret.txt' is not a rules file (its name must end in .rules)"},
            Case{"board_escapes.rules", "game \"g\"\nboard \"../../../../../../../../" + dir + "/secret.txt\"\n",
-                "2:7: '../../../../../../../../" + dir + "/secret.txt' is not a board file (its name must end in .yaml or "
-                ".yml)"},
+                "2:7: '../../../../../../../../" + dir +
+                    "/secret.txt' is not a board file (its name must end in .yaml or "
+                    ".yml)"},
        }) {
     DYNAMIC_SECTION(c.name) {
       auto l = load_any(temp_file(c.name, c.text));
@@ -211,10 +216,12 @@ TEST_CASE("A path that names a file of another kind is one error that quotes not
   }
   // A YAML file that is not a board: one error about the file.
   auto l = load_any(dir + "/secret.yaml");
-  check_one_error_about_the_file(l, "not a board file: a board file is a YAML map with keys such as 'name' and 'rectangle'");
+  check_one_error_about_the_file(
+      l, "not a board file: a board file is a YAML map with keys such as 'name' and 'rectangle'");
   CHECK(l.rendered.find("SECRET") == std::string::npos);
   // The same through a rules file that names it.
-  auto named = load_any(temp_file("names_yaml.rules", "game \"g\"\nboard \"secret.yaml\"\nplayer a\nplayer b\npiece p\n"));
+  auto named =
+      load_any(temp_file("names_yaml.rules", "game \"g\"\nboard \"secret.yaml\"\nplayer a\nplayer b\npiece p\n"));
   CHECK(named.rendered.find("SECRET") == std::string::npos);
   CHECK(named.rendered.find("secret.yaml: error: not a board file") != std::string::npos);
 }
@@ -245,21 +252,19 @@ TEST_CASE("A 1 MB single-line file takes bounded time and gives a bounded report
     std::string text;
     int errors;  // expected, at most 100 kept
   };
-  for (const auto& c : {Case{"calls.rules", "k v=" + repeat("f(1) ", n) + "\n", 4},
-                        Case{"names.yaml", "rectangle: { files: 8, ranks: 8 }\nzones:\n  z: " + repeat("a1 ", n) + "\n", 0},
-                        Case{"unknown.yaml", "rectangle: { files: 8, ranks: 8 }\nzones:\n  z: " + repeat("\xC3\xA9 ", n) + "\n",
-                             100},
-                        Case{"row.yaml", "map:\n  legend: {'.': {}}\n  rows: |\n    " + repeat(".", n) + "\n", 1}}) {
+  for (const auto& c :
+       {Case{"calls.rules", "k v=" + repeat("f(1) ", n) + "\n", 4},
+        Case{"names.yaml", "rectangle: { files: 8, ranks: 8 }\nzones:\n  z: " + repeat("a1 ", n) + "\n", 0},
+        Case{"unknown.yaml", "rectangle: { files: 8, ranks: 8 }\nzones:\n  z: " + repeat("\xC3\xA9 ", n) + "\n", 100},
+        Case{"row.yaml", "map:\n  legend: {'.': {}}\n  rows: |\n    " + repeat(".", n) + "\n", 1}}) {
     DYNAMIC_SECTION(c.name) {
       auto path = temp_file(c.name, c.text);
       auto start = std::chrono::steady_clock::now();
       Diagnostics diags;
       SourceRegistry sources;
       bool is_board = std::string(c.name).find(".yaml") != std::string::npos;
-      if (is_board)
-        load_board_file(path, diags, sources);
-      else
-        load_program(path, diags, sources);
+      if (is_board) load_board_file(path, diags, sources);
+      else load_program(path, diags, sources);
       std::string out = render_all(diags, sources);
       double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       INFO(out.substr(0, 2000));
@@ -273,25 +278,30 @@ TEST_CASE("A 1 MB single-line file takes bounded time and gives a bounded report
 TEST_CASE("CLI: /dev/zero as any input is one clear sentence", "[limits][cli]") {
   auto r = run("validate /dev/zero");
   CHECK(r.status == 1);
-  CHECK(r.out == "/dev/zero: error: '/dev/zero' is not a rules file (its name must end in .rules)\n"
-                 "/dev/zero: 1 error\ntabula: 1 of 1 files have errors\n");
+  CHECK(r.out ==
+        "/dev/zero: error: '/dev/zero' is not a rules file (its name must end in .rules)\n"
+        "/dev/zero: 1 error\ntabula: 1 of 1 files have errors\n");
   r = run("replay rules/loa.rules /dev/zero");
   CHECK(r.status == 1);
-  CHECK(r.out == "tabula: '/dev/zero' is not a regular file (a device or a pipe?); a game record file must be a regular "
-                 "file\n");
+  CHECK(r.out ==
+        "tabula: '/dev/zero' is not a regular file (a device or a pipe?); a game record file must be a regular "
+        "file\n");
   r = run("show rules/loa.rules --position @/dev/zero");
   CHECK(r.status == 1);
-  CHECK(r.out == "tabula: '/dev/zero' is not a regular file (a device or a pipe?); a position file must be a regular "
-                 "file\n");
+  CHECK(r.out ==
+        "tabula: '/dev/zero' is not a regular file (a device or a pipe?); a position file must be a regular "
+        "file\n");
   r = run("show rules/loa.rules --moves @/dev/zero");
   CHECK(r.status == 1);
-  CHECK(r.out == "tabula: '/dev/zero' is not a regular file (a device or a pipe?); a moves file must be a regular file\n");
+  CHECK(r.out ==
+        "tabula: '/dev/zero' is not a regular file (a device or a pipe?); a moves file must be a regular file\n");
 }
 
 TEST_CASE("CLI: a results file is a regular file with lines under 1 MiB", "[limits][cli]") {
   auto r = run("merge /dev/zero");
   CHECK(r.status == 1);
-  CHECK(r.out == "tabula: '/dev/zero' is not a regular file (a device or a pipe?); a results file must be a regular file\n");
+  CHECK(r.out ==
+        "tabula: '/dev/zero' is not a regular file (a device or a pipe?); a results file must be a regular file\n");
   auto path = temp_file("long-line.jsonl", std::string(kMaxInputBytes + 10, 'x'));
   r = run("merge " + path);
   CHECK(r.status == 1);

@@ -35,8 +35,8 @@ TEST_CASE("Lanko: perft from the start matches the independent model (A12)", "[l
     const char* board;
     uint64_t d[4];
   };
-  for (const Row& r : {Row{"88", {25, 499, 9955, 149028}}, Row{"68", {19, 306, 4934, 65300}},
-                       Row{"103", {12, 118, 1156, 8916}}}) {
+  for (const Row& r :
+       {Row{"88", {25, 499, 9955, 149028}}, Row{"68", {19, 306, 4934, 65300}}, Row{"103", {12, 118, 1156, 8916}}}) {
     INFO(r.board);
     State s(lanko(r.board));
     for (int d = 1; d <= 4; ++d) CHECK(perft(s, d) == r.d[d - 1]);
@@ -49,8 +49,8 @@ TEST_CASE("Lanko: the first moves counted by hand (A12)", "[lanko][perft]") {
   for (const Move& m : s.legal_moves()) CHECK(s.program().kinds[s.program().kind(s.at(m.from))].name == "pawn");
   // 103: six steps and six leaps, castles included.
   State t(lanko("103"));
-  CHECK(move_strings(t) == std::vector<std::string>{"d2-c3", "d2-f4", "e1-c3", "e3-d4", "e3-f4", "f2-d4",
-                                                    "f2-h4", "g1-i3", "g3-f4", "g3-h4", "h2-f4", "h2-i3"});
+  CHECK(move_strings(t) == std::vector<std::string>{"d2-c3", "d2-f4", "e1-c3", "e3-d4", "e3-f4", "f2-d4", "f2-h4",
+                                                    "g1-i3", "g3-f4", "g3-h4", "h2-f4", "h2-i3"});
 }
 
 TEST_CASE("Lanko: forward, left and right belong to the seat that moves (A1)", "[lanko][rule]") {

@@ -34,9 +34,9 @@ TEST_CASE("Lanquia: the board has 217 points and hex notation round-trips", "[la
 
 TEST_CASE("Lanquia: the two-stone pie opening", "[lanquia][opening]") {
   State s(lanquia());
-  CHECK(perft(s, 1) == 217);           // a black stone anywhere
-  CHECK(perft(s, 2) == 217 * 216);     // then a white stone anywhere
-  CHECK(perft(s, 3) == 217 * 216 * 2); // then keep or swap
+  CHECK(perft(s, 1) == 217);            // a black stone anywhere
+  CHECK(perft(s, 2) == 217 * 216);      // then a white stone anywhere
+  CHECK(perft(s, 3) == 217 * 216 * 2);  // then keep or swap
   s.apply(move_of(s, "B@i9"));
   s.apply(move_of(s, "W@a1"));
   CHECK(move_strings(s) == std::vector<std::string>{"keep", "swap"});
@@ -117,9 +117,9 @@ TEST_CASE("Lanquia: the removal order is a switch in the rules file", "[lanquia]
   CHECK(s.at(cell(s, "i7")) == 0);
   CHECK(s.at(cell(s, "i5")) != 0);
   CHECK(captured_by(s, 0) == 1);
-  auto mover_first = load_rules(temp_rules("lanquia-mover-first.rules", "variant \"Lanquia, mover first\" extends \"" +
-                                                                            repo_path("rules/lanquia.rules") +
-                                                                            "\"\ncapture flanked-chains order=mover-first\n"));
+  auto mover_first = load_rules(temp_rules(
+      "lanquia-mover-first.rules", "variant \"Lanquia, mover first\" extends \"" + repo_path("rules/lanquia.rules") +
+                                       "\"\ncapture flanked-chains order=mover-first\n"));
   auto t = state_at(mover_first, position);
   t.apply(move_of(t, "B@i6"));
   CHECK(t.at(cell(t, "i5")) == 0);
@@ -145,8 +145,8 @@ TEST_CASE("Lanquia: territory is flanked by one colour only", "[lanquia][rule]")
 
 TEST_CASE("Lanquia: a player who cannot place passes; two passes end the game on the score", "[lanquia][rule]") {
   auto small = load_rules(temp_rules("lanquia-2.rules", "variant \"Lanquia, side 2\" extends \"" +
-                                                           repo_path("rules/lanquia.rules") + "\"\nboard \"" +
-                                                           repo_path("tests/data/hex2.yaml") + "\"\n"));
+                                                            repo_path("rules/lanquia.rules") + "\"\nboard \"" +
+                                                            repo_path("tests/data/hex2.yaml") + "\"\n"));
   // b2 is Black's territory (b1, b3): an incursion for White, who must pass.
   auto s = state_at(small, "b1B b3B a2B a1B c1W c2W, White to move");
   CHECK(score(s, 0) == 1);

@@ -7,9 +7,9 @@
 
 #include "ai/rng.hpp"
 #include "cli_run.hpp"
+#include "constructs/region/region.hpp"
 #include "engine/game_record.hpp"
 #include "engine/perft.hpp"
-#include "constructs/region/region.hpp"
 #include "test_support.hpp"
 
 using namespace tabula;
@@ -180,7 +180,8 @@ TEST_CASE("Lanrick: interchange (Rule 5, B4)", "[lanrick][interchange]") {
 
 TEST_CASE("Lanrick: the budget is 2 on the first turn, else 5, 4 or 3 (Rule 3)", "[lanrick][turn]") {
   auto p = lanrick();
-  CHECK(var_named(playing(p, "a1Y b1Y c1Y d1Y e1Y a8B b8B c8B d8B e8B, yellow to move", "d5", -1, true), "budget") == 2);
+  CHECK(var_named(playing(p, "a1Y b1Y c1Y d1Y e1Y a8B b8B c8B d8B e8B, yellow to move", "d5", -1, true), "budget") ==
+        2);
   CHECK(var_named(playing(p, "a1Y b1Y c1Y d1Y e1Y a8B b8B c8B d8B e8B, yellow to move", "d5"), "budget") == 5);
   CHECK(var_named(playing(p, "a1Y b1Y c1Y d1Y a8B b8B c8B d8B e8B h8B, yellow to move", "d5"), "budget") == 4);
   CHECK(var_named(playing(p, "a1Y b1Y c1Y a8B b8B c8B d8B e8B h8B h1B, yellow to move", "d5"), "budget") == 3);
@@ -192,7 +193,8 @@ TEST_CASE("Lanrick: the budget is 2 on the first turn, else 5, 4 or 3 (Rule 3)",
   CHECK_FALSE(s.turn_point().fresh);
 }
 
-TEST_CASE("Lanrick: straight or slanting along empty squares, each man once, at most 3 (Rules 1, 3)", "[lanrick][turn]") {
+TEST_CASE("Lanrick: straight or slanting along empty squares, each man once, at most 3 (Rules 1, 3)",
+          "[lanrick][turn]") {
   auto p = lanrick();
   State s = playing(p, "b2Y c2Y a1Y d4Y e5Y a8B b8B c8B d8B e8B, yellow to move", "f6");
   // b2 has 3 squares north (b3 b4 b5), 1 east is blocked by c2, diagonals...
@@ -241,10 +243,10 @@ TEST_CASE("Lanrick: border running for an open Rendezvous (Rule 6, B3)", "[lanri
   // Open 8 on c5 (9 men): c8 f8 a7 a5 h5 a3 c1 g1.
   State s = playing(p, "g1Y c1Y a3Y b4Y a5B a7B c8B f8B g6B, yellow to move", "c5");
   CHECK(var_named(s, "budget") == 4);
-  CHECK(cost_of(s, "g1-h5") == 1);         // round the corner, up to the first square h5
+  CHECK(cost_of(s, "g1-h5") == 1);                 // round the corner, up to the first square h5
   CHECK_FALSE(has(moves_from(s, "g1"), "g1-h6"));  // beyond h5: 6 squares
-  CHECK(cost_of(s, "g1-h3") == 1);         // short of the first square
-  CHECK(cost_of(s, "g1-f1") == 1);         // straight along the edge, or along the ring
+  CHECK(cost_of(s, "g1-h3") == 1);                 // short of the first square
+  CHECK(cost_of(s, "g1-f1") == 1);                 // straight along the edge, or along the ring
   // A man in the field does not run: b4-b1 is 3 squares straight.
   CHECK(cost_of(s, "b4-b1") == 3);
   // Not for a close Rendezvous.
@@ -302,7 +304,7 @@ TEST_CASE("Lanrick: all in and not full, convert an outlying enemy man (Rule 7)"
   play(s, {"convert:h8"});
   CHECK(owner_at(s, "h8") == 'Y');
   CHECK(s.program().players[s.current_player()].name == "black");  // the turn ended
-  CHECK(var_named(s, "budget") == 4);                                     // Black has 4 men now
+  CHECK(var_named(s, "budget") == 4);                              // Black has 4 men now
 }
 
 TEST_CASE("Lanrick: Rules 7/8 at the start of a turn (B10.8)", "[lanrick][rule]") {
@@ -374,7 +376,8 @@ TEST_CASE("Lanrick: a complete game to a win, replayed move by move", "[lanrick]
     REQUIRE_FALSE(s.is_terminal());
     int men = s.piece_count(0) + s.piece_count(1);
     s.apply(move_of(s, token));
-    if (token.rfind("mark:", 0) == 0) sizes.push_back(static_cast<int>(region_area(s).cells.size())), men_at_marks.push_back(men);
+    if (token.rfind("mark:", 0) == 0)
+      sizes.push_back(static_cast<int>(region_area(s).cells.size())), men_at_marks.push_back(men);
     if (token.rfind("convert:", 0) == 0) ++conversions;
     CHECK(s.piece_count(0) + s.piece_count(1) >= men - 1);  // one man at most leaves
   }
@@ -402,8 +405,9 @@ TEST_CASE("CLI: show marks the Mark and the Rendezvous squares; replay plays the
   CHECK(r.out.find("5 - - * m * Y - -") != std::string::npos);
   CHECK(r.out.find("rendezvous: 9 cells (close), mark d5") != std::string::npos);
   CHECK(r.out.find("budget 5, spent 0") != std::string::npos);
-  auto open = run("show rules/lanrick.rules --position \"g1Y c1Y a3Y b4Y a5B a7B c8B f8B g6B, black to move\" "
-                  "--moves \"mark:c5 decline\"");
+  auto open =
+      run("show rules/lanrick.rules --position \"g1Y c1Y a3Y b4Y a5B a7B c8B f8B g6B, black to move\" "
+          "--moves \"mark:c5 decline\"");
   INFO(open.out);
   CHECK(open.out.find("1 -  -  Y* -  -  -  Y* -") != std::string::npos);
   CHECK(open.out.find("5 B* -  m  -  -  -  -  *") != std::string::npos);

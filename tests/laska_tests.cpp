@@ -31,7 +31,9 @@ State replay(std::shared_ptr<const Program> p, const std::string& position, cons
   return s;
 }
 
-std::string column_at(const State& s, const std::string& cell) { return s.column_text(s.program().board->find_cell(cell)); }
+std::string column_at(const State& s, const std::string& cell) {
+  return s.column_text(s.program().board->find_cell(cell));
+}
 
 }  // namespace
 
@@ -122,14 +124,14 @@ TEST_CASE("Laska: the seed's endings replay with their columns and results", "[l
       {"c3WWWBB c5BBW, White to move",
        "1. c3-d4! c5-d4WWBB-e3BBWW 2. d4-e3BWW-f2WWBBB e3-f2WBBB-g1BWWW 3. f2-e1 g1-f2 4. e1-f2WWW-g3WBBBB 1-0", 0},
       // "White to move wins": these lines stop in a won position, not a finished game.
-      {"c3BW c5BW e3WWBB, White to move", "1. e3-d4! 1... c3-d4WBB-e5BWW 2. d4-e5WW-f6WBBB c5-b4 3. e5-d4 b4-a5 4. d4-c5 1-0",
-       -2},
+      {"c3BW c5BW e3WWBB, White to move",
+       "1. e3-d4! 1... c3-d4WBB-e5BWW 2. d4-e5WW-f6WBBB c5-b4 3. e5-d4 b4-a5 4. d4-c5 1-0", -2},
       {"c3BW c5BW e3WWBB, White to move", "1.e3-d2? c3-d2WBB-e1BWW 2.d2-c3 e1-f2 3.c3-d2 c5-b4 4.d2-e1 f2-e3 0-1", -2},
       {"a3W e5W a1B b6B, White to move", "1. e5-d6 b6-a5 2. d6-c7! a5-b4 3. a3-b4-c5WB a1-b2 4. c5-b4 1-0.", -2},
       {"c3W e5W c5B e3B, Black to move", "1... e3-d4 2. c3-b4! d4-e5-f6BW 3. b4-c5-d6WB f6-e7 4. d6-e5 1-0", -2},
       // "can draw ... White can make no progress".
-      {"c3W c5W e3B e5B, Black to move", "1... e3-f4 2. c3-d2 2... f4-g3 3. d2-e1 3... g3-f4 4. e1-f2 f4-g3 5. f2-e1 g3-f4",
-       -2},
+      {"c3W c5W e3B e5B, Black to move",
+       "1... e3-f4 2. c3-d2 2... f4-g3 3. d2-e1 3... g3-f4 4. e1-f2 f4-g3 5. f2-e1 g3-f4", -2},
       {"d2W d4W f2B f4B, Black to move", "1... f2-g3 2. d2-e1 f4-g5 3. d4-e3 g3-f4 4. e1-d2 4... f4-e5", -2},
       {"d2W d4W f2B f4B, Black to move", "1... f2-g3 2. d4-e3 f4-g5! 3. d2-c3 g3-f4 4. e3-f2 4... f4-g3", -2},
       {"d2W d4W d6W f2B f4B f6B, Black to move",
@@ -240,10 +242,12 @@ TEST_CASE("Laska: a side that cannot move, or has no column, loses", "[laska][ru
 TEST_CASE("Laska: draw rules are options, off by default", "[laska][rule]") {
   CHECK_FALSE(laska()->end.repetition);
   CHECK(laska()->end.quiet_limit == 0);
-  auto p = load_rules(temp_rules("laska-repetition.rules", "variant \"Laska, repetition\" extends \"" +
-                                                              repo_path("rules/laska.rules") + "\"\noption repetition-draw=on\n"));
+  auto p = load_rules(temp_rules(
+      "laska-repetition.rules",
+      "variant \"Laska, repetition\" extends \"" + repo_path("rules/laska.rules") + "\"\noption repetition-draw=on\n"));
   auto quiet = load_rules(temp_rules("laska-quiet.rules", "variant \"Laska, quiet moves\" extends \"" +
-                                                             repo_path("rules/laska.rules") + "\"\noption quiet-moves-draw=6\n"));
+                                                              repo_path("rules/laska.rules") +
+                                                              "\"\noption quiet-moves-draw=6\n"));
   // Two officers shuffling: the third repetition draws.
   State s = state_at(p, "a1W g7B, White to move");
   for (const char* m : {"a1-b2", "g7-f6", "b2-a1", "f6-g7", "a1-b2", "g7-f6", "b2-a1", "f6-g7"}) {

@@ -104,8 +104,8 @@ TEST_CASE("LOA: a side with no legal move passes", "[loa][end]") {
 }
 
 TEST_CASE("LOA: the ply limit ends the game in a draw", "[loa][end]") {
-  auto path = temp_rules("loa-short.rules", "variant \"LOA, 6 plies\" extends \"" + repo_path("rules/loa.rules") +
-                                                "\"\nlimit plies=6\n");
+  auto path = temp_rules("loa-short.rules",
+                         "variant \"LOA, 6 plies\" extends \"" + repo_path("rules/loa.rules") + "\"\nlimit plies=6\n");
   State s(load_rules(path));
   for (const char* m : {"b1-b3", "a2-c2", "b3-b5", "a3-c3", "d1-d3", "h2-f2"}) {
     REQUIRE_FALSE(s.is_terminal());

@@ -11,7 +11,9 @@ using namespace tabula::testing;
 
 namespace {
 
-std::shared_ptr<const Program> variant(const std::string& name) { return load_rules(repo_path("rules/loa-" + name + ".rules")); }
+std::shared_ptr<const Program> variant(const std::string& name) {
+  return load_rules(repo_path("rules/loa-" + name + ".rules"));
+}
 
 std::vector<std::string> moves_from(const State& s, const std::string& cell) {
   std::vector<std::string> out;

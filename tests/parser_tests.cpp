@@ -28,8 +28,8 @@ Parsed parse(const std::string& text, const std::string& path = "test.rules") {
 // Parses text that must be valid.
 RulesFile parse_ok(const std::string& text) {
   auto p = parse(text);
-  INFO(testing::reported_diagnostics(p.diags).size() << " diagnostics, first: "
-                                                       << (p.diags.empty() ? "" : p.diags.items()[0].message));
+  INFO(testing::reported_diagnostics(p.diags).size()
+       << " diagnostics, first: " << (p.diags.empty() ? "" : p.diags.items()[0].message));
   REQUIRE(p.file);
   REQUIRE(p.diags.empty());
   return *p.file;
@@ -74,7 +74,8 @@ std::string expr_tree(const std::string& text) {
 std::vector<std::string> errors(const Diagnostics& d) {
   std::vector<std::string> out;
   for (const auto& x : d.items())
-    if (x.severity == Severity::error) out.push_back(std::to_string(x.pos.line) + ":" + std::to_string(x.pos.column) + ": " + x.message);
+    if (x.severity == Severity::error)
+      out.push_back(std::to_string(x.pos.line) + ":" + std::to_string(x.pos.column) + ": " + x.message);
   return out;
 }
 
@@ -82,9 +83,7 @@ std::string src_path(const std::string& rel) { return std::string(TABULA_SOURCE_
 
 }  // namespace
 
-TEST_CASE("the grammar has no PEGTL analysis issues", "[parser]") {
-  CHECK(tao::pegtl::analyze<grammar::file>() == 0);
-}
+TEST_CASE("the grammar has no PEGTL analysis issues", "[parser]") { CHECK(tao::pegtl::analyze<grammar::file>() == 0); }
 
 TEST_CASE("parses rules/loa.rules", "[parser]") {
   std::string error;
@@ -99,8 +98,8 @@ TEST_CASE("parses rules/loa.rules", "[parser]") {
 
   std::vector<std::string> keywords;
   for (const auto& s : file->statements) keywords.push_back(s.keyword);
-  CHECK(keywords == std::vector<std::string>{"game", "board", "player", "player", "piece", "setup", "move", "after-move",
-                                             "no-move", "limit", "option", "notation"});
+  CHECK(keywords == std::vector<std::string>{"game", "board", "player", "player", "piece", "setup", "move",
+                                             "after-move", "no-move", "limit", "option", "notation"});
   const auto& st = file->statements;
 
   // game "Lines of Action"
@@ -232,9 +231,10 @@ TEST_CASE("operator precedence and associativity", "[parser]") {
 }
 
 TEST_CASE("positional expressions end where no operator follows", "[parser]") {
-  auto f = parse_ok("line dirs=all distance=count(line) over=friend land=empty|enemy\n"
-                    "win mover if connected(mover) and count(mover) > 1\n"
-                    "x a b + c d==e f = g\n");
+  auto f = parse_ok(
+      "line dirs=all distance=count(line) over=friend land=empty|enemy\n"
+      "win mover if connected(mover) and count(mover) > 1\n"
+      "x a b + c d==e f = g\n");
   const auto& line = f.statements[0];
   REQUIRE(line.args.size() == 4);
   CHECK(line.args[0].name == "dirs");
@@ -285,7 +285,8 @@ TEST_CASE("ranges and alternatives", "[parser]") {
 }
 
 TEST_CASE("strings", "[parser]") {
-  auto f = parse_ok(R"(k "a\"b\\c\nd\te" "" "# not a comment")" "\n");
+  auto f = parse_ok(R"(k "a\"b\\c\nd\te" "" "# not a comment")"
+                    "\n");
   REQUIRE(f.statements[0].args.size() == 3);
   CHECK(f.statements[0].args[0].value.text == "a\"b\\c\nd\te");
   CHECK(f.statements[0].args[1].value.text.empty());
@@ -294,13 +295,14 @@ TEST_CASE("strings", "[parser]") {
 }
 
 TEST_CASE("triple-quoted strings keep their text, minus one leading newline and the common indent", "[parser]") {
-  auto f = parse_ok("board diagram=\"\"\"\n"
-                    "    . x .\n"
-                    "      y \"quoted\" \\n\n"
-                    "\n"
-                    "    . . .\n"
-                    "    \"\"\" size=3\n"
-                    "next\n");
+  auto f = parse_ok(
+      "board diagram=\"\"\"\n"
+      "    . x .\n"
+      "      y \"quoted\" \\n\n"
+      "\n"
+      "    . . .\n"
+      "    \"\"\" size=3\n"
+      "next\n");
   REQUIRE(f.statements.size() == 2);
   const auto& s = f.statements[0];
   REQUIRE(s.args.size() == 2);
@@ -321,8 +323,9 @@ TEST_CASE("triple-quoted strings keep their text, minus one leading newline and 
 }
 
 TEST_CASE("a backslash at the end of a line continues the statement", "[parser]") {
-  auto f = parse_ok("win mover \\\n    if connected(mover) \\  \n    and count(mover) > 1\n"
-                    "line a=1 \\\r\n  b=2\n");
+  auto f = parse_ok(
+      "win mover \\\n    if connected(mover) \\  \n    and count(mover) > 1\n"
+      "line a=1 \\\r\n  b=2\n");
   REQUIRE(f.statements.size() == 2);
   CHECK(f.statements[0].has_condition);
   CHECK(tree(f.statements[0].condition) == "(and (call connected mover) (> (call count mover) 1))");
@@ -333,10 +336,11 @@ TEST_CASE("a backslash at the end of a line continues the statement", "[parser]"
 }
 
 TEST_CASE("newlines and comments inside parentheses are whitespace", "[parser]") {
-  auto f = parse_ok("win x if (a and  # first\n"
-                    "          b) or f(1,\n"
-                    "                  2)\n"
-                    "next\n");
+  auto f = parse_ok(
+      "win x if (a and  # first\n"
+      "          b) or f(1,\n"
+      "                  2)\n"
+      "next\n");
   REQUIRE(f.statements.size() == 2);
   CHECK(tree(f.statements[0].condition) == "(or (and a b) (call f 1 2))");
   // Outside parentheses a newline ends the statement.
@@ -345,14 +349,15 @@ TEST_CASE("newlines and comments inside parentheses are whitespace", "[parser]")
 }
 
 TEST_CASE("semicolons separate statements, and a closing brace may follow one", "[parser]") {
-  auto f = parse_ok("a 1; b 2 ;c\n"
-                    "setup {\n"
-                    "  x; y }\n"
-                    "z {\n"
-                    "  w {\n"
-                    "    v\n"
-                    "  }}; u\n"
-                    ";;\n");
+  auto f = parse_ok(
+      "a 1; b 2 ;c\n"
+      "setup {\n"
+      "  x; y }\n"
+      "z {\n"
+      "  w {\n"
+      "    v\n"
+      "  }}; u\n"
+      ";;\n");
   std::vector<std::string> keywords;
   for (const auto& s : f.statements) keywords.push_back(s.keyword);
   CHECK(keywords == std::vector<std::string>{"a", "b", "c", "setup", "z", "u"});
@@ -365,17 +370,18 @@ TEST_CASE("semicolons separate statements, and a closing brace may follow one", 
 }
 
 TEST_CASE("nested blocks, conditions and items together", "[parser]") {
-  auto f = parse_ok("# header\n"
-                    "\n"
-                    "move stone if turn > 1: a b=c {   # trailing comment\n"
-                    "  step dir=forward-left {\n"
-                    "\n"
-                    "    # inner comment\n"
-                    "    capture if enemy\n"
-                    "  }\n"
-                    "  jump\n"
-                    "}\n"
-                    "end\n");
+  auto f = parse_ok(
+      "# header\n"
+      "\n"
+      "move stone if turn > 1: a b=c {   # trailing comment\n"
+      "  step dir=forward-left {\n"
+      "\n"
+      "    # inner comment\n"
+      "    capture if enemy\n"
+      "  }\n"
+      "  jump\n"
+      "}\n"
+      "end\n");
   REQUIRE(f.statements.size() == 2);
   const auto& m = f.statements[0];
   CHECK(m.pos.line == 3);
@@ -452,13 +458,15 @@ TEST_CASE("error messages", "[parser]") {
   CHECK(first_error("k v=a..\n") == "1:8: expected a value after '..'");
   CHECK(first_error("k v=a|\n") == "1:7: expected a value after '|'");
   CHECK(first_error("win x if\n") == "1:9: expected a condition after 'if'");
-  CHECK(first_error("k {x\n}\n") == "1:4: expected a line break after '{' (a block's statements start on the next line)");
+  CHECK(first_error("k {x\n}\n") ==
+        "1:4: expected a line break after '{' (a block's statements start on the next line)");
   CHECK(first_error("k\n{\n}\n") == "2:1: '{' must be on the same line as the statement whose block it opens");
   CHECK(first_error("}\n") == "1:1: unexpected '}': no block is open");
   CHECK(first_error("k {\n} x\n") == "2:3: unexpected 'x' after '}'");
   CHECK(first_error("k 3x\n") == "1:4: unexpected 'x' after a number");
   CHECK(first_error("k 99999999999999999999\n") == "1:3: number '99999999999999999999' is too large");
-  CHECK(first_error("k a \\ b\n") == "1:5: expected a line break right after '\\' (a '\\' at the end of a line continues the statement)");
+  CHECK(first_error("k a \\ b\n") ==
+        "1:5: expected a line break right after '\\' (a '\\' at the end of a line continues the statement)");
   CHECK(first_error("k \"a\" \x01\n") == "1:7: unexpected character U+0001");
   CHECK(first_error("k \xFF\n") == "1:3: unexpected byte 0xFF (not valid UTF-8)");
   CHECK(first_error("k é\n") == "1:3: unexpected character 'é'");
@@ -466,20 +474,21 @@ TEST_CASE("error messages", "[parser]") {
 }
 
 TEST_CASE("error recovery reports every broken line once", "[parser]") {
-  auto p = parse("game \"Lines of Action\n"    // 1: unterminated string
-                 "player black symbol=\n"      // 2: missing value
-                 "piece stone\n"
-                 "setup {\n"
-                 "  black stone: b1..\n"       // 5: missing range end
-                 "  white stone: a2..a7\n"
-                 "}\n"
-                 "move stone {\n"
-                 "  line d=count(line @\n"     // 9: unclosed call
-                 "}\n"
-                 "after-move {\n"
-                 "  win mover if\n"            // 12: missing condition
-                 "}\n"
-                 "limit plies=1000\n");
+  auto p = parse(
+      "game \"Lines of Action\n"  // 1: unterminated string
+      "player black symbol=\n"    // 2: missing value
+      "piece stone\n"
+      "setup {\n"
+      "  black stone: b1..\n"  // 5: missing range end
+      "  white stone: a2..a7\n"
+      "}\n"
+      "move stone {\n"
+      "  line d=count(line @\n"  // 9: unclosed call
+      "}\n"
+      "after-move {\n"
+      "  win mover if\n"  // 12: missing condition
+      "}\n"
+      "limit plies=1000\n");
   CHECK_FALSE(p.file);
   CHECK(errors(p.diags) == std::vector<std::string>{
                                "1:6: unterminated string",
@@ -493,16 +502,17 @@ TEST_CASE("error recovery reports every broken line once", "[parser]") {
 TEST_CASE("recovery keeps track of braces on broken lines", "[parser]") {
   // The broken line opens a block: its '}' must not be reported as unexpected, and the
   // block's statements are still checked.
-  auto p = parse("move stone @ {\n"
-                 "  line x=\n"
-                 "}\n"
-                 "ok {\n"
-                 "  a @ }\n"                   // the '}' on the broken line closes `ok`
-                 "b {}\n"                      // '{' then '}' on one broken line
-                 "c \"{\" @ \"\"\"\n"          // braces in skipped strings do not count
-                 "{ not a brace\n"
-                 "\"\"\"\n"
-                 "d\n");
+  auto p = parse(
+      "move stone @ {\n"
+      "  line x=\n"
+      "}\n"
+      "ok {\n"
+      "  a @ }\n"           // the '}' on the broken line closes `ok`
+      "b {}\n"              // '{' then '}' on one broken line
+      "c \"{\" @ \"\"\"\n"  // braces in skipped strings do not count
+      "{ not a brace\n"
+      "\"\"\"\n"
+      "d\n");
   CHECK(errors(p.diags) == std::vector<std::string>{
                                "1:12: unexpected character '@'",
                                "2:10: expected an expression after '='",
@@ -553,7 +563,8 @@ TEST_CASE("never crashes or hangs", "[parser]") {
     std::string blocks;
     for (int i = 0; i < 200; ++i) blocks += "b {\n";
     for (int i = 0; i < 200; ++i) blocks += "}\n";
-    CHECK(errors(parse(blocks).diags) == std::vector<std::string>{"65:3: blocks nested too deeply (the limit is 64 levels)"});
+    CHECK(errors(parse(blocks).diags) ==
+          std::vector<std::string>{"65:3: blocks nested too deeply (the limit is 64 levels)"});
   }
   SECTION("empty and blank files") {
     CHECK(parse("").file->statements.empty());

@@ -23,9 +23,9 @@ std::string parse_error(const std::string& text) {
 
 ResultLine sample_line() {
   static auto program = load_rules(repo_path("rules/loa.rules"));
-  auto study = std::make_shared<const Study>(
-      Study::match(RulesIdentity{program->name, "rules/loa.rules", "00000000000000ff"}, {"random", "alphabeta:1"},
-                   18446744073709551615ULL, 30));
+  auto study =
+      std::make_shared<const Study>(Study::match(RulesIdentity{program->name, "rules/loa.rules", "00000000000000ff"},
+                                                 {"random", "alphabeta:1"}, 18446744073709551615ULL, 30));
   return ResultLine{GameOrigin{study, 0, {10}, 0, 2},
                     play_game(program, seats_for_game(study->players, 4), 4, game_seed(study->seed, 4), 30)};
 }

@@ -1,15 +1,15 @@
 #pragma once
 // Checks on pictures for the tests: well-formed XML (xmllint), rendering to PNG
 // (rsvg-convert, from librsvg2-bin; tools/install-deps installs both), and counting elements.
-#include <catch2/catch.hpp>
+#include <sys/wait.h>
 #include <array>
+#include <catch2/catch.hpp>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
-#include <sys/wait.h>
 
 namespace tabula::testing {
 

@@ -440,10 +440,8 @@ TEST_CASE("web board: many games at once from many threads", "[web]") {
         json s = json::parse(r.body);
         while (!s["over"].get<bool>() && r.status == 200) {
           r = b.post("/api/computer", json{{"session", s["session"]}});
-          if (r.status == 200)
-            s = json::parse(r.body);
-          else
-            ++failures;
+          if (r.status == 200) s = json::parse(r.body);
+          else ++failures;
         }
         ++finished;
       }

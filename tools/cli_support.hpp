@@ -26,7 +26,9 @@ State initial_state(std::shared_ptr<const Program> program, const std::string& p
 // --shard "I/N" with 0 <= I < N: the games g with g % N == I of a study.
 void parse_shard(const std::string& text, int& index, int& count);
 // How many of `games` the shard index/count plays.
-inline int planned_games(int games, int index, int count) { return games > index ? (games - index + count - 1) / count : 0; }
+inline int planned_games(int games, int index, int count) {
+  return games > index ? (games - index + count - 1) / count : 0;
+}
 
 std::string json_escape(const std::string& s);
 

@@ -2,8 +2,8 @@
 //   [--shard I/N] [--out FILE [--resume]] [--json]: is this variant any good? Random-play
 //   statistics and a short search player against random players, each figure with a plain
 //   verdict. Sharded like a match: `tabula merge` of the shards' files prints the analysis.
-#include <algorithm>
 #include <fmt/format.h>
+#include <algorithm>
 #include <iostream>
 #include <optional>
 
@@ -25,14 +25,20 @@ void add_analyze(CLI::App& app) {
   auto o = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("analyze", "Balance, length, branching and skill of a game, with verdicts");
   cmd->add_option("rules", o->rules, "Rules file")->required()->check(CLI::ExistingFile);
-  cmd->add_option("--games", o->config.games, "Random-play games")->check(CLI::Range(1, kMaxGames))->capture_default_str();
+  cmd->add_option("--games", o->config.games, "Random-play games")
+      ->check(CLI::Range(1, kMaxGames))
+      ->capture_default_str();
   cmd->add_option("--skill-games", o->config.skill_games, "Games of the stronger player against random players")
-      ->check(CLI::Range(1, kMaxGames))->capture_default_str();
+      ->check(CLI::Range(1, kMaxGames))
+      ->capture_default_str();
   cmd->add_option("--strong", o->config.strong_player, "The stronger player's spec")->capture_default_str();
   cmd->add_option("--seconds", o->config.seconds, "Time budget: start no new game after it (0: none)")
-      ->check(CLI::NonNegativeNumber)->capture_default_str();
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
   cmd->add_option("--seed", o->config.seed, "Seed (reproducible without --seconds)")->capture_default_str();
-  cmd->add_option("--threads", o->config.threads, "Games played at once")->check(CLI::Range(1, 256))->capture_default_str();
+  cmd->add_option("--threads", o->config.threads, "Games played at once")
+      ->check(CLI::Range(1, 256))
+      ->capture_default_str();
   cmd->add_option("--shard", o->shard, "Play only the games g with g % N == I (of both phases)")->capture_default_str();
   cmd->add_option("--out", o->out, "Append one JSON line per finished game to FILE, as match --out does");
   cmd->add_flag("--resume", o->resume, "With --out: skip the games already in FILE, append the rest");
@@ -49,10 +55,11 @@ void add_analyze(CLI::App& app) {
 
     auto planned = [&](int games) { return planned_games(games, o->config.shard_index, o->config.shard_count); };
     if (o->dry_run) {
-      std::cout << fmt::format("analysis of {}: {} of {} random-play games and {} of {} skill games (shard {}/{}); "
-                               "nothing played (--dry-run)\n",
-                               rules.name, planned(o->config.games), o->config.games, planned(o->config.skill_games),
-                               o->config.skill_games, o->config.shard_index, o->config.shard_count);
+      std::cout << fmt::format(
+          "analysis of {}: {} of {} random-play games and {} of {} skill games (shard {}/{}); "
+          "nothing played (--dry-run)\n",
+          rules.name, planned(o->config.games), o->config.games, planned(o->config.skill_games), o->config.skill_games,
+          o->config.shard_index, o->config.shard_count);
       return;
     }
     auto study = std::make_shared<const Study>(analysis_study(*program, o->config, rules));
@@ -64,16 +71,22 @@ void add_analyze(CLI::App& app) {
     const char* labels[] = {"random play", "skill"};
     std::vector<int> finished = {static_cast<int>(skip[0].size()), static_cast<int>(skip[1].size())};
     ProgressBar progress;
-    auto games = play_analysis(program, o->config, [&](int phase, const GameRecord& g) {
-      if (out) out->write(ResultLine{GameOrigin{study, phase, origin.games, origin.shard_index, origin.shard_count}, g});
-      progress.update(labels[phase], ++finished[phase], planned(phase == 0 ? o->config.games : o->config.skill_games));
-    }, skip);
+    auto games = play_analysis(
+        program, o->config,
+        [&](int phase, const GameRecord& g) {
+          if (out)
+            out->write(ResultLine{GameOrigin{study, phase, origin.games, origin.shard_index, origin.shard_count}, g});
+          progress.update(labels[phase], ++finished[phase],
+                          planned(phase == 0 ? o->config.games : o->config.skill_games));
+        },
+        skip);
     progress.finish();
     if (out) {
       out->close();
       for (int p = 0; p < 2; ++p) {
         games[p].insert(games[p].end(), out->finished()[p].begin(), out->finished()[p].end());
-        std::sort(games[p].begin(), games[p].end(), [](const GameRecord& a, const GameRecord& b) { return a.game < b.game; });
+        std::sort(games[p].begin(), games[p].end(),
+                  [](const GameRecord& a, const GameRecord& b) { return a.game < b.game; });
       }
     }
     Analysis a = analysis_of(program->name, games[0], games[1], o->config.strong_player);

@@ -1,8 +1,8 @@
 // tabula match RULES --games N --players A,B [--threads T] [--seed S] [--max-plies P]
 //   [--shard I/N] [--out FILE [--resume]] [--json|--csv]: many seeded games between
 //   computer players, with a statistical report. --estimate sizes a study instead.
-#include <algorithm>
 #include <fmt/format.h>
+#include <algorithm>
 #include <iostream>
 #include <optional>
 
@@ -38,15 +38,22 @@ void add_match(CLI::App& app) {
   auto* cmd = app.add_subcommand("match", "Play many seeded games between computer players and report the statistics");
   cmd->add_option("rules", o->rules, "Rules file")->required()->check(CLI::ExistingFile);
   cmd->add_option("--players", o->players, "Comma-separated player specs, one per seat (see docs/AI.md)")->required();
-  cmd->add_option("--games", o->config.games, "Number of games (seats rotate every game)")->check(CLI::Range(1, kMaxGames))->capture_default_str();
-  cmd->add_option("--threads", o->config.threads, "Games played at once")->check(CLI::Range(1, 256))->capture_default_str();
+  cmd->add_option("--games", o->config.games, "Number of games (seats rotate every game)")
+      ->check(CLI::Range(1, kMaxGames))
+      ->capture_default_str();
+  cmd->add_option("--threads", o->config.threads, "Games played at once")
+      ->check(CLI::Range(1, 256))
+      ->capture_default_str();
   cmd->add_option("--seed", o->config.seed, "Match seed; game g's seed derives from it and g")->capture_default_str();
-  cmd->add_option("--max-plies", o->config.max_plies, "Stop a game as a draw after this many plies (0: the rules' limit)")
-      ->check(CLI::Range(0, 1000000000))->capture_default_str();
+  cmd->add_option("--max-plies", o->config.max_plies,
+                  "Stop a game as a draw after this many plies (0: the rules' limit)")
+      ->check(CLI::Range(0, 1000000000))
+      ->capture_default_str();
   cmd->add_option("--shard", o->shard, "Play only the games g with g % N == I")->capture_default_str();
-  cmd->add_option("--out", o->out,
-                  "Append one JSON line per finished game to FILE (flushed); FILE must be new or empty, or with --resume "
-                  "hold this study's results; it is never written over");
+  cmd->add_option(
+      "--out", o->out,
+      "Append one JSON line per finished game to FILE (flushed); FILE must be new or empty, or with --resume "
+      "hold this study's results; it is never written over");
   cmd->add_flag("--resume", o->resume, "With --out: skip the games already in FILE, append the rest");
   auto* json = cmd->add_flag("--json", o->json, "Print the report as one JSON object");
   cmd->add_flag("--csv", o->csv, "Print the report as CSV (one row per player and per seat)")->excludes(json);
@@ -71,17 +78,21 @@ void add_match(CLI::App& app) {
                                planned, o->config.games, o->config.shard_index, o->config.shard_count);
       return;
     }
-    auto study = std::make_shared<const Study>(Study::match(rules, o->config.players, o->config.seed, o->config.max_plies));
+    auto study =
+        std::make_shared<const Study>(Study::match(rules, o->config.players, o->config.seed, o->config.max_plies));
     GameOrigin origin{study, 0, {o->config.games}, o->config.shard_index, o->config.shard_count};
     std::optional<ResultsOutput> out;
     if (!o->out.empty()) out.emplace(o->out, origin, o->resume);
     std::vector<GameRecord> earlier = out ? out->finished()[0] : std::vector<GameRecord>{};
     int finished = static_cast<int>(earlier.size());
     ProgressBar progress;
-    auto records = run_match(program, o->config, [&](const GameRecord& g) {
-      if (out) out->write(ResultLine{origin, g});
-      progress.update("match", ++finished, planned);
-    }, out ? out->finished_indices(0) : std::vector<int>{});
+    auto records = run_match(
+        program, o->config,
+        [&](const GameRecord& g) {
+          if (out) out->write(ResultLine{origin, g});
+          progress.update("match", ++finished, planned);
+        },
+        out ? out->finished_indices(0) : std::vector<int>{});
     progress.finish();
     if (out) out->close();
     records.insert(records.end(), earlier.begin(), earlier.end());

@@ -31,9 +31,10 @@ void add_merge(CLI::App& app) {
       auto file = read_results_file(path, error, true);
       if (!file) throw UserError{error};
       if (file->incomplete_line)
-        std::cerr << fmt::format("tabula: note: {}:{}: a cut-off last line is left out (its run was stopped while "
-                                 "writing it; match --resume on the file completes it)\n",
-                                 path, *file->incomplete_line);
+        std::cerr << fmt::format(
+            "tabula: note: {}:{}: a cut-off last line is left out (its run was stopped while "
+            "writing it; match --resume on the file completes it)\n",
+            path, *file->incomplete_line);
       files.push_back(std::move(*file));
     }
     std::string error;
@@ -42,9 +43,10 @@ void add_merge(CLI::App& app) {
     for (const auto& repeat : study->repeats) std::cerr << "tabula: note: " << repeat << ", alike: each counts once\n";
     if (auto missing = study->describe_missing(); !missing.empty()) {
       if (!o->partial)
-        throw UserError{fmt::format("the files miss {}; run what is missing (match or analyze with --shard and --resume "
-                                    "on its file), or add --partial to report the games present",
-                                    missing)};
+        throw UserError{
+            fmt::format("the files miss {}; run what is missing (match or analyze with --shard and --resume "
+                        "on its file), or add --partial to report the games present",
+                        missing)};
       std::cerr << "tabula: note: partial report: missing " << missing << "\n";
     }
     if (study->study->kind == Study::Kind::analysis) {

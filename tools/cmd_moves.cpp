@@ -22,7 +22,8 @@ void add_moves(CLI::App& app) {
     MoveList moves = s.legal_moves();
     if (o->json) {
       std::string out = "[";
-      for (size_t i = 0; i < moves.size(); ++i) out += (i ? "," : "") + ("\"" + json_escape(s.move_to_string(moves[i])) + "\"");
+      for (size_t i = 0; i < moves.size(); ++i)
+        out += (i ? "," : "") + ("\"" + json_escape(s.move_to_string(moves[i])) + "\"");
       std::cout << out << "]\n";
       return;
     }

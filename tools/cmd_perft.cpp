@@ -1,6 +1,6 @@
 // tabula perft RULES DEPTH [--position P] [--divide] [--json]
-#include <chrono>
 #include <fmt/format.h>
+#include <chrono>
 #include <iostream>
 
 #include "cli_support.hpp"
@@ -35,7 +35,8 @@ void add_perft(CLI::App& app) {
       nodes = perft(s, o->depth);
     }
     double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    if (o->json) std::cout << fmt::format("{{\"depth\":{},\"nodes\":{},\"seconds\":{:.6f}}}\n", o->depth, nodes, seconds);
+    if (o->json)
+      std::cout << fmt::format("{{\"depth\":{},\"nodes\":{},\"seconds\":{:.6f}}}\n", o->depth, nodes, seconds);
     else std::cout << nodes << "\n";
   });
 }

@@ -60,7 +60,8 @@ SeatAgents seat_agents(const Program& p, const std::string& players, uint64_t se
     std::string seats, spec = items[i];
     if (named) {
       auto eq = items[i].find('=');
-      if (eq == std::string::npos) throw UserError{fmt::format("'{}' names no seats; write SEATS=PLAYER, e.g. W+E=random", items[i])};
+      if (eq == std::string::npos)
+        throw UserError{fmt::format("'{}' names no seats; write SEATS=PLAYER, e.g. W+E=random", items[i])};
       seats = items[i].substr(0, eq), spec = items[i].substr(eq + 1);
     }
     out.owned.push_back(agent_of(spec, seed + i * 7919));
@@ -116,7 +117,8 @@ void add_play(CLI::App& app) {
   auto o = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("play", "Play a whole game (human or computer per seat)");
   cmd->add_option("rules", o->rules, "Rules file")->required()->check(CLI::ExistingFile);
-  cmd->add_option("--players", o->players, "One per side, one per seat, or by seat (S=random,W+E=search): human, random, mc:N, mcts:N, mcts:1s, "
+  cmd->add_option("--players", o->players,
+                  "One per side, one per seat, or by seat (S=random,W+E=search): human, random, mc:N, mcts:N, mcts:1s, "
                   "alphabeta:D, alphabeta:D:1s, search:D (docs/AI.md)")
       ->capture_default_str();
   cmd->add_option("--seed", o->seed, "Random seed (games are reproducible)")->capture_default_str();

@@ -25,7 +25,8 @@ void add_validate(CLI::App& app) {
       std::string summary;
       if (is_board) {
         auto board = load_board_file(path, diags, sources);
-        if (board) summary = fmt::format("board with {} cells, {} directions", board->cell_count(), board->direction_count());
+        if (board)
+          summary = fmt::format("board with {} cells, {} directions", board->cell_count(), board->direction_count());
       } else {
         RulesFile merged;
         auto program = load_program(path, diags, sources, &merged);

@@ -14,6 +14,7 @@ void add_bench(CLI::App& app);
 void add_match(CLI::App& app);
 void add_merge(CLI::App& app);
 void add_analyze(CLI::App& app);
+void add_language(CLI::App& app);
 void add_serve(CLI::App& app);
 
 }  // namespace tabula::cli

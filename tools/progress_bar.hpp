@@ -1,10 +1,10 @@
 #pragma once
 // A one-line progress bar on stderr, drawn only when stderr is a terminal (so logs and
 // pipes stay clean).
+#include <unistd.h>
 #include <chrono>
 #include <cstdio>
 #include <string>
-#include <unistd.h>
 
 #include <fmt/format.h>
 
@@ -23,8 +23,8 @@ class ProgressBar {
     double eta = done ? elapsed / done * (total - done) : 0;
     constexpr int kWidth = 30;
     int filled = kWidth * done / total;
-    fmt::print(stderr, "\r{} [{}{}] {}/{} games, {:.0f}s elapsed, about {:.0f}s left  ", label, std::string(filled, '#'),
-               std::string(kWidth - filled, '.'), done, total, elapsed, eta);
+    fmt::print(stderr, "\r{} [{}{}] {}/{} games, {:.0f}s elapsed, about {:.0f}s left  ", label,
+               std::string(filled, '#'), std::string(kWidth - filled, '.'), done, total, elapsed, eta);
     std::fflush(stderr);
     drawn_ = true;
   }

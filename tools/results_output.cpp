@@ -1,14 +1,14 @@
 #include "results_output.hpp"
 
-#include <cerrno>
-#include <cstring>
 #include <fcntl.h>
-#include <filesystem>
 #include <fmt/format.h>
-#include <iostream>
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <iostream>
 
 #include "ai/study_games.hpp"
 #include "cli_support.hpp"
@@ -26,30 +26,34 @@ std::vector<std::vector<GameRecord>> check_existing(ResultsFile&& file, const Ga
   size_t phases = origin.study->phases().size();
   if (file.lines.empty()) {
     if (file.incomplete_line && !resume)
-      throw UserError{fmt::format("{}:{}: a cut-off line from a run that was stopped; add --resume to remove it and "
-                                  "play the games, or choose another file",
-                                  path, *file.incomplete_line)};
+      throw UserError{
+          fmt::format("{}:{}: a cut-off line from a run that was stopped; add --resume to remove it and "
+                      "play the games, or choose another file",
+                      path, *file.incomplete_line)};
     return std::vector<std::vector<GameRecord>>(phases);
   }
   for (size_t i = 0; i < file.lines.size(); ++i) {
     const GameOrigin& o = file.lines[i].origin;
     if (auto diff = origin.study->difference(*o.study, "this run", "the file"); !diff.empty())
-      throw UserError{fmt::format("{} holds games of another study ({}); --out only adds to the results of the same "
-                                  "study: choose another file",
-                                  file.location(i), diff)};
+      throw UserError{
+          fmt::format("{} holds games of another study ({}); --out only adds to the results of the same "
+                      "study: choose another file",
+                      file.location(i), diff)};
     if (o.shard_index != origin.shard_index || o.shard_count != origin.shard_count)
-      throw UserError{fmt::format("{} holds a game of shard {}/{} of this study, not of shard {}/{}: choose that "
-                                  "shard's own file",
-                                  file.location(i), o.shard_index, o.shard_count, origin.shard_index, origin.shard_count)};
+      throw UserError{
+          fmt::format("{} holds a game of shard {}/{} of this study, not of shard {}/{}: choose that "
+                      "shard's own file",
+                      file.location(i), o.shard_index, o.shard_count, origin.shard_index, origin.shard_count)};
     int game = file.lines[i].game.game;
     if (game >= origin.games[o.phase])
       throw UserError{fmt::format("{} holds game {}, beyond the {} games asked for now: ask for at least {} games",
                                   file.location(i), game, origin.games[o.phase], game + 1)};
   }
   if (!resume)
-    throw UserError{fmt::format("{} already holds {} game{} of this study; add --resume to play only the others, or "
-                                "choose another file",
-                                path, file.lines.size(), file.lines.size() == 1 ? "" : "s")};
+    throw UserError{
+        fmt::format("{} already holds {} game{} of this study; add --resume to play only the others, or "
+                    "choose another file",
+                    path, file.lines.size(), file.lines.size() == 1 ? "" : "s")};
   std::string error;
   std::vector<ResultsFile> files;
   files.push_back(std::move(file));
@@ -65,7 +69,8 @@ ResultsOutput::ResultsOutput(const std::string& path, const GameOrigin& origin, 
   finished_.resize(origin.study->phases().size());
   struct stat info {};
   bool exists = ::stat(path.c_str(), &info) == 0;
-  if (exists && S_ISDIR(info.st_mode)) throw UserError{fmt::format("cannot write results to '{}': it is a directory", path)};
+  if (exists && S_ISDIR(info.st_mode))
+    throw UserError{fmt::format("cannot write results to '{}': it is a directory", path)};
   // Devices and pipes (/dev/stdout) are written to, never read.
   bool regular = exists && S_ISREG(info.st_mode);
   if (resume && exists && !regular) throw UserError{fmt::format("--resume: '{}' is not a regular file", path)};
@@ -84,23 +89,25 @@ void ResultsOutput::check(const GameOrigin& origin, bool resume) {
   const std::string& path = path_;
   // Two runs appending to one file would interleave their games: the second is refused.
   if (::flock(fd_, LOCK_EX | LOCK_NB) != 0)
-    throw UserError{fmt::format("'{}' is being written by another run (it is locked); wait for it or choose another file",
-                                path)};
+    throw UserError{
+        fmt::format("'{}' is being written by another run (it is locked); wait for it or choose another file", path)};
   std::string error;
   auto file = read_results_file(path, error, true);
   if (!file)
-    throw UserError{fmt::format("'{}' is not a results file of this study ({}); --out never writes over a file: choose "
-                                "another file",
-                                path, error)};
+    throw UserError{
+        fmt::format("'{}' is not a results file of this study ({}); --out never writes over a file: choose "
+                    "another file",
+                    path, error)};
   auto incomplete = file->incomplete_line;
   auto complete_size = file->complete_size;
   bool ends_without_newline = file->ends_without_newline;
   finished_ = check_existing(std::move(*file), origin, resume);
   if (incomplete) {
     if (::ftruncate(fd_, static_cast<off_t>(complete_size)) != 0) throw UserError{system_error("truncate", path)};
-    std::cerr << fmt::format("tabula: note: {}:{}: removed a cut-off last line (its run was stopped while writing it); "
-                             "that game is played again\n",
-                             path, *incomplete);
+    std::cerr << fmt::format(
+        "tabula: note: {}:{}: removed a cut-off last line (its run was stopped while writing it); "
+        "that game is played again\n",
+        path, *incomplete);
   } else if (ends_without_newline) {
     write_text("\n");
   }

@@ -1,8 +1,8 @@
 #include "study_sizing.hpp"
 
+#include <fmt/format.h>
 #include <algorithm>
 #include <cmath>
-#include <fmt/format.h>
 #include <iostream>
 
 #include "ai/study_estimate.hpp"
@@ -15,7 +15,9 @@ std::string points(double width) {
   double p = width * 100;
   return fmt::format("{:g} point{}", p, p == 1 ? "" : "s");
 }
-double core_hours(const StudyEstimate& e, int64_t games) { return games < 0 ? -1 : e.cpu_seconds_per_game() * games / 3600; }
+double core_hours(const StudyEstimate& e, int64_t games) {
+  return games < 0 ? -1 : e.cpu_seconds_per_game() * games / 3600;
+}
 // "40 core-seconds", "12 core-minutes", "3.5 core-hours"
 std::string core_time(double hours) {
   double seconds = hours * 3600;
@@ -27,13 +29,16 @@ std::string core_time(double hours) {
 }  // namespace
 
 void add_estimate_options(CLI::App& cmd, bool& estimate, EstimateOptions& options) {
-  cmd.add_flag("--estimate", estimate,
-               "Size a study instead of running it: play for --estimate-seconds, then print how many games each interval "
-               "width needs and their core-hours");
+  cmd.add_flag(
+      "--estimate", estimate,
+      "Size a study instead of running it: play for --estimate-seconds, then print how many games each interval "
+      "width needs and their core-hours");
   cmd.add_option("--estimate-seconds", options.seconds, "How long --estimate plays (whole games, at least one)")
-      ->check(CLI::Range(0.1, 86400.0))->capture_default_str();
+      ->check(CLI::Range(0.1, 86400.0))
+      ->capture_default_str();
   cmd.add_option("--ci-width", options.width, "The 95% interval width --estimate sizes for (0.02: +/- 1 point)")
-      ->check(CLI::Range(0.0001, 1.0))->capture_default_str();
+      ->check(CLI::Range(0.0001, 1.0))
+      ->capture_default_str();
 }
 
 void print_estimate(std::shared_ptr<const Program> program, const MatchConfig& config, const EstimateOptions& options,
@@ -50,9 +55,10 @@ void print_estimate(std::shared_ptr<const Program> program, const MatchConfig& c
     std::string sizes;
     for (double w : widths) {
       int64_t a = e.games_for_first_player(w), b = e.games_for_win_rate(w);
-      sizes += fmt::format("{}{{\"width\":{:g},\"first_player_games\":{},\"first_player_core_hours\":{:.4f},"
-                           "\"win_rate_games\":{},\"win_rate_core_hours\":{:.4f}}}",
-                           sizes.empty() ? "" : ",", w, a, core_hours(e, a), b, core_hours(e, b));
+      sizes += fmt::format(
+          "{}{{\"width\":{:g},\"first_player_games\":{},\"first_player_core_hours\":{:.4f},"
+          "\"win_rate_games\":{},\"win_rate_core_hours\":{:.4f}}}",
+          sizes.empty() ? "" : ",", w, a, core_hours(e, a), b, core_hours(e, b));
     }
     std::cout << fmt::format(
         "{{\"games\":{},\"threads\":{},\"wall_seconds\":{:.3f},\"cpu_seconds\":{:.3f},\"cpu_seconds_per_game\":{:.6f},"
@@ -63,8 +69,8 @@ void print_estimate(std::shared_ptr<const Program> program, const MatchConfig& c
     return;
   }
   std::cout << fmt::format("Estimate from {} game{} of {} in {:.1f} s on {} thread{}: {:.4f} CPU seconds per game\n",
-                           r.games, r.games == 1 ? "" : "s", r.rules, e.wall_seconds, e.threads, e.threads == 1 ? "" : "s",
-                           e.cpu_seconds_per_game());
+                           r.games, r.games == 1 ? "" : "s", r.rules, e.wall_seconds, e.threads,
+                           e.threads == 1 ? "" : "s", e.cpu_seconds_per_game());
   std::cout << fmt::format("  first player: {} of {} decisive games [{}, {}]; decisive: {} of the games\n",
                            percent(r.first_player_share()), r.decisive(), percent(first.low), percent(first.high),
                            percent(decisive));
@@ -88,7 +94,8 @@ void print_estimate(std::shared_ptr<const Program> program, const MatchConfig& c
         "(shards x threads).\n",
         points(options.width), asked, core_time(hours), cores, cores == 1 ? "" : "s");
   }
-  std::cout << "Sizes use the end of each measured interval nearest 50% (the most games): a longer sample sharpens them.\n";
+  std::cout
+      << "Sizes use the end of each measured interval nearest 50% (the most games): a longer sample sharpens them.\n";
 }
 
 }  // namespace tabula::cli

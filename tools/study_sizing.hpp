@@ -9,8 +9,8 @@
 namespace tabula::cli {
 
 struct EstimateOptions {
-  double seconds = 10;   // how long to sample
-  double width = 0.02;   // the interval width asked for (0.02: +/- 1 point)
+  double seconds = 10;  // how long to sample
+  double width = 0.02;  // the interval width asked for (0.02: +/- 1 point)
 };
 
 void add_estimate_options(CLI::App& cmd, bool& estimate, EstimateOptions& options);

@@ -208,8 +208,13 @@ Response WebBoard::games() const {
                     {"has_score", g.has_score},
                     {"default_players", *players}});
   }
-  json players = {"human",       "random",      "alphabeta:1", "alphabeta:2",
-                  "alphabeta:3", "alphabeta:4", fmt::format("mcts:{}s", std::min(1.0, options_.move_seconds))};
+  json players = {"human",
+                  "random",
+                  "alphabeta:1",
+                  "alphabeta:2",
+                  "alphabeta:3",
+                  "alphabeta:4",
+                  fmt::format("mcts:{}s", std::min(1.0, options_.move_seconds))};
   return json_response(200, {{"games", list}, {"players", players}, {"move_time", options_.move_seconds}});
 }
 

@@ -39,12 +39,9 @@ namespace {
 // "2s", "1.5s", "500ms" -> seconds (the forms the player specs take, docs/AI.md).
 std::optional<double> seconds_of(std::string_view text) {
   double scale = 1;
-  if (text.size() > 2 && text.substr(text.size() - 2) == "ms")
-    text.remove_suffix(2), scale = 0.001;
-  else if (text.size() > 1 && text.back() == 's')
-    text.remove_suffix(1);
-  else
-    return std::nullopt;
+  if (text.size() > 2 && text.substr(text.size() - 2) == "ms") text.remove_suffix(2), scale = 0.001;
+  else if (text.size() > 1 && text.back() == 's') text.remove_suffix(1);
+  else return std::nullopt;
   double v = 0;
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
   if (ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
@@ -85,14 +82,10 @@ std::string cell_name(const Program& p, int cell) { return cell >= 0 ? p.board->
 
 const char* kind_name(const Move& m) {
   switch (m.kind) {
-    case Move::place:
-      return "place";
-    case Move::pass:
-      return "pass";
-    case Move::decision:
-      return "decision";
-    default:
-      return "piece";
+    case Move::place: return "place";
+    case Move::pass: return "pass";
+    case Move::decision: return "decision";
+    default: return "piece";
   }
 }
 

@@ -1,7 +1,7 @@
 #include "ai/agent.hpp"
 
-#include <charconv>
 #include <fmt/format.h>
+#include <charconv>
 #include <optional>
 
 #include "ai/alphabeta_agent.hpp"
@@ -30,13 +30,16 @@ std::optional<double> duration(std::string_view text) {
   return v * scale;
 }
 
-constexpr const char* kExpected = "expected random, mc:N, mcts:N, mcts:TIME, alphabeta:DEPTH, alphabeta:DEPTH:TIME or search:DEPTH (TIME like 1s or 500ms)";
+constexpr const char* kExpected =
+    "expected random, mc:N, mcts:N, mcts:TIME, alphabeta:DEPTH, alphabeta:DEPTH:TIME or search:DEPTH (TIME like 1s or "
+    "500ms)";
 
 }  // namespace
 
 std::unique_ptr<Agent> make_agent(const std::string& spec, uint64_t seed, std::string& error) {
   std::string_view kind = spec, arg;
-  if (auto colon = spec.find(':'); colon != std::string::npos) kind = std::string_view(spec).substr(0, colon), arg = std::string_view(spec).substr(colon + 1);
+  if (auto colon = spec.find(':'); colon != std::string::npos)
+    kind = std::string_view(spec).substr(0, colon), arg = std::string_view(spec).substr(colon + 1);
 
   if (kind == "random" && arg.empty()) return std::make_unique<RandomAgent>(seed);
   if (kind == "mc") {
@@ -46,23 +49,28 @@ std::unique_ptr<Agent> make_agent(const std::string& spec, uint64_t seed, std::s
     return nullptr;
   }
   if (kind == "mcts") {
-    if (auto n = whole_number(arg); n && *n >= 1) return std::make_unique<MctsAgent>(static_cast<uint64_t>(*n), 0, seed);
+    if (auto n = whole_number(arg); n && *n >= 1)
+      return std::make_unique<MctsAgent>(static_cast<uint64_t>(*n), 0, seed);
     if (auto t = duration(arg)) return std::make_unique<MctsAgent>(0, *t, seed);
-    error = fmt::format("'{}': mcts takes an iteration count (mcts:1000) or a time per move (mcts:1s, mcts:500ms)", spec);
+    error =
+        fmt::format("'{}': mcts takes an iteration count (mcts:1000) or a time per move (mcts:1s, mcts:500ms)", spec);
     return nullptr;
   }
   if (kind == "alphabeta" || kind == "search") {
     if (arg.empty() && kind == "search") return std::make_unique<AlphaBetaAgent>(2, 0, seed);
     std::string_view depth_text = arg, time_text;
-    if (auto colon = arg.find(':'); colon != std::string_view::npos) depth_text = arg.substr(0, colon), time_text = arg.substr(colon + 1);
+    if (auto colon = arg.find(':'); colon != std::string_view::npos)
+      depth_text = arg.substr(0, colon), time_text = arg.substr(colon + 1);
     auto depth = whole_number(depth_text);
     std::optional<double> seconds = time_text.empty() ? std::optional<double>(0) : duration(time_text);
     if (!depth && time_text.empty() && kind == "alphabeta") {  // alphabeta:TIME
       seconds = duration(depth_text);
       depth = 64;
     }
-    if (depth && *depth >= 1 && *depth <= 64 && seconds) return std::make_unique<AlphaBetaAgent>(static_cast<int>(*depth), *seconds, seed);
-    error = fmt::format("'{}': {} takes a depth from 1 to 64, optionally with a time per move ({}:4:1s)", spec, kind, kind);
+    if (depth && *depth >= 1 && *depth <= 64 && seconds)
+      return std::make_unique<AlphaBetaAgent>(static_cast<int>(*depth), *seconds, seed);
+    error =
+        fmt::format("'{}': {} takes a depth from 1 to 64, optionally with a time per move ({}:4:1s)", spec, kind, kind);
     return nullptr;
   }
   error = fmt::format("unknown player '{}'; {}", spec, kExpected);

@@ -1,9 +1,9 @@
 #include "ai/alphabeta_agent.hpp"
 
+#include <fmt/format.h>
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <fmt/format.h>
 #include <limits>
 #include <numeric>
 #include <unordered_set>
@@ -37,7 +37,11 @@ uint64_t player_salt(int player) { return 0x9E3779B97F4A7C15ULL * static_cast<ui
 }  // namespace
 
 AlphaBetaAgent::AlphaBetaAgent(int max_depth, double seconds, uint64_t seed, std::shared_ptr<const Evaluator> evaluator)
-    : max_depth_(max_depth), seconds_(seconds), rng_(seed), evaluator_(std::move(evaluator)), given_evaluator_(evaluator_ != nullptr) {}
+    : max_depth_(max_depth),
+      seconds_(seconds),
+      rng_(seed),
+      evaluator_(std::move(evaluator)),
+      given_evaluator_(evaluator_ != nullptr) {}
 
 std::string AlphaBetaAgent::name() const {
   if (seconds_ <= 0) return fmt::format("alphabeta:{}", max_depth_);
@@ -59,8 +63,9 @@ double AlphaBetaAgent::search(State& s, int depth, int ply, double alpha, double
   // A position met before in the game or on this line scores as a draw, so the side
   // ahead avoids repeating and two players cannot shuffle to the ply limit.
   if (game_positions_.count(s.hash()) || std::find(path_.begin(), path_.end(), s.hash()) != path_.end()) return 0;
-  if (depth <= 0) return evaluator_->captures_matter() ? quiesce(s, ply, kQuiescencePlies, alpha, beta)
-                                                      : evaluator_->evaluate(s, root_player_);
+  if (depth <= 0)
+    return evaluator_->captures_matter() ? quiesce(s, ply, kQuiescencePlies, alpha, beta)
+                                         : evaluator_->evaluate(s, root_player_);
 
   uint64_t key = s.hash() ^ player_salt(root_player_);
   uint16_t table_move = TranspositionTable::kNoMove;
@@ -101,7 +106,7 @@ double AlphaBetaAgent::search(State& s, int depth, int ply, double alpha, double
   }
   path_.pop_back();
   if (aborted_) return 0;
-  auto bound = best <= alpha0 ? TranspositionTable::Bound::upper
+  auto bound = best <= alpha0  ? TranspositionTable::Bound::upper
                : best >= beta0 ? TranspositionTable::Bound::lower
                                : TranspositionTable::Bound::exact;
   table_.store(key, depth, to_table(best, ply), bound, best_move);

@@ -29,8 +29,8 @@ class AlphaBetaAgent : public Agent {
   std::string name() const override;
 
   struct SearchInfo {
-    int depth = 0;        // last fully searched depth
-    double value = 0;     // its value for the player to move
+    int depth = 0;     // last fully searched depth
+    double value = 0;  // its value for the player to move
     uint64_t nodes = 0;
   };
   const SearchInfo& last_search() const { return info_; }

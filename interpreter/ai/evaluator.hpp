@@ -5,8 +5,8 @@
 // which game they play.
 #include <memory>
 
-#include "program/program.hpp"
 #include "engine/state.hpp"
+#include "program/program.hpp"
 
 namespace tabula {
 

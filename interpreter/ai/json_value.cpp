@@ -1,10 +1,10 @@
 #include "ai/json_value.hpp"
 
+#include <fmt/format.h>
 #include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
-#include <fmt/format.h>
 
 namespace tabula {
 
@@ -144,7 +144,9 @@ class Parser {
       if (i_ >= t_.size()) break;
       char e = t_[i_++];
       switch (e) {
-        case '"': case '\\': case '/': out += e; break;
+        case '"':
+        case '\\':
+        case '/': out += e; break;
         case 'b': out += '\b'; break;
         case 'f': out += '\f'; break;
         case 'n': out += '\n'; break;
@@ -157,7 +159,8 @@ class Parser {
             uint32_t low = 0;
             if (t_.compare(i_, 2, "\\u") != 0) return fail("expected the second half of a surrogate pair");
             i_ += 2;
-            if (!hex4(low) || low < 0xDC00 || low >= 0xE000) return fail("expected the second half of a surrogate pair");
+            if (!hex4(low) || low < 0xDC00 || low >= 0xE000)
+              return fail("expected the second half of a surrogate pair");
             cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
           }
           append_utf8(out, cp);
@@ -209,7 +212,9 @@ const char* type_name(JsonValue::Type t) {
 
 }  // namespace
 
-std::optional<JsonValue> parse_json(const std::string& text, std::string& error) { return Parser(text).document(error); }
+std::optional<JsonValue> parse_json(const std::string& text, std::string& error) {
+  return Parser(text).document(error);
+}
 
 FieldReader::FieldReader(const JsonValue& object, std::string prefix) : object_(object), prefix_(std::move(prefix)) {}
 
@@ -305,8 +310,9 @@ const std::vector<JsonValue>* FieldReader::array(const char* key, size_t min_cou
   const JsonValue* v = field(key, JsonValue::Type::array, "an array");
   if (!v) return nullptr;
   if (v->items.size() < min_count || v->items.size() > max_count) {
-    fail(key, min_count == max_count ? fmt::format("expected {} items, found {}", min_count, v->items.size())
-                                     : fmt::format("expected {} to {} items, found {}", min_count, max_count, v->items.size()));
+    fail(key, min_count == max_count
+                  ? fmt::format("expected {} items, found {}", min_count, v->items.size())
+                  : fmt::format("expected {} to {} items, found {}", min_count, max_count, v->items.size()));
     return nullptr;
   }
   return &v->items;

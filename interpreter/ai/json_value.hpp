@@ -15,10 +15,10 @@ namespace tabula {
 struct JsonValue {
   enum class Type { string, number, boolean, array, object };
   Type type = Type::number;
-  std::string text;                                        // a string's contents, or a number as written
+  std::string text;  // a string's contents, or a number as written
   bool boolean = false;
-  std::vector<JsonValue> items;                            // an array's items
-  std::vector<std::pair<std::string, JsonValue>> fields;   // an object's fields, in order
+  std::vector<JsonValue> items;                           // an array's items
+  std::vector<std::pair<std::string, JsonValue>> fields;  // an object's fields, in order
 
   const JsonValue* find(const std::string& key) const;
 };
@@ -41,8 +41,8 @@ class FieldReader {
   explicit FieldReader(const JsonValue& object, std::string prefix = "");
 
   int64_t integer(const char* key, int64_t min, int64_t max);
-  uint64_t unsigned_integer(const char* key);                  // 0 to 2^64 - 1, exactly
-  double number(const char* key, double min, double max);      // finite, within [min, max]
+  uint64_t unsigned_integer(const char* key);              // 0 to 2^64 - 1, exactly
+  double number(const char* key, double min, double max);  // finite, within [min, max]
   bool boolean(const char* key);
   std::string string(const char* key);
   std::vector<std::string> strings(const char* key, size_t min_count, size_t max_count);

@@ -1,9 +1,9 @@
 #include "ai/match.hpp"
 
+#include <fmt/format.h>
 #include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <fmt/format.h>
 #include <mutex>
 #include <thread>
 #include <unordered_set>
@@ -103,7 +103,8 @@ std::vector<GameRecord> run_match(std::shared_ptr<const Program> program, const 
           return;
         int g = next_game();
         if (g < 0) return;
-        GameRecord record = play_game(program, seats_for_game(config.players, g), g, game_seed(config.seed, g), config.max_plies);
+        GameRecord record =
+            play_game(program, seats_for_game(config.players, g), g, game_seed(config.seed, g), config.max_plies);
         std::lock_guard<std::mutex> guard(lock);
         results.push_back(record);
         if (on_game) on_game(record);

@@ -18,9 +18,9 @@ struct MatchConfig {
   int games = 100;
   int threads = 1;
   uint64_t seed = 1;
-  int max_plies = 0;                 // stop (a draw, counted as cut) after this many; 0 = the rules' limit
+  int max_plies = 0;                     // stop (a draw, counted as cut) after this many; 0 = the rules' limit
   int shard_index = 0, shard_count = 1;  // play only the games g with g % shard_count == shard_index
-  double seconds = 0;                // when > 0, start no new game after this long
+  double seconds = 0;                    // when > 0, start no new game after this long
 };
 
 uint64_t game_seed(uint64_t match_seed, int game);

@@ -54,8 +54,7 @@ bool read_game(FieldReader& f, const Study& study, const StudyPhase& phase, Game
     error = fmt::format("\"legal_moves\" is {}, fewer than the {} plies played", g.legal_moves, g.plies);
   else if (g.moves.empty() != (g.plies == 0))
     error = fmt::format("\"moves\" is {}, but \"plies\" is {}", g.moves.empty() ? "empty" : "not empty", g.plies);
-  else if (g.cut && g.winner >= 0)
-    error = fmt::format("game {} is cut by the ply limit but has a winner", g.game);
+  else if (g.cut && g.winner >= 0) error = fmt::format("game {} is cut by the ply limit but has a winner", g.game);
   else if (study.max_plies > 0 && g.plies > study.max_plies)
     error = fmt::format("game {} lasted {} plies, beyond the study's max plies {}", g.game, g.plies, study.max_plies);
   return error.empty();
@@ -65,7 +64,8 @@ bool read_game(FieldReader& f, const Study& study, const StudyPhase& phase, Game
 
 bool GameRecord::same_game(const GameRecord& o) const {
   return game == o.game && seed == o.seed && rules == o.rules && seats == o.seats && winner == o.winner &&
-         plies == o.plies && cut == o.cut && legal_moves == o.legal_moves && moves_made == o.moves_made && moves == o.moves;
+         plies == o.plies && cut == o.cut && legal_moves == o.legal_moves && moves_made == o.moves_made &&
+         moves == o.moves;
 }
 
 std::string to_json_line(const ResultLine& line) {
@@ -73,16 +73,16 @@ std::string to_json_line(const ResultLine& line) {
   const GameRecord& g = line.game;
   std::string plan = o.study->kind == Study::Kind::match
                          ? fmt::format("\"games\":{}", o.games.at(0))
-                         : fmt::format("\"phase\":\"{}\",\"games\":{},\"skill_games\":{}", o.study->phases().at(o.phase).name,
-                                       o.games.at(0), o.games.at(1));
+                         : fmt::format("\"phase\":\"{}\",\"games\":{},\"skill_games\":{}",
+                                       o.study->phases().at(o.phase).name, o.games.at(0), o.games.at(1));
   std::string seconds = "[", moves_made = "[";
   for (size_t i = 0; i < g.seconds.size(); ++i) seconds += fmt::format("{}{:.6f}", i ? "," : "", g.seconds[i]);
   for (size_t i = 0; i < g.moves_made.size(); ++i) moves_made += fmt::format("{}{}", i ? "," : "", g.moves_made[i]);
   return fmt::format(
       "{{\"study\":{},{},\"shard\":[{},{}],\"game\":{},\"seed\":{},\"seats\":{},\"winner\":{},\"plies\":{},\"cut\":{},"
       "\"legal_moves\":{},\"seconds\":{}],\"moves_made\":{}],\"moves\":{}}}",
-      o.study->to_json(), plan, o.shard_index, o.shard_count, g.game, g.seed, json_string_array(g.seats), g.winner, g.plies,
-      g.cut ? "true" : "false", g.legal_moves, seconds, moves_made, json_quote(g.moves));
+      o.study->to_json(), plan, o.shard_index, o.shard_count, g.game, g.seed, json_string_array(g.seats), g.winner,
+      g.plies, g.cut ? "true" : "false", g.legal_moves, seconds, moves_made, json_quote(g.moves));
 }
 
 std::optional<ResultLine> parse_result_line(const std::string& text, std::string& error) {
@@ -112,7 +112,8 @@ std::optional<ResultLine> parse_result_line(const std::string& text, std::string
       error = fmt::format("\"phase\": expected \"random\" or \"skill\", found \"{}\"", phase);
       return std::nullopt;
     }
-    o.games = {static_cast<int>(f.integer("games", 1, kMaxGames)), static_cast<int>(f.integer("skill_games", 1, kMaxGames))};
+    o.games = {static_cast<int>(f.integer("games", 1, kMaxGames)),
+               static_cast<int>(f.integer("skill_games", 1, kMaxGames))};
   } else {
     o.games = {static_cast<int>(f.integer("games", 1, kMaxGames))};
   }

@@ -15,17 +15,17 @@
 namespace tabula {
 
 struct GameRecord {
-  int game = 0;                     // index in the match; decides seats and seed
-  uint64_t seed = 0;                // this game's seed (derived from the match seed and `game`)
-  std::string rules;                // the program's name
-  std::vector<std::string> seats;   // player spec per seat; seat 0 moves first
-  int winner = -1;                  // winning seat, -1 for a draw
+  int game = 0;                    // index in the match; decides seats and seed
+  uint64_t seed = 0;               // this game's seed (derived from the match seed and `game`)
+  std::string rules;               // the program's name
+  std::vector<std::string> seats;  // player spec per seat; seat 0 moves first
+  int winner = -1;                 // winning seat, -1 for a draw
   int plies = 0;
-  bool cut = false;                 // drawn by a ply limit (the rules' or the match's)
-  uint64_t legal_moves = 0;         // summed over the plies: branching = legal_moves / plies
-  std::vector<double> seconds;      // thinking time per seat
-  std::vector<int> moves_made;      // moves per seat
-  std::string moves;                // the game, space-separated move text
+  bool cut = false;             // drawn by a ply limit (the rules' or the match's)
+  uint64_t legal_moves = 0;     // summed over the plies: branching = legal_moves / plies
+  std::vector<double> seconds;  // thinking time per seat
+  std::vector<int> moves_made;  // moves per seat
+  std::string moves;            // the game, space-separated move text
 
   bool operator==(const GameRecord&) const = default;
   // Equal apart from the thinking times, which differ from run to run.
@@ -35,8 +35,8 @@ struct GameRecord {
 // Where a game belongs, and the plan of the run that played it.
 struct GameOrigin {
   std::shared_ptr<const Study> study;
-  int phase = 0;                    // index in study->phases()
-  std::vector<int> games;           // games planned per phase (the run's --games, --skill-games)
+  int phase = 0;           // index in study->phases()
+  std::vector<int> games;  // games planned per phase (the run's --games, --skill-games)
   int shard_index = 0, shard_count = 1;
 };
 

@@ -1,7 +1,7 @@
 #include "ai/match_report.hpp"
 
-#include <algorithm>
 #include <fmt/format.h>
+#include <algorithm>
 
 namespace tabula {
 namespace {
@@ -27,7 +27,8 @@ std::string percent(double x) { return fmt::format("{:.1f}%", 100 * x); }
 std::string tally_json(const Tally& t) {
   Interval ci = t.win_interval();
   return fmt::format(
-      "{{\"name\":{},\"games\":{},\"wins\":{},\"draws\":{},\"losses\":{},\"win_rate\":{:.6f},\"win_ci\":[{:.6f},{:.6f}],"
+      "{{\"name\":{},\"games\":{},\"wins\":{},\"draws\":{},\"losses\":{},\"win_rate\":{:.6f},\"win_ci\":[{:.6f},{:.6f}]"
+      ","
       "\"seconds_per_move\":{:.6f}}}",
       json_quote(t.name), t.games, t.wins, t.draws, t.losses, t.win_rate(), ci.low, ci.high, t.seconds_per_move());
 }
@@ -77,8 +78,9 @@ std::string report_text(const MatchReport& r) {
   out += fmt::format("first player: wins {} of {} decisive games, {} [{}, {}] (fair share {})\n",
                      r.per_seat.empty() ? 0 : r.per_seat[0].wins, r.decisive(), percent(r.first_player_share()),
                      percent(first.low), percent(first.high), percent(r.fair_share()));
-  out += fmt::format("draws: {} ({}); cut by the ply limit: {} ({})\n", r.draws, percent(r.games ? double(r.draws) / r.games : 0),
-                     r.cut, percent(r.games ? double(r.cut) / r.games : 0));
+  out += fmt::format("draws: {} ({}); cut by the ply limit: {} ({})\n", r.draws,
+                     percent(r.games ? double(r.draws) / r.games : 0), r.cut,
+                     percent(r.games ? double(r.cut) / r.games : 0));
   out += fmt::format("game length: mean {:.1f} plies, stddev {:.1f}, min {}, max {}\n", r.length.mean(),
                      r.length.stddev(), r.length.min(), r.length.max());
   out += fmt::format("branching factor: {:.1f}\n", r.branching);
@@ -100,10 +102,10 @@ std::string report_json(const MatchReport& r) {
       "\"first_player\":{{\"wins\":{},\"decisive\":{},\"share\":{:.6f},\"ci\":[{:.6f},{:.6f}],\"fair_share\":{:.6f}}},"
       "\"draws\":{},\"draw_rate\":{:.6f},\"cut\":{},\"cut_rate\":{:.6f},"
       "\"length\":{{\"mean\":{:.3f},\"stddev\":{:.3f},\"min\":{},\"max\":{}}},\"branching\":{:.3f}}}",
-      json_quote(r.rules), r.games, r.seats, list(r.players), list(r.per_seat), r.per_seat.empty() ? 0 : r.per_seat[0].wins,
-      r.decisive(), r.first_player_share(), first.low, first.high, r.fair_share(), r.draws,
-      r.games ? double(r.draws) / r.games : 0, r.cut, r.games ? double(r.cut) / r.games : 0, r.length.mean(),
-      r.length.stddev(), r.length.min(), r.length.max(), r.branching);
+      json_quote(r.rules), r.games, r.seats, list(r.players), list(r.per_seat),
+      r.per_seat.empty() ? 0 : r.per_seat[0].wins, r.decisive(), r.first_player_share(), first.low, first.high,
+      r.fair_share(), r.draws, r.games ? double(r.draws) / r.games : 0, r.cut, r.games ? double(r.cut) / r.games : 0,
+      r.length.mean(), r.length.stddev(), r.length.min(), r.length.max(), r.branching);
 }
 
 std::string report_csv(const MatchReport& r) {

@@ -28,14 +28,18 @@ struct MatchReport {
   std::vector<Tally> players;  // per spec, in the order first met (a spec in two seats counts each seat)
   std::vector<Tally> per_seat;
   int draws = 0;
-  int cut = 0;                 // drawn by a ply limit
-  Summary length;              // plies per game
-  double branching = 0;        // legal moves per position, over all plies of all games
+  int cut = 0;           // drawn by a ply limit
+  Summary length;        // plies per game
+  double branching = 0;  // legal moves per position, over all plies of all games
 
   int decisive() const { return games - draws; }
   // The first seat's wins among decisive games, and the share it would have if seats were fair.
-  Interval first_player_interval() const { return wilson_interval(per_seat.empty() ? 0 : per_seat[0].wins, decisive()); }
-  double first_player_share() const { return decisive() && !per_seat.empty() ? double(per_seat[0].wins) / decisive() : 0; }
+  Interval first_player_interval() const {
+    return wilson_interval(per_seat.empty() ? 0 : per_seat[0].wins, decisive());
+  }
+  double first_player_share() const {
+    return decisive() && !per_seat.empty() ? double(per_seat[0].wins) / decisive() : 0;
+  }
   double fair_share() const { return seats ? 1.0 / seats : 0; }
 };
 

@@ -1,8 +1,8 @@
 #include "ai/mcts_agent.hpp"
 
+#include <fmt/format.h>
 #include <chrono>
 #include <cmath>
-#include <fmt/format.h>
 #include <limits>
 
 #include "ai/playouts.hpp"
@@ -45,7 +45,8 @@ int MctsAgent::select_child(const Node& n) const {
 
 void MctsAgent::expand(State& s, int node) {
   s.legal_moves(scratch_);
-  for (size_t i = scratch_.size(); i > 1; --i) std::swap(scratch_[i - 1], scratch_[rng_.below(static_cast<uint32_t>(i))]);
+  for (size_t i = scratch_.size(); i > 1; --i)
+    std::swap(scratch_[i - 1], scratch_[rng_.below(static_cast<uint32_t>(i))]);
   int mover = s.current_player();
   nodes_[node].first_child = static_cast<int>(nodes_.size());
   nodes_[node].child_count = static_cast<int>(scratch_.size());

@@ -29,13 +29,13 @@ class MctsAgent : public Agent {
 
  private:
   struct Node {
-    Move move;              // the move into this node
+    Move move;  // the move into this node
     int parent = -1;
-    int first_child = -1;   // -1: not expanded yet
+    int first_child = -1;  // -1: not expanded yet
     int child_count = 0;
-    int mover = -1;         // the player who made `move`
+    int mover = -1;  // the player who made `move`
     uint32_t visits = 0;
-    double reward = 0;      // sum of the mover's rewards, each in [0, 1]
+    double reward = 0;  // sum of the mover's rewards, each in [0, 1]
   };
 
   void iterate(State& s);
@@ -48,7 +48,7 @@ class MctsAgent : public Agent {
   double seconds_;
   double exploration_;
   Rng rng_;
-  std::vector<Node> nodes_;  // nodes_[0] is the root
+  std::vector<Node> nodes_;         // nodes_[0] is the root
   std::vector<Move> root_history_;  // the game's moves up to the root position
   MoveList scratch_;
   SearchInfo info_;

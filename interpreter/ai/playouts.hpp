@@ -5,8 +5,8 @@
 #include <memory>
 
 #include "ai/rng.hpp"
-#include "program/program.hpp"
 #include "engine/state.hpp"
+#include "program/program.hpp"
 
 namespace tabula {
 

@@ -1,9 +1,9 @@
 #include "ai/results_file.hpp"
 
+#include <fmt/format.h>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
-#include <fmt/format.h>
 #include <fstream>
 
 #include "diag/source_file.hpp"
@@ -41,7 +41,8 @@ std::optional<ResultsFile> read_results_file(const std::string& path, std::strin
   // A device such as /dev/zero would never end (docs/ROBUSTNESS.md, "Input limits").
   auto status = std::filesystem::status(path, ec);
   if (!ec && std::filesystem::exists(status) && !std::filesystem::is_regular_file(status)) {
-    error = fmt::format("'{}' is not a regular file (a device or a pipe?); a results file must be a regular file", path);
+    error =
+        fmt::format("'{}' is not a regular file (a device or a pipe?); a results file must be a regular file", path);
     return std::nullopt;
   }
   std::ifstream in(path, std::ios::binary);

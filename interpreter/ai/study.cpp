@@ -1,7 +1,7 @@
 #include "ai/study.hpp"
 
-#include <algorithm>
 #include <fmt/format.h>
+#include <algorithm>
 
 #include "ai/agent.hpp"
 
@@ -15,7 +15,8 @@ uint64_t mix(uint64_t z) {  // SplitMix64's finaliser: every input bit reaches e
 }
 
 bool is_hash(const std::string& s) {
-  return s.size() == 16 && std::all_of(s.begin(), s.end(), [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
+  return s.size() == 16 &&
+         std::all_of(s.begin(), s.end(), [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
 }
 
 }  // namespace
@@ -79,10 +80,11 @@ int Study::phase_index(const std::string& name) const {
 }
 
 std::string Study::to_json() const {
-  std::string head = fmt::format("{{\"command\":\"{}\",\"rules\":{},\"rules_file\":{},\"rules_hash\":\"{}\",", command(),
-                                 json_quote(rules.name), json_quote(rules.file), rules.hash);
+  std::string head = fmt::format("{{\"command\":\"{}\",\"rules\":{},\"rules_file\":{},\"rules_hash\":\"{}\",",
+                                 command(), json_quote(rules.name), json_quote(rules.file), rules.hash);
   if (kind == Kind::match)
-    return head + fmt::format("\"players\":{},\"seed\":{},\"max_plies\":{}}}", json_string_array(players), seed, max_plies);
+    return head +
+           fmt::format("\"players\":{},\"seed\":{},\"max_plies\":{}}}", json_string_array(players), seed, max_plies);
   return head + fmt::format("\"seats\":{},\"strong\":{},\"seed\":{}}}", seats, json_quote(strong), seed);
 }
 
@@ -128,7 +130,8 @@ std::optional<Study> parse_study(const JsonValue& object, std::string& error) {
   if (error.empty() && !f.finish()) error = f.error;
   const char* specs_field = s.kind == Study::Kind::match ? "players" : "strong";
   for (const auto& spec : s.kind == Study::Kind::match ? s.players : std::vector<std::string>{s.strong})
-    if (auto why = check_agent_spec(spec); error.empty() && !why.empty()) error = fmt::format("\"study.{}\": {}", specs_field, why);
+    if (auto why = check_agent_spec(spec); error.empty() && !why.empty())
+      error = fmt::format("\"study.{}\": {}", specs_field, why);
   if (!error.empty()) return std::nullopt;
   return s;
 }

@@ -39,7 +39,7 @@ struct Study {
   int seats = 0;                     // seats of the game
   std::string strong;                // an analysis's stronger player
   uint64_t seed = 1;
-  int max_plies = 0;                 // a match's own ply limit (0: the rules' limit)
+  int max_plies = 0;  // a match's own ply limit (0: the rules' limit)
 
   static Study match(RulesIdentity rules, std::vector<std::string> players, uint64_t seed, int max_plies);
   static Study analysis(RulesIdentity rules, int seats, std::string strong, uint64_t seed);
@@ -53,7 +53,8 @@ struct Study {
   std::string to_json() const;  // one object, no newline
   // "" for the same study (the rules file's path aside), else the first difference in words:
   // difference(o, "a.jsonl:1", "b.jsonl:1") gives "seed 7 in a.jsonl:1, 8 in b.jsonl:1".
-  std::string difference(const Study& other, const std::string& here = "one", const std::string& there = "the other") const;
+  std::string difference(const Study& other, const std::string& here = "one",
+                         const std::string& there = "the other") const;
 };
 
 // "random,alphabeta:2": specs as --players takes them.

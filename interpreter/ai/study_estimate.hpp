@@ -12,9 +12,9 @@
 namespace tabula {
 
 struct StudyEstimate {
-  MatchReport report;         // of the games played for the estimate
+  MatchReport report;  // of the games played for the estimate
   double wall_seconds = 0;
-  double cpu_seconds = 0;     // all threads together
+  double cpu_seconds = 0;  // all threads together
   int threads = 1;
 
   double cpu_seconds_per_game() const { return report.games ? cpu_seconds / report.games : 0; }

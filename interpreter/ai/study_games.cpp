@@ -1,9 +1,9 @@
 #include "ai/study_games.hpp"
 
-#include <algorithm>
 #include <fmt/format.h>
-#include <map>
+#include <algorithm>
 #include <cctype>
+#include <map>
 
 namespace tabula {
 namespace {
@@ -19,7 +19,8 @@ std::string game_name(const Study& s, int phase, int game) {
 }
 
 std::string phase_name(const Study& s, int phase) {
-  return s.kind == Study::Kind::match ? "the match" : fmt::format("the {} phase", s.phases()[static_cast<size_t>(phase)].name);
+  return s.kind == Study::Kind::match ? "the match"
+                                      : fmt::format("the {} phase", s.phases()[static_cast<size_t>(phase)].name);
 }
 
 // The first field in which two records of one game differ, as "winner 0 against -1".
@@ -104,10 +105,11 @@ std::string StudyGames::describe_missing() const {
         break;
       }
       int in_shard = shard < planned[p] ? (planned[p] - shard + shard_count - 1) / shard_count : 0;
-      shards.push_back(static_cast<int>(games.size()) == in_shard
-                           ? fmt::format("shard {}/{} (all its {} games: {})", shard, shard_count, in_shard, some(games, 4))
-                           : fmt::format("shard {}/{} ({} of its {} games: {})", shard, shard_count, games.size(), in_shard,
-                                         some(games, 4)));
+      shards.push_back(
+          static_cast<int>(games.size()) == in_shard
+              ? fmt::format("shard {}/{} (all its {} games: {})", shard, shard_count, in_shard, some(games, 4))
+              : fmt::format("shard {}/{} ({} of its {} games: {})", shard, shard_count, games.size(), in_shard,
+                            some(games, 4)));
     }
     std::string list;
     for (size_t i = 0; i < shards.size(); ++i) list += (i ? "; " : "") + shards[i];
@@ -182,8 +184,8 @@ std::optional<StudyGames> gather_study(std::vector<ResultsFile>&& files, std::st
     games.erase(std::unique(games.begin(), games.end()), games.end());
     const std::string &a = files[pair.first].path, &b = files[pair.second].path;
     s.repeats.push_back(pair.first == pair.second
-                            ? fmt::format("{} game{} twice in {} (games {})", games.size(), games.size() == 1 ? " is" : "s are",
-                                          a, some(games))
+                            ? fmt::format("{} game{} twice in {} (games {})", games.size(),
+                                          games.size() == 1 ? " is" : "s are", a, some(games))
                             : fmt::format("{} game{} in both {} and {} (games {})", games.size(),
                                           games.size() == 1 ? " is" : "s are", a, b, some(games)));
   }

@@ -21,7 +21,8 @@ class TranspositionTable {
     uint16_t best_move = kNoMove;
   };
 
-  explicit TranspositionTable(int log2_entries = 18) : entries_(size_t{1} << log2_entries), mask_(entries_.size() - 1) {}
+  explicit TranspositionTable(int log2_entries = 18)
+      : entries_(size_t{1} << log2_entries), mask_(entries_.size() - 1) {}
 
   const Entry* find(uint64_t key) const {
     const Entry& e = entries_[key & mask_];
@@ -30,7 +31,7 @@ class TranspositionTable {
 
   void store(uint64_t key, int depth, double value, Bound bound, uint16_t best_move) {
     Entry& e = entries_[key & mask_];
-    if (e.depth >= 0 && e.key != key && e.depth > depth) return;  // keep the deeper result
+    if (e.depth >= 0 && e.key != key && e.depth > depth) return;        // keep the deeper result
     if (e.key == key && best_move == kNoMove) best_move = e.best_move;  // keep a known move
     e = {key, value, static_cast<int16_t>(depth), bound, best_move};
   }

@@ -1,7 +1,7 @@
 #include "ai/variant_analysis.hpp"
 
-#include <algorithm>
 #include <fmt/format.h>
+#include <algorithm>
 
 namespace tabula {
 namespace {
@@ -14,16 +14,18 @@ std::string balance_verdict(const MatchReport& r) {
   Interval ci = r.first_player_interval();
   double share = r.first_player_share(), fair = r.fair_share(), off = std::abs(share - fair);
   const char* label = (ci.low <= fair && fair <= ci.high) ? "balanced (no significant first-player advantage)"
-                      : off < 0.05                          ? "slightly unbalanced"
-                      : off < 0.15                          ? "unbalanced"
-                                                            : "strongly unbalanced";
+                      : off < 0.05                        ? "slightly unbalanced"
+                      : off < 0.15                        ? "unbalanced"
+                                                          : "strongly unbalanced";
   return fmt::format("first player wins {}% {} of decisive games (fair: {}%): {}", rounded_percent(share),
                      plus_minus(ci), rounded_percent(fair), label);
 }
 
 std::string ending_verdict(const MatchReport& r) {
   double within = r.games ? 1 - double(r.cut) / r.games : 0;
-  const char* label = within >= 0.99 ? "games finish" : within >= 0.9 ? "some games stall" : "many games stall: random play rarely finishes";
+  const char* label = within >= 0.99  ? "games finish"
+                      : within >= 0.9 ? "some games stall"
+                                      : "many games stall: random play rarely finishes";
   return fmt::format("games end: {}% within the ply limit: {}", rounded_percent(within), label);
 }
 
@@ -62,15 +64,18 @@ std::string skill_verdict(const MatchReport& skill, const std::string& strong) {
   Interval ci = t->win_interval();
   double fair = skill.fair_share();
   const char* label = ci.low > fair + 0.25 ? "skill matters"
-                      : ci.low > fair      ? "skill matters a little"
-                                           : "skill does not show at this depth: luck dominates, or the search is too shallow";
-  return fmt::format("a stronger player ({}) beats random {}% {}: {}", strong, rounded_percent(t->win_rate()), plus_minus(ci), label);
+                      : ci.low > fair
+                          ? "skill matters a little"
+                          : "skill does not show at this depth: luck dominates, or the search is too shallow";
+  return fmt::format("a stronger player ({}) beats random {}% {}: {}", strong, rounded_percent(t->win_rate()),
+                     plus_minus(ci), label);
 }
 
 }  // namespace
 
-std::vector<std::string> verdicts(const MatchReport& random_play, const MatchReport& skill, const std::string& strong_player) {
-  return {balance_verdict(random_play), ending_verdict(random_play),  draw_verdict(random_play),
+std::vector<std::string> verdicts(const MatchReport& random_play, const MatchReport& skill,
+                                  const std::string& strong_player) {
+  return {balance_verdict(random_play), ending_verdict(random_play),    draw_verdict(random_play),
           length_verdict(random_play),  branching_verdict(random_play), skill_verdict(skill, strong_player)};
 }
 
@@ -109,9 +114,12 @@ std::vector<std::vector<GameRecord>> play_analysis(std::shared_ptr<const Program
     m.seconds = seconds[p];
     m.shard_index = config.shard_index;
     m.shard_count = config.shard_count;
-    out.push_back(run_match(program, m, [&](const GameRecord& g) {
-      if (on_game) on_game(static_cast<int>(p), g);
-    }, p < skip.size() ? skip[p] : std::vector<int>{}));
+    out.push_back(run_match(
+        program, m,
+        [&](const GameRecord& g) {
+          if (on_game) on_game(static_cast<int>(p), g);
+        },
+        p < skip.size() ? skip[p] : std::vector<int>{}));
   }
   return out;
 }

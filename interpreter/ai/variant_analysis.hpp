@@ -14,18 +14,18 @@
 namespace tabula {
 
 struct AnalysisConfig {
-  int games = 200;                        // random-play games
-  int skill_games = 20;                   // strong player against random players
+  int games = 200;       // random-play games
+  int skill_games = 20;  // strong player against random players
   std::string strong_player = "alphabeta:2";
-  double seconds = 0;                     // when > 0: the whole analysis's time budget
+  double seconds = 0;  // when > 0: the whole analysis's time budget
   uint64_t seed = 1;
   int threads = 1;
-  int shard_index = 0, shard_count = 1;   // play only the games g with g % shard_count == shard_index
+  int shard_index = 0, shard_count = 1;  // play only the games g with g % shard_count == shard_index
 };
 
 struct Analysis {
   MatchReport random_play;
-  MatchReport skill;                      // the strong player is seat-rotated like any match
+  MatchReport skill;  // the strong player is seat-rotated like any match
   std::string strong_player;
   std::vector<std::string> verdicts;
 };
@@ -52,6 +52,7 @@ std::string analysis_text(const Analysis& a);
 std::string analysis_json(const Analysis& a);
 
 // The verdict lines for the figures (exposed for tests).
-std::vector<std::string> verdicts(const MatchReport& random_play, const MatchReport& skill, const std::string& strong_player);
+std::vector<std::string> verdicts(const MatchReport& random_play, const MatchReport& skill,
+                                  const std::string& strong_player);
 
 }  // namespace tabula

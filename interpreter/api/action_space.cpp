@@ -1,7 +1,7 @@
 #include "api/action_space.hpp"
 
-#include <algorithm>
 #include <fmt/format.h>
+#include <algorithm>
 #include <numeric>
 #include <string>
 
@@ -37,13 +37,13 @@ Action ActionSpace::base(const Program& p, const Move& m) const {
     case Move::place:
       if (m.arg < 1 || m.arg > l.piece_codes || m.to < 0) throw outside("a placement of no known piece");
       return l.placements + int64_t{m.arg - 1} * l.cells + m.to;
-    case Move::pass:
-      return l.pass;
+    case Move::pass: return l.pass;
     case Move::decision:
       if (m.arg >= l.decision_values)
-        throw LimitError(fmt::format("a decision of {} with value {}: the action space holds values below {} "
-                                     "(docs/API.md, \"Actions\")",
-                                     p.name, m.arg, l.decision_values));
+        throw LimitError(
+            fmt::format("a decision of {} with value {}: the action space holds values below {} "
+                        "(docs/API.md, \"Actions\")",
+                        p.name, m.arg, l.decision_values));
       return l.decisions + int64_t{m.arg} * (l.cells + 1) + (m.to + 1);
   }
   throw outside("a move of an unknown kind");
@@ -63,9 +63,10 @@ void ActionSpace::encode(const State& s, const MoveList& moves, std::vector<Acti
     while (j < n && out[order[j]] == out[order[i]]) ++j;
     if (j - i > 1) {
       if (static_cast<int>(j - i) > layout_.variants)
-        throw LimitError(fmt::format("{} legal moves of {} share the squares of {} in this position; the action space "
-                                     "holds {} (docs/API.md, \"Actions\")",
-                                     j - i, p.name, move_text(s, moves[order[i]]), layout_.variants));
+        throw LimitError(
+            fmt::format("{} legal moves of {} share the squares of {} in this position; the action space "
+                        "holds {} (docs/API.md, \"Actions\")",
+                        j - i, p.name, move_text(s, moves[order[i]]), layout_.variants));
       std::vector<std::pair<std::string, uint32_t>> named;
       for (size_t k = i; k < j; ++k) named.emplace_back(move_text(s, moves[order[k]]), order[k]);
       std::stable_sort(named.begin(), named.end(), [](const auto& a, const auto& b) { return a.first < b.first; });

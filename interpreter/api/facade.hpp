@@ -38,8 +38,8 @@ struct StateImpl {
   // position: a loop of legal_actions() and apply_action() generates the moves once a ply.
   struct Legal {
     MoveList moves;
-    std::vector<Action> actions;                // actions[i] is the action of moves[i]
-    std::vector<std::pair<Action, int>> sorted; // (action, index into moves), ascending
+    std::vector<Action> actions;                 // actions[i] is the action of moves[i]
+    std::vector<std::pair<Action, int>> sorted;  // (action, index into moves), ascending
   };
   const Legal& legal() const;
   // The index into legal().moves of `action`, or -1.

@@ -1,7 +1,7 @@
 // GameState: the public state over the engine's State, with the action numbering kept per
 // position (StateImpl::legal) so a Python loop generates the moves once a ply.
-#include <algorithm>
 #include <fmt/format.h>
+#include <algorithm>
 #include <stdexcept>
 
 #include "api/facade.hpp"
@@ -125,19 +125,27 @@ bool GameState::apply_move(std::string_view text, std::string& error) {
 
 void GameState::undo() { impl_->undo(); }
 
-bool GameState::is_terminal() const { return engine_call([&] { return impl_->state.is_terminal(); }); }
-std::vector<double> GameState::returns() const { return engine_call([&] { return impl_->state.returns(); }); }
+bool GameState::is_terminal() const {
+  return engine_call([&] { return impl_->state.is_terminal(); });
+}
+std::vector<double> GameState::returns() const {
+  return engine_call([&] { return impl_->state.returns(); });
+}
 int GameState::winner() const {
   GameResult r = engine_call([&] { return impl_->state.result(); });
   return r.over ? r.winner : -1;
 }
-std::string GameState::result_text() const { return engine_call([&] { return result_sentence(impl_->state); }); }
+std::string GameState::result_text() const {
+  return engine_call([&] { return result_sentence(impl_->state); });
+}
 
 std::vector<Action> GameState::history() const { return impl_->history; }
 
 // Only the moves played through this GameState: a state set from text starts with none.
 std::vector<std::string> GameState::history_strings() const { return tabula::history_strings(impl_->state); }
-std::string GameState::record() const { return engine_call([&] { return write_record(impl_->state); }); }
+std::string GameState::record() const {
+  return engine_call([&] { return write_record(impl_->state); });
+}
 std::string GameState::to_string() const { return draw_state(impl_->state); }
 std::string GameState::position_text() const { return position_string(impl_->state); }
 uint64_t GameState::hash() const { return impl_->state.hash(); }

@@ -1,7 +1,7 @@
 #include "api/observation.hpp"
 
-#include <algorithm>
 #include <fmt/format.h>
+#include <algorithm>
 #include <stdexcept>
 
 namespace tabula::detail {
@@ -28,7 +28,8 @@ void fill_observation(const State& s, int player, float* out, size_t size) {
   const Program& p = s.program();
   const int sides = p.player_count(), kinds = p.kind_count(), cells = p.cells;
   if (player < 0 || player >= sides)
-    throw std::out_of_range(fmt::format("observation for player {}: {} has players 0 to {}", player, p.name, sides - 1));
+    throw std::out_of_range(
+        fmt::format("observation for player {}: {} has players 0 to {}", player, p.name, sides - 1));
   const size_t planes = observation_planes(p);
   if (size != planes * cells)
     throw std::out_of_range(fmt::format("observation of {} needs {} floats ({} planes of {} cells), not {}", p.name,
@@ -43,7 +44,8 @@ void fill_observation(const State& s, int player, float* out, size_t size) {
     out[static_cast<size_t>(plane(top)) * cells + c] = 1.0f;
     if (!p.stacking) continue;
     const int height = s.height(c);
-    for (int level = 0; level < height; ++level) out[group + static_cast<size_t>(plane(s.counter(c, level))) * cells + c] += 1.0f;
+    for (int level = 0; level < height; ++level)
+      out[group + static_cast<size_t>(plane(s.counter(c, level))) * cells + c] += 1.0f;
     out[2 * group + c] = static_cast<float>(height);
   }
 }

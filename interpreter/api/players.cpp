@@ -1,8 +1,8 @@
 // Bot, random playouts and matches: the engine's players and match runner behind the facade.
+#include <fmt/format.h>
 #include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <fmt/format.h>
 #include <stdexcept>
 #include <thread>
 
@@ -43,7 +43,8 @@ Action Bot::step(GameState& state) {
 
 PlayoutStatistics random_playouts(const GameState& start, uint64_t playouts, uint64_t seed, int threads) {
   using clock = std::chrono::steady_clock;
-  if (threads < 1) throw std::invalid_argument(fmt::format("random playouts need at least one thread, not {}", threads));
+  if (threads < 1)
+    throw std::invalid_argument(fmt::format("random playouts need at least one thread, not {}", threads));
   const State& from = StateImpl::of(start).state;
   const int sides = from.program().player_count();
   auto begin = clock::now();
@@ -133,7 +134,8 @@ std::optional<MatchResult> match(const Game& game, const MatchOptions& options, 
   out.min_plies = report.length.min();
   out.max_plies = report.length.max();
   out.branching = report.branching;
-  for (const GameRecord& g : records) out.records.push_back({g.game, g.seed, g.seats, g.winner, g.plies, g.cut, g.moves});
+  for (const GameRecord& g : records)
+    out.records.push_back({g.game, g.seed, g.seats, g.winner, g.plies, g.cut, g.moves});
   out.text = report_text(report);
   out.json = report_json(report);
   out.csv = report_csv(report);

@@ -1,9 +1,9 @@
 #include "board/board_drawing.hpp"
 
+#include <fmt/format.h>
 #include <algorithm>
 #include <cctype>
 #include <cmath>
-#include <fmt/format.h>
 #include <map>
 #include <vector>
 
@@ -54,16 +54,16 @@ std::string shared_part(const BoardGraph& b, const std::vector<int>& cells, bool
   return common;
 }
 
-std::string pad_left(const std::string& s, int width) { return std::string(std::max(0, width - text_width(s)), ' ') + s; }
+std::string pad_left(const std::string& s, int width) {
+  return std::string(std::max(0, width - text_width(s)), ' ') + s;
+}
 
 // Places texts at character columns; a text that would overlap the previous one gets one space.
 class LineBuilder {
  public:
   void put(long column, const std::string& text) {
-    if (column > pos_)
-      line_ += std::string(column - pos_, ' '), pos_ = column;
-    else if (column < pos_)
-      line_ += ' ', ++pos_;
+    if (column > pos_) line_ += std::string(column - pos_, ' '), pos_ = column;
+    else if (column < pos_) line_ += ' ', ++pos_;
     line_ += text;
     pos_ += text_width(text);
   }
@@ -102,11 +102,13 @@ std::string draw_board(const BoardGraph& b, const std::function<std::string(int 
   // between neighbours in a row. A unit spans `per_unit` steps, so a hex row is shifted by
   // half a cell while the missing squares of a corners board stay full blanks.
   double step = 1;
-  for (size_t i = 1; i < col_xs.size(); ++i) step = i == 1 ? col_xs[1] - col_xs[0] : std::min(step, col_xs[i] - col_xs[i - 1]);
+  for (size_t i = 1; i < col_xs.size(); ++i)
+    step = i == 1 ? col_xs[1] - col_xs[0] : std::min(step, col_xs[i] - col_xs[i - 1]);
   double unit = 0;
   for (int d = 0; d < b.direction_count(); ++d) {
     const auto& dir = b.direction(d);
-    if (std::abs(dir.dy) < kEps && std::abs(dir.dx) > kEps && (unit == 0 || std::abs(dir.dx) < unit)) unit = std::abs(dir.dx);
+    if (std::abs(dir.dy) < kEps && std::abs(dir.dx) > kEps && (unit == 0 || std::abs(dir.dx) < unit))
+      unit = std::abs(dir.dx);
   }
   double row_gap = 0;
   for (const auto& r : rows)
@@ -184,7 +186,8 @@ std::string describe_board(const BoardGraph& b) {
   std::vector<std::string> items;
   for (int d = 0; d < b.direction_count(); ++d) {
     const auto& dir = b.direction(d);
-    items.push_back(dir.opposite == kNoDirection ? dir.name : dir.name + " (back: " + b.direction(dir.opposite).name + ")");
+    items.push_back(dir.opposite == kNoDirection ? dir.name
+                                                 : dir.name + " (back: " + b.direction(dir.opposite).name + ")");
   }
   out += list("directions", items);
   items.clear();

@@ -39,8 +39,8 @@ Orientation rotated_compass(const BoardGraph& b, const char* name, int forward_i
 
 // Relative names clockwise from `right` on a hex board, in sixths of a turn; used with the
 // row-facing orientations (north, south), where forward and backward fall between points.
-constexpr const char* kRelativeHexSide[6] = {"right", "backward-right", "backward-left", "left", "forward-left",
-                                             "forward-right"};
+constexpr const char* kRelativeHexSide[6] = {"right", "backward-right", "backward-left",
+                                             "left",  "forward-left",   "forward-right"};
 // ... and clockwise from forward for the point-facing ones (east, west).
 constexpr const char* kRelativeHexPoint[6] = {"forward",  "forward-right", "backward-right",
                                               "backward", "backward-left", "forward-left"};
@@ -65,7 +65,9 @@ GridShape rectangle_shape(int files, int ranks, bool corners_only) {
 }
 
 std::string grid_cell_name(int file, int rank) { return std::string(1, char('a' + file)) + std::to_string(rank + 1); }
-std::string hex_cell_name(int row, int position) { return std::string(1, char('a' + row)) + std::to_string(position + 1); }
+std::string hex_cell_name(int row, int position) {
+  return std::string(1, char('a' + row)) + std::to_string(position + 1);
+}
 
 void add_grid(BoardGraph& b, const GridShape& shape, bool with_edge) {
   std::vector<int> id(shape.present.size(), kNoCell);

@@ -49,7 +49,9 @@ void BoardGraph::set_attribute(int cell, const std::string& key, const std::stri
   values[cell] = value;
 }
 
-void BoardGraph::add_direction_group(std::string group, std::vector<int> dirs) { groups_[std::move(group)] = std::move(dirs); }
+void BoardGraph::add_direction_group(std::string group, std::vector<int> dirs) {
+  groups_[std::move(group)] = std::move(dirs);
+}
 void BoardGraph::add_orientation(Orientation o) { orientations_.push_back(std::move(o)); }
 
 int BoardGraph::find_cell(std::string_view cell_name) const {

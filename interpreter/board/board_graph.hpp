@@ -19,8 +19,8 @@ struct CellInfo {
 
 struct DirectionInfo {
   std::string name;
-  double dx = 0, dy = 0;          // nominal vector, for drawing and documentation
-  int opposite = kNoDirection;    // the direction back, when declared
+  double dx = 0, dy = 0;        // nominal vector, for drawing and documentation
+  int opposite = kNoDirection;  // the direction back, when declared
 };
 
 // Relative direction names (forward, left, backward-right, ...) mapped to board directions.

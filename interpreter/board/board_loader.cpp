@@ -3,11 +3,11 @@
 // cells and directions that every part resolves.
 #include "board/board_loader.hpp"
 
-#include <algorithm>
-#include <charconv>
-#include <cctype>
-#include <filesystem>
 #include <fmt/format.h>
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <filesystem>
 
 #include "board/board_builder.hpp"
 #include "board/board_generators.hpp"
@@ -78,9 +78,9 @@ void BoardBuilder::load_root(const YAML::Node& root) {
     diags_.error(start(), "the board file is empty; it needs a shape such as 'rectangle: { files: 8, ranks: 8 }'");
     return;
   }
-  static const std::vector<std::string> kTop = {"name",  "rectangle",  "hex",      "map",          "cells",
-                                                "directions", "links", "zones", "attributes", "barriers",
-                                                "orientations", "direction-groups"};
+  static const std::vector<std::string> kTop = {"name",       "rectangle",  "hex",          "map",
+                                                "cells",      "directions", "links",        "zones",
+                                                "attributes", "barriers",   "orientations", "direction-groups"};
   // A YAML file that is not a board at all (its top level is not a map, or none of its keys
   // is a board key) is one error about the whole file, which quotes nothing of it.
   bool board_key = false;
@@ -162,8 +162,7 @@ std::vector<int> BoardBuilder::resolve_cells(const NameRef& ref, std::string_vie
   if (dots == std::string::npos) {
     if (!name_cells(1, ref.pos)) return out;
     int c = board_.find_cell(ref.text);
-    if (c != kNoCell)
-      out.push_back(c);
+    if (c != kNoCell) out.push_back(c);
     else if (report_unknown_cell(ref.text))
       diags_.error(ref.pos, fmt::format("unknown cell '{}' in {}", ref.text, context));
     return out;

@@ -1,8 +1,8 @@
 // Directions of the explicit-cell form (with their opposites), direction groups, and
 // orientations (the relative names a player's pieces use: forward, left, ...).
+#include <fmt/format.h>
 #include <algorithm>
 #include <map>
-#include <fmt/format.h>
 
 #include "board/board_builder.hpp"
 #include "board/board_generators.hpp"
@@ -45,10 +45,8 @@ void BoardBuilder::load_directions(const Entry& e) {
     }
     int d = board_.add_direction(*name, dx, dy);
     if (auto o = optional(*f, "opposite")) {
-      if (o->value.IsScalar())
-        opposites.emplace_back(d, o->value);
-      else
-        diags_.error(at(*o), "expected a direction name for 'opposite'");
+      if (o->value.IsScalar()) opposites.emplace_back(d, o->value);
+      else diags_.error(at(*o), "expected a direction name for 'opposite'");
     }
   }
   // Opposites pair up both ways; a pair may be declared on one side only.
@@ -70,8 +68,8 @@ void BoardBuilder::load_directions(const Entry& e) {
     if (o == kNoDirection) continue;
     if (declared[o] != kNoDirection && declared[o] != d) {
       diags_.error(at(node), fmt::format("direction '{}' declares opposite '{}', but '{}' declares opposite '{}'",
-                                         board_.direction(d).name, board_.direction(o).name,
-                                         board_.direction(o).name, board_.direction(declared[o]).name));
+                                         board_.direction(d).name, board_.direction(o).name, board_.direction(o).name,
+                                         board_.direction(declared[o]).name));
       continue;
     }
     board_.set_opposite(d, o);
@@ -95,18 +93,16 @@ void BoardBuilder::load_direction_groups(const Entry& e) {
     bool ok = true;
     for (const auto& ref : *refs) {
       int d = resolve_direction(ref.pos, ref.text, context);
-      if (d == kNoDirection)
-        ok = false;
-      else if (std::find(dirs.begin(), dirs.end(), d) == dirs.end())
-        dirs.push_back(d);
+      if (d == kNoDirection) ok = false;
+      else if (std::find(dirs.begin(), dirs.end(), d) == dirs.end()) dirs.push_back(d);
     }
     if (ok) board_.add_direction_group(name, std::move(dirs));
   }
 }
 
 void BoardBuilder::load_orientations(const Entry& e) {
-  static const std::vector<std::string> kRelative = {"forward",      "backward",      "left",          "right",
-                                                     "forward-left", "forward-right", "backward-left", "backward-right"};
+  static const std::vector<std::string> kRelative = {
+      "forward", "backward", "left", "right", "forward-left", "forward-right", "backward-left", "backward-right"};
   auto pairs = read_pairs(e.value, &e, "'orientations'");
   if (!pairs) return;
   std::map<std::string, size_t> index;  // name -> place in orientations_
@@ -128,10 +124,8 @@ void BoardBuilder::load_orientations(const Entry& e) {
     }
     // Replaces a generated orientation of the same name.
     auto [same, fresh] = index.emplace(name, orientations_.size());
-    if (fresh)
-      orientations_.push_back(std::move(o));
-    else
-      orientations_[same->second] = std::move(o);
+    if (fresh) orientations_.push_back(std::move(o));
+    else orientations_[same->second] = std::move(o);
   }
 }
 

@@ -1,8 +1,8 @@
 // Explicit links between cells (with a check that each has its way back) and barriers
 // (pairs of neighbours that are not linked).
+#include <fmt/format.h>
 #include <algorithm>
 #include <set>
-#include <fmt/format.h>
 
 #include "board/board_builder.hpp"
 
@@ -39,9 +39,9 @@ void BoardBuilder::check_ways_back() {
                                       name(from), board_.direction(d).name, name(to), name(to),
                                       board_.direction(o).name, board_.direction(d).name));
     else
-      diags_.warning(pos, fmt::format("link {} {} {} does not lead back: '{}' {} goes to '{}'", name(from),
-                                      board_.direction(d).name, name(to), name(to), board_.direction(o).name,
-                                      name(back)));
+      diags_.warning(pos,
+                     fmt::format("link {} {} {} does not lead back: '{}' {} goes to '{}'", name(from),
+                                 board_.direction(d).name, name(to), name(to), board_.direction(o).name, name(back)));
   }
 }
 
@@ -69,8 +69,8 @@ void BoardBuilder::load_barriers(const Entry& e) {
       if (board_.neighbour(b, d) == a) board_.unlink(b, d), linked = true;
     }
     if (!linked) {
-      diags_.error(at(pair), fmt::format("barrier cells '{}' and '{}' are not neighbours", pair[0].Scalar(),
-                                         pair[1].Scalar()));
+      diags_.error(at(pair),
+                   fmt::format("barrier cells '{}' and '{}' are not neighbours", pair[0].Scalar(), pair[1].Scalar()));
       continue;
     }
     board_.add_barrier({a, b});

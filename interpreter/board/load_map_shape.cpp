@@ -1,10 +1,10 @@
 // The map shape: a block of characters, one per square, and a legend that says which
 // characters are cells and which zones and attributes they carry.
+#include <fmt/format.h>
 #include <algorithm>
 #include <map>
 #include <set>
 #include <sstream>
-#include <fmt/format.h>
 
 #include "board/board_builder.hpp"
 #include "board/board_generators.hpp"
@@ -75,10 +75,10 @@ std::optional<std::map<std::string, LegendEntry>> BoardBuilder::load_legend(cons
     if (auto z = optional(*f, "zones")) {
       if (auto names = read_names(*z, "'zones'")) {
         for (const auto& n : *names) {
-          if (valid_name(n.text))
-            entry.zones.push_back(n.text);
+          if (valid_name(n.text)) entry.zones.push_back(n.text);
           else
-            diags_.error(n.pos, fmt::format("'{}' is not a valid zone name (use letters, digits, '-' and '_')", n.text));
+            diags_.error(n.pos,
+                         fmt::format("'{}' is not a valid zone name (use letters, digits, '-' and '_')", n.text));
         }
       }
     }

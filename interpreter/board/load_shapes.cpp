@@ -1,6 +1,6 @@
 // The board shapes given by numbers (rectangle, hex) or by an explicit list of cells.
-#include <map>
 #include <fmt/format.h>
+#include <map>
 
 #include "board/board_builder.hpp"
 #include "board/board_generators.hpp"
@@ -19,8 +19,7 @@ void BoardBuilder::load_rectangle(const Entry& e) {
   bool corners = false, ok = files && ranks;
   if (auto s = optional(*f, "squares")) {
     auto v = read_string(*s, "'squares'");
-    if (v && (*v == "all" || *v == "corners"))
-      corners = *v == "corners";
+    if (v && (*v == "all" || *v == "corners")) corners = *v == "corners";
     else {
       if (v) diags_.error(at(*s), fmt::format("expected 'all' or 'corners' for 'squares', not '{}'", *v));
       ok = false;

@@ -1,7 +1,7 @@
 // Zones (named sets of cells) and attributes (a value per cell).
+#include <fmt/format.h>
 #include <map>
 #include <set>
-#include <fmt/format.h>
 
 #include "board/board_builder.hpp"
 

@@ -1,8 +1,8 @@
 #include "board/yaml_reader.hpp"
 
+#include <fmt/format.h>
 #include <cctype>
 #include <charconv>
-#include <fmt/format.h>
 
 namespace tabula::board_loading {
 
@@ -15,10 +15,8 @@ std::string join(const std::vector<std::string>& items, std::string_view sep) {
 std::vector<std::string> utf8_chars(std::string_view s) {
   std::vector<std::string> out;
   for (char ch : s) {
-    if ((static_cast<unsigned char>(ch) & 0xC0) == 0x80 && !out.empty())
-      out.back() += ch;
-    else
-      out.emplace_back(1, ch);
+    if ((static_cast<unsigned char>(ch) & 0xC0) == 0x80 && !out.empty()) out.back() += ch;
+    else out.emplace_back(1, ch);
   }
   return out;
 }

@@ -1,7 +1,7 @@
 #include "check/context.hpp"
 
-#include <algorithm>
 #include <fmt/format.h>
+#include <algorithm>
 
 #include "syntax/ast_print.hpp"
 #include "syntax/name_suggest.hpp"
@@ -18,8 +18,7 @@ std::vector<const Expr*> choices(const Expr& e) {
   std::vector<const Expr*> out;
   if (e.kind == Expr::Kind::alternatives)
     for (const auto& a : e.args) out.push_back(&a);
-  else
-    out.push_back(&e);
+  else out.push_back(&e);
   return out;
 }
 
@@ -51,7 +50,8 @@ bool CheckContext::shape(const Statement& s, size_t min_pos, size_t max_pos, con
                              max_pos == 1 && min_pos == 1 ? "" : "s", positional));
     ok = false;
   }
-  if (s.has_condition && !condition) error(s.condition.pos, fmt::format("'{}' takes no `if` condition", s.keyword)), ok = false;
+  if (s.has_condition && !condition)
+    error(s.condition.pos, fmt::format("'{}' takes no `if` condition", s.keyword)), ok = false;
   if (s.has_items && !items) error(s.pos, fmt::format("'{}' takes no ':' list", s.keyword)), ok = false;
   if (s.has_block && !block) error(s.pos, fmt::format("'{}' takes no {{ }} block", s.keyword)), ok = false;
   return ok;
@@ -158,7 +158,8 @@ bool CheckContext::cells_of(const Expr& e, std::vector<int>& out) {
     unknown_name(e, "cell or zone", known);
     return false;
   }
-  if (e.kind == Expr::Kind::range && e.args[0].kind == Expr::Kind::identifier && e.args[1].kind == Expr::Kind::identifier) {
+  if (e.kind == Expr::Kind::range && e.args[0].kind == Expr::Kind::identifier &&
+      e.args[1].kind == Expr::Kind::identifier) {
     int a = board->find_cell(e.args[0].text), b = board->find_cell(e.args[1].text);
     if (a == kNoCell) unknown_name(e.args[0], "cell", cell_names());
     if (b == kNoCell) unknown_name(e.args[1], "cell", cell_names());
@@ -185,7 +186,8 @@ bool CheckContext::directions_of(const Expr& e, int seat, std::vector<int>& out,
   bool ok = true;
   for (const Expr* c : choices(e)) {
     if (c->kind != Expr::Kind::identifier) {
-      if (report) error(c->pos, fmt::format("expected a direction name such as 'n' or 'forward', found '{}'", to_string(*c)));
+      if (report)
+        error(c->pos, fmt::format("expected a direction name such as 'n' or 'forward', found '{}'", to_string(*c)));
       ok = false;
       continue;
     }

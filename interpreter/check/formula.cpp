@@ -16,8 +16,8 @@ namespace {
 using Op = FormulaNode::Op;
 
 std::optional<Op> binary_op(const std::string& t) {
-  static const std::pair<const char*, Op> ops[] = {{"+", Op::add}, {"-", Op::sub}, {"*", Op::mul}, {"/", Op::div},
-                                                   {"==", Op::eq}, {"!=", Op::ne}, {"<", Op::lt},  {"<=", Op::le},
+  static const std::pair<const char*, Op> ops[] = {{"+", Op::add}, {"-", Op::sub}, {"*", Op::mul},    {"/", Op::div},
+                                                   {"==", Op::eq}, {"!=", Op::ne}, {"<", Op::lt},     {"<=", Op::le},
                                                    {">", Op::gt},  {">=", Op::ge}, {"and", Op::and_}, {"or", Op::or_}};
   for (const auto& [text, op] : ops)
     if (t == text) return op;
@@ -94,7 +94,8 @@ int CheckContext::compile(const Expr& e, Formula& out, Scope scope, bool& ok) {
         if (!f->bare) names.emplace_back(f->name);
       std::string msg = fmt::format("unknown function '{}' in a condition", e.text);
       std::string guess = closest_name(e.text, names);
-      msg += guess.empty() ? fmt::format("; expected one of: {}", join(names)) : fmt::format("; did you mean '{}'?", guess);
+      msg += guess.empty() ? fmt::format("; expected one of: {}", join(names))
+                           : fmt::format("; did you mean '{}'?", guess);
       error(e.pos, msg);
       ok = false;
       return -1;

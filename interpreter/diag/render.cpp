@@ -82,10 +82,8 @@ std::string render(const Diagnostic& d, const SourceRegistry& sources) {
   std::string out;
   if (d.pos.line > 0)
     out = fmt::format("{}:{}:{}: {}: {}\n", d.pos.file, d.pos.line, d.pos.column, severity_name(d.severity), d.message);
-  else if (!d.pos.file.empty())
-    out = fmt::format("{}: {}: {}\n", d.pos.file, severity_name(d.severity), d.message);
-  else
-    out = fmt::format("{}: {}\n", severity_name(d.severity), d.message);
+  else if (!d.pos.file.empty()) out = fmt::format("{}: {}: {}\n", d.pos.file, severity_name(d.severity), d.message);
+  else out = fmt::format("{}: {}\n", severity_name(d.severity), d.message);
   if (d.pos.line > 0)
     if (const SourceFile* f = sources.find(d.pos.file)) out += quote(f->line(d.pos.line), d.pos.column);
   return out;

@@ -39,10 +39,8 @@ int SourceFile::column_of(int n, size_t byte) const {
   // Count from the last block start on this line (or the line's start).
   size_t from = offset / kBlock * kBlock;
   int column = 1;
-  if (from >= start && from / kBlock < block_columns_.size())
-    column = block_columns_[from / kBlock];
-  else
-    from = start;
+  if (from >= start && from / kBlock < block_columns_.size()) column = block_columns_[from / kBlock];
+  else from = start;
   for (size_t i = from; i < offset; ++i) column += !is_continuation_byte(text[i]);
   return column + static_cast<int>(byte - (offset - start));
 }

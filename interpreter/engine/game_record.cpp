@@ -1,7 +1,7 @@
 #include "engine/game_record.hpp"
 
-#include <cctype>
 #include <fmt/format.h>
+#include <cctype>
 
 #include "engine/move_text.hpp"
 
@@ -34,17 +34,21 @@ std::vector<std::string> record_moves(std::string_view text) {
     else if (std::isspace(static_cast<unsigned char>(c))) ++i;
     else {
       size_t j = i;
-      while (j < text.size() && !std::isspace(static_cast<unsigned char>(text[j])) && text[j] != '(' && text[j] != ')') ++j;
+      while (j < text.size() && !std::isspace(static_cast<unsigned char>(text[j])) && text[j] != '(' && text[j] != ')')
+        ++j;
       std::string token(text.substr(i, j - i));
       i = j;
       if (paren) continue;
       // "12." and "12..." are move numbers; "2...e5-f4" carries a move after its number.
       size_t dots = token.find("...");
-      if (dots != std::string::npos && dots > 0 && is_move_number(token.substr(0, dots + 3))) token = token.substr(dots + 3);
-      else if (auto dot = token.find('.'); dot != std::string::npos && dot > 0 && is_move_number(token.substr(0, dot + 1)))
+      if (dots != std::string::npos && dots > 0 && is_move_number(token.substr(0, dots + 3)))
+        token = token.substr(dots + 3);
+      else if (auto dot = token.find('.');
+               dot != std::string::npos && dot > 0 && is_move_number(token.substr(0, dot + 1)))
         token = token.substr(dot + 1);
       while (!token.empty() && (token.back() == '!' || token.back() == '?')) token.pop_back();
-      if (token.empty() || is_move_number(token) || is_result_marker(token) || token.find_first_not_of('.') == std::string::npos)
+      if (token.empty() || is_move_number(token) || is_result_marker(token) ||
+          token.find_first_not_of('.') == std::string::npos)
         continue;
       out.push_back(token);
     }

@@ -1,7 +1,7 @@
 #include "engine/generate.hpp"
 
-#include <algorithm>
 #include <fmt/format.h>
+#include <algorithm>
 
 #include "engine/move_text.hpp"
 #include "engine/turn_machine.hpp"
@@ -14,9 +14,7 @@ void generate_moves(const State& s, MoveList& out) {
   current_phase(s).generate(s, out);
 }
 
-void add_pass(MoveList& out, int maker) {
-  add_move(out, Move::pass, maker, -1, -1);
-}
+void add_pass(MoveList& out, int maker) { add_move(out, Move::pass, maker, -1, -1); }
 
 void State::legal_moves(MoveList& out) const { generate_moves(*this, out); }
 

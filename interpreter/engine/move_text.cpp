@@ -1,8 +1,8 @@
 #include "engine/move_text.hpp"
 
+#include <fmt/format.h>
 #include <algorithm>
 #include <cctype>
-#include <fmt/format.h>
 #include <map>
 
 #include "engine/generate.hpp"
@@ -123,11 +123,13 @@ std::optional<Move> parse_squares(const State& s, std::string_view text, const M
       if (!same) continue;
       for (size_t i = 1; i < squares.size(); ++i)
         if (!typed[i].column.empty() && typed[i].column != squares[i].column) {
-          error = fmt::format("'{}': after this move {} holds '{}', not '{}'", text, p.board->cell(squares[i].cell).name,
-                              squares[i].column.empty() ? "nothing" : squares[i].column, typed[i].column);
+          error =
+              fmt::format("'{}': after this move {} holds '{}', not '{}'", text, p.board->cell(squares[i].cell).name,
+                          squares[i].column.empty() ? "nothing" : squares[i].column, typed[i].column);
           return std::nullopt;
         }
-      if (m.steps == 0 && !m.captures && text.find('x') != std::string_view::npos && p.notation.capture_separator == "x") {
+      if (m.steps == 0 && !m.captures && text.find('x') != std::string_view::npos &&
+          p.notation.capture_separator == "x") {
         error = fmt::format("'{}' is marked as a capture, but {} is empty", text, p.board->cell(m.to).name);
         return std::nullopt;
       }
@@ -140,11 +142,11 @@ std::optional<Move> parse_squares(const State& s, std::string_view text, const M
                    legal.front().steps > 0;
   if (!s.at(from)) error = fmt::format("'{}' is not legal: there is no piece on {}", text, from_name);
   else if (p.owner(s.at(from)) != s.current_player())
-    error = fmt::format("'{}' is not legal: the piece on {} is not {}'s, and it is {}'s turn", text, from_name, who, who);
+    error =
+        fmt::format("'{}' is not legal: the piece on {} is not {}'s, and it is {}'s turn", text, from_name, who, who);
   else if (must_take)
     error = fmt::format("'{}' is not legal: {} must take (for example {})", text, who, move_text(s, legal.front()));
-  else
-    error = fmt::format("'{}' is not a legal move for {} in this position", text, who);
+  else error = fmt::format("'{}' is not a legal move for {} in this position", text, who);
   return std::nullopt;
 }
 
@@ -178,8 +180,9 @@ std::optional<Move> parse_move(const State& s, std::string_view text, std::strin
     const Move* placing = nullptr;
     for (const Move& m : legal)
       if (m.kind == Move::place) placing = placing ? placing : &m;
-    error = placing ? fmt::format("'{}' is not a legal placement: place {} on an empty cell", text, p.symbol(placing->arg))
-                    : fmt::format("'{}' is not legal: {} moves a piece now, it does not place one", text, who);
+    error = placing
+                ? fmt::format("'{}' is not a legal placement: place {} on an empty cell", text, p.symbol(placing->arg))
+                : fmt::format("'{}' is not legal: {} moves a piece now, it does not place one", text, who);
     return std::nullopt;
   }
   bool word = !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
@@ -187,7 +190,8 @@ std::optional<Move> parse_move(const State& s, std::string_view text, std::strin
   });
   bool decisions = std::any_of(legal.begin(), legal.end(), [](const Move& m) { return m.kind == Move::decision; });
   bool pieces = std::any_of(legal.begin(), legal.end(), [](const Move& m) { return m.kind == Move::piece; });
-  if (decisions && (!pieces || (word && p.board->find_cell(text) == kNoCell && text.find('-') == std::string_view::npos))) {
+  if (decisions &&
+      (!pieces || (word && p.board->find_cell(text) == kNoCell && text.find('-') == std::string_view::npos))) {
     std::string first;
     for (const Move& m : legal)
       if (m.kind == Move::decision) {

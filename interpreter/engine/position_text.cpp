@@ -1,8 +1,8 @@
 #include "engine/position_text.hpp"
 
+#include <fmt/format.h>
 #include <algorithm>
 #include <cctype>
-#include <fmt/format.h>
 
 #include "engine/text_util.hpp"
 
@@ -13,7 +13,8 @@ namespace {
 // first seat).
 int find_player_named(const Program& p, std::string_view side) {
   std::string want = lower(trim(side));
-  if (want.size() > 8 && want.substr(want.size() - 8) == " to move") want = std::string(trim(want.substr(0, want.size() - 8)));
+  if (want.size() > 8 && want.substr(want.size() - 8) == " to move")
+    want = std::string(trim(want.substr(0, want.size() - 8)));
   for (int st = 0; st < p.seat_count(); ++st)
     if (want == lower(p.seats[st].name)) return st;
   auto first_seat = [&](int side) {
@@ -24,7 +25,8 @@ int find_player_named(const Program& p, std::string_view side) {
   for (int pl = 0; pl < p.player_count(); ++pl)
     if (want == lower(p.players[pl].name) || want == lower(p.players[pl].symbol)) return first_seat(pl);
   for (int pl = 0; pl < p.player_count(); ++pl)
-    if (want.size() == 1 && want[0] == std::tolower(static_cast<unsigned char>(p.players[pl].name[0]))) return first_seat(pl);
+    if (want.size() == 1 && want[0] == std::tolower(static_cast<unsigned char>(p.players[pl].name[0])))
+      return first_seat(pl);
   return -1;
 }
 
@@ -96,7 +98,7 @@ std::optional<Position> parse_position(const Program& p, std::string_view text, 
   size_t space = text.find_first_of(" \t");
   std::string_view board = text.substr(0, space);
   std::string_view side = space == std::string_view::npos ? std::string_view{} : text.substr(space + 1);
-    std::vector<std::string_view> row_texts;
+  std::vector<std::string_view> row_texts;
   for (size_t start = 0;;) {
     size_t slash = board.find('/', start);
     row_texts.push_back(board.substr(start, slash == std::string_view::npos ? std::string_view::npos : slash - start));
@@ -131,7 +133,8 @@ std::optional<Position> parse_position(const Program& p, std::string_view text, 
     }
     size_t col = 0;
     for (auto item : items) {
-      if (!item.empty() && std::all_of(item.begin(), item.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); })) {
+      if (!item.empty() &&
+          std::all_of(item.begin(), item.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); })) {
         col += item.size() > 3 ? 1000 : std::stoul(std::string(item));
         if (col > rows[r].size()) break;
         continue;

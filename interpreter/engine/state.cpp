@@ -81,7 +81,8 @@ Position State::position() const {
   pos.to_move = seat_;
   pos.columns.resize(program_->cells);
   for (int c = 0; c < program_->cells; ++c) {
-    if (program_->stacking) pos.columns[c].assign(columns_.begin() + c * kStack, columns_.begin() + c * kStack + heights_[c]);
+    if (program_->stacking)
+      pos.columns[c].assign(columns_.begin() + c * kStack, columns_.begin() + c * kStack + heights_[c]);
     else if (board_[c]) pos.columns[c].push_back(board_[c]);
   }
   pos.has_turn_point = true;
@@ -111,8 +112,7 @@ void State::rebuild_derived() {
     if (p.bitboards) occupancy_[p.owner(code)] |= uint64_t{1} << c;
     if (p.stacking)
       for (int l = 0; l < heights_[c]; ++l) hash_ ^= p.keys.column[(c * kStack + l) * 64 + columns_[c * kStack + l]];
-    else
-      hash_ ^= p.keys.cell[c * 256 + code];
+    else hash_ ^= p.keys.cell[c * 256 + code];
     for (int i = p.lines_through_begin[c]; i < p.lines_through_begin[c + 1]; ++i) ++line_counts_[p.lines_through[i]];
   }
 }

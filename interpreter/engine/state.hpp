@@ -26,8 +26,8 @@ struct GameResult {
 struct TurnPoint {
   enum Segment : uint8_t { opening, turn, interlude };
   uint8_t segment = turn;
-  uint8_t step = 0;    // opening / turn: the index of the step; interlude: the phase's maker index
-  uint8_t fresh = 0;   // the turn began right after an interlude (the first turn after a mark)
+  uint8_t step = 0;   // opening / turn: the index of the step; interlude: the phase's maker index
+  uint8_t fresh = 0;  // the turn began right after an interlude (the first turn after a mark)
   bool operator==(const TurnPoint&) const = default;
 };
 
@@ -40,8 +40,8 @@ struct Position {
   TurnPoint turn;
   int passes = 0;
   int quiet_plies = 0;
-  int ply = 0;                  // plies played before this position
-  std::vector<int32_t> vars;    // empty: every construct's initial value
+  int ply = 0;                // plies played before this position
+  std::vector<int32_t> vars;  // empty: every construct's initial value
 };
 
 // Thrown by State::apply for a move that is not legal in the position.

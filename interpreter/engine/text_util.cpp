@@ -1,8 +1,8 @@
 #include "engine/text_util.hpp"
 
+#include <fmt/format.h>
 #include <algorithm>
 #include <cctype>
-#include <fmt/format.h>
 #include <map>
 
 namespace tabula {

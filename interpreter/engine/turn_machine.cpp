@@ -43,7 +43,8 @@ void end_turn(State& s, int mover, const Move& last) {
   s.set_seat((s.current_seat() + 1) % p.seat_count());
   check_end_rules(s, mover);
   if (!s.stored_result().over) begin_turn(s, s.current_seat(), false);
-  if (!s.stored_result().over && p.end.quiet_limit > 0 && s.quiet_plies() >= p.end.quiet_limit) s.set_result({true, -1});
+  if (!s.stored_result().over && p.end.quiet_limit > 0 && s.quiet_plies() >= p.end.quiet_limit)
+    s.set_result({true, -1});
 }
 
 }  // namespace

@@ -1,7 +1,7 @@
 #include "kernels/capture_search.hpp"
 
-#include <algorithm>
 #include <fmt/format.h>
+#include <algorithm>
 
 #include "program/limits.hpp"
 
@@ -50,9 +50,10 @@ class Search {
 
   void record(int depth, int kind, int value) {
     if (out_.size() >= kMaxCaptureSequences)
-      throw EngineLimit(fmt::format("more than {} capture sequences in one position (the engine's limit on listing "
-                                    "them); the rules make captures combinatorial here",
-                                    kMaxCaptureSequences));
+      throw EngineLimit(
+          fmt::format("more than {} capture sequences in one position (the engine's limit on listing "
+                      "them); the rules make captures combinatorial here",
+                      kMaxCaptureSequences));
     Move& m = out_.emplace_back(Move::Unwritten{});  // copies only the steps this sequence uses
     m.from = current_.from;
     m.to = current_.path[depth - 1].to;
@@ -99,9 +100,10 @@ class Search {
             const int land = ray[j];
             if (top_[land]) break;
             if (depth >= Move::kMaxSteps)
-              throw EngineLimit(fmt::format("a capture sequence longer than {} takes (the engine's limit, "
-                                            "Move::kMaxSteps)",
-                                            Move::kMaxSteps));
+              throw EngineLimit(
+                  fmt::format("a capture sequence longer than {} takes (the engine's limit, "
+                              "Move::kMaxSteps)",
+                              Move::kMaxSteps));
             extended = true;
             take(rule, over, victim, depth, land, kind, value, d);
             if (!rule.land_far) break;
@@ -175,7 +177,9 @@ void search_captures(const Program& p, const CaptureRules& rules, const BoardArr
     for (int c : starts) search.from(c);
   }
   if (rules.maximum == CaptureRules::Maximum::none || out.size() == first) return;
-  auto key = [&](const Move& m) { return rules.maximum == CaptureRules::Maximum::count ? int(m.captures) : int(m.value); };
+  auto key = [&](const Move& m) {
+    return rules.maximum == CaptureRules::Maximum::count ? int(m.captures) : int(m.value);
+  };
   int most = 0;
   for (size_t i = first; i < out.size(); ++i) most = std::max(most, key(out[i]));
   out.erase(std::remove_if(out.begin() + first, out.end(), [&](const Move& m) { return key(m) < most; }), out.end());

@@ -16,11 +16,11 @@
 namespace tabula {
 
 struct HopRule {
-  uint32_t kinds = 0;                      // the kinds that take this way
-  std::vector<std::vector<int>> dirs;      // per seat: absolute directions
-  bool take_top = false;                   // take the top counter to the bottom of the taker
-  bool long_range = false;                 // the taken piece may stand beyond empty cells
-  bool land_far = false;                   // land on any empty cell beyond it, not only the first
+  uint32_t kinds = 0;                  // the kinds that take this way
+  std::vector<std::vector<int>> dirs;  // per seat: absolute directions
+  bool take_top = false;               // take the top counter to the bottom of the taker
+  bool long_range = false;             // the taken piece may stand beyond empty cells
+  bool land_far = false;               // land on any empty cell beyond it, not only the first
 };
 
 struct CaptureRules {

@@ -14,7 +14,7 @@ bool pieces_connected(const Program& p, const uint8_t* board, int player, int pi
 // a flood fill over Program::adjacent_mask, one word operation per piece reached.
 inline bool mask_connected(const Program& p, uint64_t pieces) {
   if ((pieces & (pieces - 1)) == 0) return true;  // zero or one piece
-  uint64_t group = pieces & (~pieces + 1);         // the lowest piece
+  uint64_t group = pieces & (~pieces + 1);        // the lowest piece
   uint64_t frontier = group;
   const uint64_t* adj = p.adjacent_mask.data();
   while (frontier) {

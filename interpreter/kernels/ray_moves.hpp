@@ -36,8 +36,8 @@ inline const uint8_t* promotion_row(const Program& p, uint8_t code) {
 // A move of exactly `dist` cells along each of `dirs` from `from` (its piece `code`), where
 // `dist` is the counter of the line moved along; `stoppers` are the cells it may not pass.
 inline void line_count_moves(const Program& p, const std::vector<int>& dirs, int from, uint8_t code, uint64_t mine,
-                             uint64_t occupied, uint64_t stoppers, uint8_t land, const uint16_t* line_counts,
-                             int maker, MoveList& out) {
+                             uint64_t occupied, uint64_t stoppers, uint8_t land, const uint16_t* line_counts, int maker,
+                             MoveList& out) {
   const int32_t* line_of = p.line_of.data();
   const int32_t* ray_begin = p.ray_begin.data();
   const uint16_t* ray_length = p.ray_length.data();

@@ -21,7 +21,8 @@ void report_unknown(CheckContext& ctx, const Statement& s) {
   for (const StatementSpec* spec : ctx.registry.statements) keywords.emplace_back(spec->keyword);
   std::string msg = fmt::format("unknown statement '{}'", s.keyword);
   std::string guess = closest_name(s.keyword, keywords);
-  msg += guess.empty() ? fmt::format("; expected one of: {}", join(keywords)) : fmt::format("; did you mean '{}'?", guess);
+  msg +=
+      guess.empty() ? fmt::format("; expected one of: {}", join(keywords)) : fmt::format("; did you mean '{}'?", guess);
   ctx.error(s.pos, msg);
 }
 
@@ -64,7 +65,8 @@ void add_counters(CheckContext& ctx) {
 
 }  // namespace
 
-std::shared_ptr<Program> check_rules(const RulesFile& rules, std::shared_ptr<const BoardGraph> board, Diagnostics& diags) {
+std::shared_ptr<Program> check_rules(const RulesFile& rules, std::shared_ptr<const BoardGraph> board,
+                                     Diagnostics& diags) {
   auto prog = std::make_shared<Program>();
   prog->rules_path = rules.path;
   prog->board = board;

@@ -14,7 +14,8 @@ namespace tabula {
 
 // `board` has been loaded from the file named by the `board` statement (nullptr when that
 // failed; the checker then only checks what does not need it).
-std::shared_ptr<Program> check_rules(const RulesFile& rules, std::shared_ptr<const BoardGraph> board, Diagnostics& diags);
+std::shared_ptr<Program> check_rules(const RulesFile& rules, std::shared_ptr<const BoardGraph> board,
+                                     Diagnostics& diags);
 
 // The path named by the rules file's `board` statement, or "" (reported) when absent.
 std::string board_path_of(const RulesFile& rules, Diagnostics& diags);

@@ -111,9 +111,10 @@ void unreached_end_conditions(const Program& p, std::shared_ptr<const Program> s
   }
   for (size_t r = 0; r < n; ++r)
     if (!met[r] && !unknown[r])
-      diags.warning(p.end.after_move[r].pos, fmt::format("this condition was never met in {} random games of up to {} plies "
-                                                     "from the start; can it ever happen?",
-                                                     kGames, plies));
+      diags.warning(p.end.after_move[r].pos,
+                    fmt::format("this condition was never met in {} random games of up to {} plies "
+                                "from the start; can it ever happen?",
+                                kGames, plies));
 }
 
 }  // namespace

@@ -1,13 +1,13 @@
 #include "lang/game_loader.hpp"
 
+#include <fmt/format.h>
 #include <algorithm>
 #include <filesystem>
-#include <fmt/format.h>
 
 #include "board/board_loader.hpp"
 #include "lang/checker.hpp"
-#include "syntax/parser.hpp"
 #include "lang/variant_merge.hpp"
+#include "syntax/parser.hpp"
 
 namespace tabula {
 namespace fs = std::filesystem;
@@ -24,8 +24,8 @@ std::vector<fs::path> board_candidates(const std::string& board, const std::stri
 }
 
 // The merged rules (variants applied) -> board load -> check.
-std::shared_ptr<const Program> compile_rules(std::optional<RulesFile> rules, Diagnostics& diags, SourceRegistry& sources,
-                                             RulesFile* merged) {
+std::shared_ptr<const Program> compile_rules(std::optional<RulesFile> rules, Diagnostics& diags,
+                                             SourceRegistry& sources, RulesFile* merged) {
   if (!rules) return nullptr;
   std::string board_name = board_path_of(*rules, diags);
   std::shared_ptr<const BoardGraph> board;

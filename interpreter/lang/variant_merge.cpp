@@ -1,7 +1,7 @@
 #include "lang/variant_merge.hpp"
 
-#include <filesystem>
 #include <fmt/format.h>
+#include <filesystem>
 
 #include "diag/source_file.hpp"
 #include "syntax/parser.hpp"
@@ -16,8 +16,7 @@ std::string statement_key(const Statement& s) {
   std::string key = s.keyword;
   if ((s.keyword == "player" || s.keyword == "piece" || s.keyword == "move" || s.keyword == "promote" ||
        s.keyword == "zone") &&
-      !s.args.empty() &&
-      s.args[0].name.empty() && s.args[0].value.kind == Expr::Kind::identifier)
+      !s.args.empty() && s.args[0].name.empty() && s.args[0].value.kind == Expr::Kind::identifier)
     key += " " + s.args[0].value.text;
   if (s.keyword == "option")
     for (const auto& a : s.args) key += " " + a.name;
@@ -55,7 +54,8 @@ std::optional<RulesFile> load_rules_chain(const std::string& path, const std::st
   return merge_source(*source, diags, sources, depth);
 }
 
-std::optional<RulesFile> merge_source(const SourceFile& source, Diagnostics& diags, SourceRegistry& sources, int depth) {
+std::optional<RulesFile> merge_source(const SourceFile& source, Diagnostics& diags, SourceRegistry& sources,
+                                      int depth) {
   const std::string& path = source.path;
   sources.add(source);
   auto parsed = parse_rules(source, diags);
@@ -79,7 +79,8 @@ std::optional<RulesFile> merge_source(const SourceFile& source, Diagnostics& dia
   const Expr& base_name = a[2].value;
   std::string base_path = (std::filesystem::path(path).parent_path() / base_name.text).lexically_normal().string();
   if (is_rules_path(base_path) && !std::filesystem::exists(base_path)) {
-    diags.error(base_name.pos, fmt::format("cannot open the base rules '{}' (looked next to this file)", base_name.text));
+    diags.error(base_name.pos,
+                fmt::format("cannot open the base rules '{}' (looked next to this file)", base_name.text));
     return std::nullopt;
   }
   int errors_before = diags.errors_seen();

@@ -1,8 +1,8 @@
 #include "picture/board_layer.hpp"
 
+#include <fmt/format.h>
 #include <algorithm>
 #include <cmath>
-#include <fmt/format.h>
 
 namespace tabula {
 namespace {
@@ -46,8 +46,7 @@ std::string cell_outline_svg(const BoardLayout& layout, Point c, const std::stri
   else if (layout.shape == CellShape::square)
     element = fmt::format(R"(rect x="{}" y="{}" width="{}" height="{}" {})", num(c.x - layout.pitch / 2),
                           num(c.y - layout.pitch / 2), num(layout.pitch), num(layout.pitch), attributes);
-  else
-    element = fmt::format(R"(polygon points="{}" {})", points_attribute(layout.outline(c)), attributes);
+  else element = fmt::format(R"(polygon points="{}" {})", points_attribute(layout.outline(c)), attributes);
   if (content.empty()) return "<" + element + "/>";
   return "<" + element + ">" + content + "</" + element.substr(0, element.find(' ')) + ">";
 }
@@ -101,8 +100,7 @@ std::string cells_svg(const BoardGraph& b, const BoardLayout& layout) {
            "\n";
   }
   // Hexagons and circles are outlined; squares meet edge to edge.
-  if (layout.shape == CellShape::square)
-    out += "<g>\n";
+  if (layout.shape == CellShape::square) out += "<g>\n";
   else
     out += fmt::format(R"(<g stroke="{}" stroke-width="{}">)", kLine,
                        num(layout.shape == CellShape::hexagon ? std::max(1.0, p * 0.025) : p * 0.05)) +

@@ -1,8 +1,8 @@
 #include "picture/board_svg.hpp"
 
+#include <fmt/format.h>
 #include <algorithm>
 #include <cmath>
-#include <fmt/format.h>
 
 #include "picture/board_layer.hpp"
 #include "picture/board_layout.hpp"

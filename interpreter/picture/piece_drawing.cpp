@@ -1,8 +1,8 @@
 #include "picture/piece_drawing.hpp"
 
+#include <fmt/format.h>
 #include <algorithm>
 #include <cmath>
-#include <fmt/format.h>
 #include <numbers>
 
 namespace tabula {

@@ -1,7 +1,7 @@
 #include "picture/state_layer.hpp"
 
-#include <cmath>
 #include <fmt/format.h>
+#include <cmath>
 
 #include "picture/board_layer.hpp"
 

@@ -7,8 +7,8 @@
 
 #include "board/board_graph.hpp"
 #include "picture/board_layout.hpp"
-#include "picture/piece_drawing.hpp"
 #include "picture/picture_views.hpp"
+#include "picture/piece_drawing.hpp"
 
 namespace tabula {
 

@@ -18,9 +18,9 @@ struct BoardData {
   std::vector<uint16_t> ray_length;  // c * dirs + d -> length
   // Straight lines: a maximal chain through a pair of opposite directions has one id.
   int line_count = 0;
-  std::vector<int32_t> line_of;              // c * dirs + d -> line id, or -1 when d has no opposite
-  std::vector<int32_t> lines_through_begin;  // per cell, offsets into lines_through
-  std::vector<int32_t> lines_through;        // the line ids a cell lies on
+  std::vector<int32_t> line_of;                // c * dirs + d -> line id, or -1 when d has no opposite
+  std::vector<int32_t> lines_through_begin;    // per cell, offsets into lines_through
+  std::vector<int32_t> lines_through;          // the line ids a cell lies on
   std::vector<std::vector<int16_t>> adjacent;  // all graph neighbours of a cell
   std::vector<int> opposite;                   // per direction: its opposite, or -1
 

@@ -30,7 +30,7 @@ class ValueFunction : public Construct {
 struct FormulaNode {
   enum class Op : uint8_t { constant, function, add, sub, mul, div, eq, ne, lt, le, gt, ge, and_, or_, not_ };
   Op op = Op::constant;
-  bool numeric = true;  // a number (true) or a truth value (false)
+  bool numeric = true;     // a number (true) or a truth value (false)
   int16_t a = -1, b = -1;  // operands: indices into Formula::nodes
   int64_t value = 0;       // constant
   const ValueFunction* fn = nullptr;

@@ -34,7 +34,7 @@ struct Move {
   };
   int16_t from;
   int16_t to;
-  uint16_t maker;       // index into Program::makers: the construct that made it
+  uint16_t maker;  // index into Program::makers: the construct that made it
   uint8_t kind;
   uint8_t arg;          // place: the piece code; decision: the maker's value
   uint8_t captures;     // pieces (counters) taken by this move
@@ -43,13 +43,23 @@ struct Move {
   uint8_t promotion;    // 1 + index into Program::promotions the moving piece gets, or 0
   uint8_t promoted_at;  // the steps done when it gets it (0: on arrival of a plain move)
   uint8_t flags;
-  int16_t value;        // the value of the pieces taken (maximum capture by value)
+  int16_t value;  // the value of the pieces taken (maximum capture by value)
   Step path[kMaxSteps];
 
   // A pass of maker 0; `path` is left unwritten (a move writes only the steps it uses).
   Move()
-      : from(-1), to(-1), maker(0), kind(pass), arg(0), captures(0), steps(0), cost(0), promotion(0),
-        promoted_at(0), flags(0), value(0) {}
+      : from(-1),
+        to(-1),
+        maker(0),
+        kind(pass),
+        arg(0),
+        captures(0),
+        steps(0),
+        cost(0),
+        promotion(0),
+        promoted_at(0),
+        flags(0),
+        value(0) {}
   // Nothing written at all: for generators, which write every field they need.
   struct Unwritten {};
   explicit Move(Unwritten) {}

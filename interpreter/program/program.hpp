@@ -26,8 +26,8 @@ struct Program : BoardData {
   std::vector<SeatDef> seats;      // the turn order
   std::vector<KindDef> kinds;
   std::vector<ZoneDef> zones;
-  std::vector<uint8_t> setup;               // piece code per cell at the start
-  std::vector<std::vector<int>> reserves;   // [player][kind]: pieces off the board at the start
+  std::vector<uint8_t> setup;              // piece code per cell at the start
+  std::vector<std::vector<int>> reserves;  // [player][kind]: pieces off the board at the start
   // Stacking: a cell holds a column of counters (bottom first); the top counter owns it.
   bool stacking = false;
   static constexpr int kMaxStack = 32;
@@ -35,19 +35,19 @@ struct Program : BoardData {
 
   // ---- the constructs ----
   std::vector<std::unique_ptr<const Construct>> owned;
-  std::vector<const MoveMaker*> makers;                   // Move::maker indexes this
-  std::vector<std::vector<const Movement*>> movements;    // per kind, in rule order
-  const CaptureMaker* captures = nullptr;                 // capture sequences, when the rules have any
+  std::vector<const MoveMaker*> makers;                 // Move::maker indexes this
+  std::vector<std::vector<const Movement*>> movements;  // per kind, in rule order
+  const CaptureMaker* captures = nullptr;               // capture sequences, when the rules have any
   std::vector<Promotion> promotions;
-  std::vector<uint8_t> promotion_table;                   // (code * cells + cell) -> 1 + promotion, or 0
+  std::vector<uint8_t> promotion_table;  // (code * cells + cell) -> 1 + promotion, or 0
   TurnStructure turn;
-  std::vector<const TurnEffect*> after_turn;              // effects at the end of every turn
+  std::vector<const TurnEffect*> after_turn;  // effects at the end of every turn
   std::vector<const Offer*> offers;
   std::vector<const Describer*> describers;
   EndRules end;
   Formula evaluation;  // `evaluate EXPR`: what computer players maximise (empty: derived from the rules)
   Notation notation;
-  VarTable vars;           // the construct-owned parts of a state (budgets, marks, reserves, ...)
+  VarTable vars;  // the construct-owned parts of a state (budgets, marks, reserves, ...)
   // Counters kept in `vars` when some rule reads them (else empty): per side, the pieces it
   // has taken, their value, and the turns it has completed.
   std::vector<int> captured_var, captured_value_var, turns_var;

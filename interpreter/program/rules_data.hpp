@@ -33,8 +33,8 @@ struct SeatDef {
 struct KindDef {
   std::string name;
   int value = 1;
-  int owner = -1;          // -1: every player may have pieces of this kind
-  bool capturable = true;  // false: never captured nor jumped (a fixed castle)
+  int owner = -1;                    // -1: every player may have pieces of this kind
+  bool capturable = true;            // false: never captured nor jumped (a fixed castle)
   std::vector<std::string> symbols;  // per player; falls back to the player's symbol
 };
 
@@ -59,8 +59,8 @@ struct Promotion {
     ends_capture,  // on arrival, and a capture sequence stops there
   };
   uint32_t from_kinds = 0;
-  int to_kind = 0;   // -1: the piece is removed (burned)
-  int zone = 0;      // index into Program::zones
+  int to_kind = 0;  // -1: the piece is removed (burned)
+  int zone = 0;     // index into Program::zones
   When when = When::arrival;
   std::string mark;  // appended to the move in game records, e.g. "(X)"
   SourcePos pos;
@@ -115,7 +115,7 @@ struct EndRules {
 struct Notation {
   std::string step_separator = "-";
   std::string capture_separator = "-";
-  bool all_squares = false;  // captures list jumped squares too, not only landings
+  bool all_squares = false;   // captures list jumped squares too, not only landings
   std::string pass = "pass";  // how a pass is written in records
   std::string end_mark;       // written after the last move of a finished game
   bool columns = false;       // captures show the resulting columns (top first)

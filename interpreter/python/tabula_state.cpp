@@ -43,8 +43,10 @@ copies it. Use one State from one thread at a time.)")
       .def("current_seat", &GameState::current_seat,
            "The seat to move: differs from the side in games where a side plays several seats.")
       .def("ply", &GameState::ply, "Plies played (counting those before a position set from text).")
-      .def("is_chance_node", [](const GameState&) { return false; }, "Always False: these games have no chance.")
-      .def("is_simultaneous_node", [](const GameState&) { return false; }, "Always False: players move in turn.")
+      .def(
+          "is_chance_node", [](const GameState&) { return false; }, "Always False: these games have no chance.")
+      .def(
+          "is_simultaneous_node", [](const GameState&) { return false; }, "Always False: players move in turn.")
       .def("legal_moves", &GameState::legal_moves, "The legal moves as text, as `tabula moves` prints them.")
       .def("legal_actions", py::overload_cast<>(&GameState::legal_actions, py::const_),
            "The legal moves as actions, ascending.")
@@ -86,7 +88,8 @@ copies it. Use one State from one thread at a time.)")
       .def("undo", &GameState::undo, "Takes back the last move played on this state.")
       .def("clone", &GameState::clone, "A copy: position and history.")
       .def("__copy__", &GameState::clone)
-      .def("__deepcopy__", [](const GameState& s, py::dict) { return s.clone(); }, py::arg("memo"))
+      .def(
+          "__deepcopy__", [](const GameState& s, py::dict) { return s.clone(); }, py::arg("memo"))
       .def("is_terminal", &GameState::is_terminal, "Whether the game is over.")
       .def("returns", &GameState::returns, "Per side: +1 win, -1 loss, 0 for a draw or a game not over.")
       .def("winner", &GameState::winner, "The winning side, or -1 (a draw, or not over).")

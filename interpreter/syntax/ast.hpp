@@ -35,13 +35,13 @@ struct Arg {
 };
 
 struct Statement {
-  SourcePos pos;                 // position of the keyword
+  SourcePos pos;  // position of the keyword
   std::string keyword;
-  std::vector<Arg> args;         // before `if`, `:` or `{`
+  std::vector<Arg> args;  // before `if`, `:` or `{`
   bool has_condition = false;
-  Expr condition;                // after `if`
+  Expr condition;  // after `if`
   bool has_items = false;
-  std::vector<Arg> items;        // after `:`
+  std::vector<Arg> items;  // after `:`
   bool has_block = false;
   std::vector<Statement> block;  // inside `{ ... }`
 };

@@ -77,12 +77,14 @@ struct string_literal : p::sor<triple_string, plain_string> {};
 // alternatives a|b, ranges a..b, primaries)
 // ---------------------------------------------------------------------------------------
 
-template <typename S> struct expr;
+template <typename S>
+struct expr;
 
 struct paren_open : p::one<'('> {};
 struct paren_close : p::one<')'> {};
 struct paren_inner : p::seq<expr<group_space>> {};
-struct paren_expr : p::seq<paren_open, p::star<group_space>, p::must<paren_inner>, p::star<group_space>, p::must<paren_close>> {};
+struct paren_expr
+    : p::seq<paren_open, p::star<group_space>, p::must<paren_inner>, p::star<group_space>, p::must<paren_close>> {};
 
 // A call needs its '(' right after the name: `count(line)`; `count (line)` is two values.
 struct call_open : p::seq<identifier, p::one<'('>> {};
@@ -90,63 +92,96 @@ struct call_comma : p::one<','> {};
 struct call_arg : p::seq<expr<group_space>> {};
 struct call_next_arg : p::seq<p::star<group_space>, call_comma, p::star<group_space>, p::must<call_arg>> {};
 struct call_close : p::one<')'> {};
-struct call : p::seq<call_open, p::star<group_space>, p::opt<call_arg, p::star<call_next_arg>>, p::star<group_space>, p::must<call_close>> {};
+struct call : p::seq<call_open, p::star<group_space>, p::opt<call_arg, p::star<call_next_arg>>, p::star<group_space>,
+                     p::must<call_close>> {};
 
 struct ident_expr : identifier {};
 struct primary : p::sor<call, paren_expr, number, string_literal, ident_expr> {};
 
 struct range_op : p::string<'.', '.'> {};
 struct range_end : primary {};
-template <typename S> struct range_tail : p::seq<p::star<S>, range_op, p::star<S>, p::must<range_end>> {};
-template <typename S> struct range : p::seq<primary, p::opt<range_tail<S>>> {};
+template <typename S>
+struct range_tail : p::seq<p::star<S>, range_op, p::star<S>, p::must<range_end>> {};
+template <typename S>
+struct range : p::seq<primary, p::opt<range_tail<S>>> {};
 
 struct alt_op : p::one<'|'> {};
-template <typename S> struct alt_first : p::seq<range<S>> {};
-template <typename S> struct alt_choice : range<S> {};
-template <typename S> struct alt_tail : p::seq<p::star<S>, alt_op, p::star<S>, p::must<alt_choice<S>>> {};
-template <typename S> struct alt : p::seq<alt_first<S>, p::star<alt_tail<S>>> {};
+template <typename S>
+struct alt_first : p::seq<range<S>> {};
+template <typename S>
+struct alt_choice : range<S> {};
+template <typename S>
+struct alt_tail : p::seq<p::star<S>, alt_op, p::star<S>, p::must<alt_choice<S>>> {};
+template <typename S>
+struct alt : p::seq<alt_first<S>, p::star<alt_tail<S>>> {};
 
-template <typename S> struct unary;
+template <typename S>
+struct unary;
 struct neg_op : p::one<'-'> {};
-template <typename S> struct neg_operand : unary<S> {};
-template <typename S> struct negation : p::seq<neg_op, p::star<S>, p::must<neg_operand<S>>> {};
-template <typename S> struct unary : p::sor<negation<S>, alt<S>> {};
+template <typename S>
+struct neg_operand : unary<S> {};
+template <typename S>
+struct negation : p::seq<neg_op, p::star<S>, p::must<neg_operand<S>>> {};
+template <typename S>
+struct unary : p::sor<negation<S>, alt<S>> {};
 
 struct mul_op : p::one<'*', '/'> {};
-template <typename S> struct mul_operand : unary<S> {};
-template <typename S> struct mul_tail : p::seq<p::star<S>, mul_op, p::star<S>, p::must<mul_operand<S>>> {};
-template <typename S> struct multiplicative : p::seq<unary<S>, p::star<mul_tail<S>>> {};
+template <typename S>
+struct mul_operand : unary<S> {};
+template <typename S>
+struct mul_tail : p::seq<p::star<S>, mul_op, p::star<S>, p::must<mul_operand<S>>> {};
+template <typename S>
+struct multiplicative : p::seq<unary<S>, p::star<mul_tail<S>>> {};
 
 struct add_op : p::one<'+', '-'> {};
-template <typename S> struct add_operand : multiplicative<S> {};
-template <typename S> struct add_tail : p::seq<p::star<S>, add_op, p::star<S>, p::must<add_operand<S>>> {};
-template <typename S> struct additive : p::seq<multiplicative<S>, p::star<add_tail<S>>> {};
+template <typename S>
+struct add_operand : multiplicative<S> {};
+template <typename S>
+struct add_tail : p::seq<p::star<S>, add_op, p::star<S>, p::must<add_operand<S>>> {};
+template <typename S>
+struct additive : p::seq<multiplicative<S>, p::star<add_tail<S>>> {};
 
-struct cmp_op : p::sor<p::string<'=', '='>, p::string<'!', '='>, p::string<'<', '='>, p::string<'>', '='>, p::one<'<'>, p::one<'>'>> {};
-template <typename S> struct cmp_operand : additive<S> {};
-template <typename S> struct cmp_tail : p::seq<p::star<S>, cmp_op, p::star<S>, p::must<cmp_operand<S>>> {};
+struct cmp_op : p::sor<p::string<'=', '='>, p::string<'!', '='>, p::string<'<', '='>, p::string<'>', '='>, p::one<'<'>,
+                       p::one<'>'>> {};
+template <typename S>
+struct cmp_operand : additive<S> {};
+template <typename S>
+struct cmp_tail : p::seq<p::star<S>, cmp_op, p::star<S>, p::must<cmp_operand<S>>> {};
 // Comparisons do not associate: `a < b < c` is an error, reported at the second operator.
 struct chained_comparison : cmp_op {};
-template <typename S> struct chain_check : p::seq<p::at<p::star<S>, cmp_op>, p::star<S>, p::raise<chained_comparison>> {};
-template <typename S> struct comparison : p::seq<additive<S>, p::opt<cmp_tail<S>, p::opt<chain_check<S>>>> {};
+template <typename S>
+struct chain_check : p::seq<p::at<p::star<S>, cmp_op>, p::star<S>, p::raise<chained_comparison>> {};
+template <typename S>
+struct comparison : p::seq<additive<S>, p::opt<cmp_tail<S>, p::opt<chain_check<S>>>> {};
 
-template <typename S> struct not_expr;
+template <typename S>
+struct not_expr;
 struct not_op : kw_not {};
-template <typename S> struct not_operand : not_expr<S> {};
-template <typename S> struct not_prefix : p::seq<not_op, p::star<S>, p::must<not_operand<S>>> {};
-template <typename S> struct not_expr : p::sor<not_prefix<S>, comparison<S>> {};
+template <typename S>
+struct not_operand : not_expr<S> {};
+template <typename S>
+struct not_prefix : p::seq<not_op, p::star<S>, p::must<not_operand<S>>> {};
+template <typename S>
+struct not_expr : p::sor<not_prefix<S>, comparison<S>> {};
 
 struct and_op : kw_and {};
-template <typename S> struct and_operand : not_expr<S> {};
-template <typename S> struct and_tail : p::seq<p::star<S>, and_op, p::star<S>, p::must<and_operand<S>>> {};
-template <typename S> struct and_expr : p::seq<not_expr<S>, p::star<and_tail<S>>> {};
+template <typename S>
+struct and_operand : not_expr<S> {};
+template <typename S>
+struct and_tail : p::seq<p::star<S>, and_op, p::star<S>, p::must<and_operand<S>>> {};
+template <typename S>
+struct and_expr : p::seq<not_expr<S>, p::star<and_tail<S>>> {};
 
 struct or_op : kw_or {};
-template <typename S> struct or_operand : and_expr<S> {};
-template <typename S> struct or_tail : p::seq<p::star<S>, or_op, p::star<S>, p::must<or_operand<S>>> {};
-template <typename S> struct or_expr : p::seq<and_expr<S>, p::star<or_tail<S>>> {};
+template <typename S>
+struct or_operand : and_expr<S> {};
+template <typename S>
+struct or_tail : p::seq<p::star<S>, or_op, p::star<S>, p::must<or_operand<S>>> {};
+template <typename S>
+struct or_expr : p::seq<and_expr<S>, p::star<or_tail<S>>> {};
 
-template <typename S> struct expr : p::seq<or_expr<S>> {};
+template <typename S>
+struct expr : p::seq<or_expr<S>> {};
 
 // ---------------------------------------------------------------------------------------
 // Statements: keyword arg* ['if' expr] [':' item*] ['{' NEWLINE]
@@ -157,7 +192,8 @@ struct keyword : identifier {};
 struct arg_name : identifier {};
 struct named_arg_start : p::seq<identifier, p::star<line_space>, p::one<'='>, p::not_at<p::one<'='>>> {};
 struct arg_value : p::seq<expr<line_space>> {};
-struct named_arg : p::seq<p::at<named_arg_start>, arg_name, p::star<line_space>, p::one<'='>, p::star<line_space>, p::must<arg_value>> {};
+struct named_arg : p::seq<p::at<named_arg_start>, arg_name, p::star<line_space>, p::one<'='>, p::star<line_space>,
+                          p::must<arg_value>> {};
 struct positional_arg : p::seq<expr<line_space>> {};
 struct arg : p::sor<named_arg, positional_arg> {};
 struct arg_list : p::star<p::plus<line_space>, arg> {};
@@ -170,7 +206,8 @@ struct items : p::seq<p::star<line_space>, items_colon, p::star<line_space>, p::
 
 struct block_open : p::one<'{'> {};
 struct block_line_end : p::sor<p::eol, p::eof> {};
-struct block_start : p::seq<p::star<line_space>, block_open, p::star<line_space>, p::opt<comment>, p::must<block_line_end>> {};
+struct block_start
+    : p::seq<p::star<line_space>, block_open, p::star<line_space>, p::opt<comment>, p::must<block_line_end>> {};
 
 struct statement_end : p::sor<p::eol, p::one<';'>, p::eof, p::at<p::one<'}'>>> {};
 struct statement_tail : p::seq<p::star<line_space>, p::opt<comment>, p::must<statement_end>> {};

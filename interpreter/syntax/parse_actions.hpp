@@ -23,7 +23,8 @@ namespace tabula::parsing {
 namespace p = tao::pegtl;
 namespace gr = tabula::grammar;
 
-template <typename Rule> struct action : p::nothing<Rule> {};
+template <typename Rule>
+struct action : p::nothing<Rule> {};
 
 // Limits the recursion of the parser (parentheses, calls, prefix operators).
 struct depth_guarded : p::maybe_nothing {
@@ -46,16 +47,20 @@ struct depth_guarded : p::maybe_nothing {
 // An expression node without children.
 Expr make_expr(Expr::Kind kind, SourcePos pos, std::string text = {});
 
-template <> struct action<gr::ident_expr> {
-  template <typename In> static void apply(const In& in, ParseState& st) {
+template <>
+struct action<gr::ident_expr> {
+  template <typename In>
+  static void apply(const In& in, ParseState& st) {
     st.last_offset = st.offset(in.begin());
     st.last_end = st.offset(in.end());
     st.push(make_expr(Expr::Kind::identifier, st.pos(st.offset(in.begin())), in.string()), 1);
   }
 };
 
-template <> struct action<gr::number> {
-  template <typename In> static void apply(const In& in, ParseState& st) {
+template <>
+struct action<gr::number> {
+  template <typename In>
+  static void apply(const In& in, ParseState& st) {
     size_t at = st.offset(in.begin());
     long long value = 0;
     bool overflow = false;
@@ -76,15 +81,25 @@ template <> struct action<gr::number> {
   }
 };
 
-template <> struct action<gr::string_open> {
-  template <typename In> static void apply(const In& in, ParseState& st) { st.string_open = st.offset(in.begin()); }
+template <>
+struct action<gr::string_open> {
+  template <typename In>
+  static void apply(const In& in, ParseState& st) {
+    st.string_open = st.offset(in.begin());
+  }
 };
-template <> struct action<gr::triple_open> {
-  template <typename In> static void apply(const In& in, ParseState& st) { st.string_open = st.offset(in.begin()); }
+template <>
+struct action<gr::triple_open> {
+  template <typename In>
+  static void apply(const In& in, ParseState& st) {
+    st.string_open = st.offset(in.begin());
+  }
 };
 
-template <> struct action<gr::string_literal> {
-  template <typename In> static void apply(const In& in, ParseState& st) {
+template <>
+struct action<gr::string_literal> {
+  template <typename In>
+  static void apply(const In& in, ParseState& st) {
     std::string_view raw = in.string_view();
     size_t at = st.offset(in.begin());
     std::string text = raw.size() >= 6 && raw.substr(0, 3) == "\"\"\""
@@ -96,27 +111,35 @@ template <> struct action<gr::string_literal> {
   }
 };
 
-template <> struct action<gr::paren_open> {
-  template <typename In> static void apply(const In& in, ParseState& st) {
+template <>
+struct action<gr::paren_open> {
+  template <typename In>
+  static void apply(const In& in, ParseState& st) {
     st.groups.push_back({std::string(), st.offset(in.begin()), st.values.size()});
   }
 };
-template <> struct action<gr::paren_expr> {
-  template <typename In> static void apply(const In& in, ParseState& st) {
+template <>
+struct action<gr::paren_expr> {
+  template <typename In>
+  static void apply(const In& in, ParseState& st) {
     st.last_end = st.offset(in.end());
     if (!st.groups.empty()) st.groups.pop_back();
   }
 };
 
-template <> struct action<gr::call_open> {
-  template <typename In> static void apply(const In& in, ParseState& st) {
+template <>
+struct action<gr::call_open> {
+  template <typename In>
+  static void apply(const In& in, ParseState& st) {
     std::string_view name = in.string_view();
     name.remove_suffix(1);  // the '('
     st.groups.push_back({std::string(name), st.offset(in.begin()), st.values.size()});
   }
 };
-template <> struct action<gr::call> {
-  template <typename In> static void apply(const In& in, ParseState& st) {
+template <>
+struct action<gr::call> {
+  template <typename In>
+  static void apply(const In& in, ParseState& st) {
     st.last_end = st.offset(in.end());
     if (st.groups.empty()) return;
     Group g = std::move(st.groups.back());
@@ -136,35 +159,121 @@ template <> struct action<gr::call> {
 };
 
 // Operators: pushed when read, popped by the rule that combines the operands.
-template <typename In> void push_op(const In& in, ParseState& st) { st.ops.push_back({in.string(), st.offset(in.begin())}); }
-template <> struct action<gr::neg_op> { template <typename In> static void apply(const In& in, ParseState& st) { push_op(in, st); } };
-template <> struct action<gr::not_op> { template <typename In> static void apply(const In& in, ParseState& st) { push_op(in, st); } };
-template <> struct action<gr::mul_op> { template <typename In> static void apply(const In& in, ParseState& st) { push_op(in, st); } };
-template <> struct action<gr::add_op> { template <typename In> static void apply(const In& in, ParseState& st) { push_op(in, st); } };
-template <> struct action<gr::cmp_op> { template <typename In> static void apply(const In& in, ParseState& st) { push_op(in, st); } };
-template <> struct action<gr::and_op> { template <typename In> static void apply(const In& in, ParseState& st) { push_op(in, st); } };
-template <> struct action<gr::or_op> { template <typename In> static void apply(const In& in, ParseState& st) { push_op(in, st); } };
+template <typename In>
+void push_op(const In& in, ParseState& st) {
+  st.ops.push_back({in.string(), st.offset(in.begin())});
+}
+template <>
+struct action<gr::neg_op> {
+  template <typename In>
+  static void apply(const In& in, ParseState& st) {
+    push_op(in, st);
+  }
+};
+template <>
+struct action<gr::not_op> {
+  template <typename In>
+  static void apply(const In& in, ParseState& st) {
+    push_op(in, st);
+  }
+};
+template <>
+struct action<gr::mul_op> {
+  template <typename In>
+  static void apply(const In& in, ParseState& st) {
+    push_op(in, st);
+  }
+};
+template <>
+struct action<gr::add_op> {
+  template <typename In>
+  static void apply(const In& in, ParseState& st) {
+    push_op(in, st);
+  }
+};
+template <>
+struct action<gr::cmp_op> {
+  template <typename In>
+  static void apply(const In& in, ParseState& st) {
+    push_op(in, st);
+  }
+};
+template <>
+struct action<gr::and_op> {
+  template <typename In>
+  static void apply(const In& in, ParseState& st) {
+    push_op(in, st);
+  }
+};
+template <>
+struct action<gr::or_op> {
+  template <typename In>
+  static void apply(const In& in, ParseState& st) {
+    push_op(in, st);
+  }
+};
 
 // Pops an operator and its operand(s) and pushes the unary or binary node they make.
 void combine_unary(ParseState& st);
 void combine_binary(ParseState& st);
 
-template <typename S> struct action<gr::negation<S>> : depth_guarded {
-  template <typename In> static void apply(const In&, ParseState& st) { combine_unary(st); }
+template <typename S>
+struct action<gr::negation<S>> : depth_guarded {
+  template <typename In>
+  static void apply(const In&, ParseState& st) {
+    combine_unary(st);
+  }
 };
-template <typename S> struct action<gr::not_prefix<S>> : depth_guarded {
-  template <typename In> static void apply(const In&, ParseState& st) { combine_unary(st); }
+template <typename S>
+struct action<gr::not_prefix<S>> : depth_guarded {
+  template <typename In>
+  static void apply(const In&, ParseState& st) {
+    combine_unary(st);
+  }
 };
-template <typename S> struct action<gr::expr<S>> : depth_guarded {};
+template <typename S>
+struct action<gr::expr<S>> : depth_guarded {};
 
-template <typename S> struct action<gr::mul_tail<S>> { template <typename In> static void apply(const In&, ParseState& st) { combine_binary(st); } };
-template <typename S> struct action<gr::add_tail<S>> { template <typename In> static void apply(const In&, ParseState& st) { combine_binary(st); } };
-template <typename S> struct action<gr::cmp_tail<S>> { template <typename In> static void apply(const In&, ParseState& st) { combine_binary(st); } };
-template <typename S> struct action<gr::and_tail<S>> { template <typename In> static void apply(const In&, ParseState& st) { combine_binary(st); } };
-template <typename S> struct action<gr::or_tail<S>> { template <typename In> static void apply(const In&, ParseState& st) { combine_binary(st); } };
+template <typename S>
+struct action<gr::mul_tail<S>> {
+  template <typename In>
+  static void apply(const In&, ParseState& st) {
+    combine_binary(st);
+  }
+};
+template <typename S>
+struct action<gr::add_tail<S>> {
+  template <typename In>
+  static void apply(const In&, ParseState& st) {
+    combine_binary(st);
+  }
+};
+template <typename S>
+struct action<gr::cmp_tail<S>> {
+  template <typename In>
+  static void apply(const In&, ParseState& st) {
+    combine_binary(st);
+  }
+};
+template <typename S>
+struct action<gr::and_tail<S>> {
+  template <typename In>
+  static void apply(const In&, ParseState& st) {
+    combine_binary(st);
+  }
+};
+template <typename S>
+struct action<gr::or_tail<S>> {
+  template <typename In>
+  static void apply(const In&, ParseState& st) {
+    combine_binary(st);
+  }
+};
 
-template <typename S> struct action<gr::range_tail<S>> {
-  template <typename In> static void apply(const In&, ParseState& st) {
+template <typename S>
+struct action<gr::range_tail<S>> {
+  template <typename In>
+  static void apply(const In&, ParseState& st) {
     auto [to, ht] = st.pop();
     auto [from, hf] = st.pop();
     Expr e = make_expr(Expr::Kind::range, from.pos);
@@ -175,11 +284,17 @@ template <typename S> struct action<gr::range_tail<S>> {
 };
 
 // a|b|c is one `alternatives` node with three choices.
-template <typename S> struct action<gr::alt_first<S>> {
-  template <typename In> static void apply(const In&, ParseState& st) { st.alt_marks.push_back(st.values.size() - 1); }
+template <typename S>
+struct action<gr::alt_first<S>> {
+  template <typename In>
+  static void apply(const In&, ParseState& st) {
+    st.alt_marks.push_back(st.values.size() - 1);
+  }
 };
-template <typename S> struct action<gr::alt<S>> {
-  template <typename In> static void apply(const In&, ParseState& st) {
+template <typename S>
+struct action<gr::alt<S>> {
+  template <typename In>
+  static void apply(const In&, ParseState& st) {
     if (st.alt_marks.empty()) return;
     size_t mark = std::min(st.alt_marks.back(), st.values.size());
     st.alt_marks.pop_back();
@@ -197,8 +312,10 @@ template <typename S> struct action<gr::alt<S>> {
 };
 
 // Statements.
-template <> struct action<gr::keyword> {
-  template <typename In> static void apply(const In& in, ParseState& st) {
+template <>
+struct action<gr::keyword> {
+  template <typename In>
+  static void apply(const In& in, ParseState& st) {
     st.current = Statement{};
     st.current.pos = st.pos(st.offset(in.begin()));
     st.current.keyword = in.string();
@@ -209,51 +326,69 @@ template <> struct action<gr::keyword> {
 // Adds an argument to the statement being read (before or after its ':').
 void add_arg(ParseState& st, Arg a);
 
-template <> struct action<gr::arg_name> {
-  template <typename In> static void apply(const In& in, ParseState& st) {
+template <>
+struct action<gr::arg_name> {
+  template <typename In>
+  static void apply(const In& in, ParseState& st) {
     st.arg_name = in.string();
     st.arg_name_offset = st.offset(in.begin());
   }
 };
-template <> struct action<gr::named_arg> {
-  template <typename In> static void apply(const In&, ParseState& st) {
+template <>
+struct action<gr::named_arg> {
+  template <typename In>
+  static void apply(const In&, ParseState& st) {
     add_arg(st, Arg{st.pos(st.arg_name_offset), std::move(st.arg_name), st.pop().first});
   }
 };
-template <> struct action<gr::positional_arg> {
-  template <typename In> static void apply(const In&, ParseState& st) {
+template <>
+struct action<gr::positional_arg> {
+  template <typename In>
+  static void apply(const In&, ParseState& st) {
     Expr value = st.pop().first;
     SourcePos pos = value.pos;
     add_arg(st, Arg{std::move(pos), std::string(), std::move(value)});
   }
 };
-template <> struct action<gr::condition_expr> {
-  template <typename In> static void apply(const In&, ParseState& st) {
+template <>
+struct action<gr::condition_expr> {
+  template <typename In>
+  static void apply(const In&, ParseState& st) {
     st.current.has_condition = true;
     st.current.condition = st.pop().first;
   }
 };
-template <> struct action<gr::items_colon> {
-  template <typename In> static void apply(const In&, ParseState& st) {
+template <>
+struct action<gr::items_colon> {
+  template <typename In>
+  static void apply(const In&, ParseState& st) {
     st.current.has_items = true;
     st.in_items = true;
   }
 };
-template <> struct action<gr::block_open> {
-  template <typename In> static void apply(const In& in, ParseState& st) {
+template <>
+struct action<gr::block_open> {
+  template <typename In>
+  static void apply(const In& in, ParseState& st) {
     st.current.has_block = true;
     st.brace_pending = true;
     st.pending_brace = st.offset(in.begin());
   }
 };
-template <> struct action<gr::statement> {
-  template <typename In> static void apply(const In&, ParseState& st) { st.finish_statement(); }
+template <>
+struct action<gr::statement> {
+  template <typename In>
+  static void apply(const In&, ParseState& st) {
+    st.finish_statement();
+  }
 };
 // A '}' closes its block at once (so recovery after an error later on the line still knows
 // the block is closed); a stray '}' is reported only when the rest of its line is fine, so
 // a line gets at most one error.
-template <> struct action<gr::block_close> {
-  template <typename In> static void apply(const In& in, ParseState& st) {
+template <>
+struct action<gr::block_close> {
+  template <typename In>
+  static void apply(const In& in, ParseState& st) {
     if (st.blocks.empty()) {
       st.stray_close = true;
       st.stray_close_offset = st.offset(in.begin());
@@ -262,8 +397,10 @@ template <> struct action<gr::block_close> {
     }
   }
 };
-template <> struct action<gr::close_line> {
-  template <typename In> static void apply(const In&, ParseState& st) {
+template <>
+struct action<gr::close_line> {
+  template <typename In>
+  static void apply(const In&, ParseState& st) {
     if (st.stray_close) st.error(st.stray_close_offset, "unexpected '}': no block is open");
     st.stray_close = false;
   }

@@ -14,8 +14,8 @@
 
 namespace tabula::parsing {
 
-constexpr int kMaxNesting = 64;        // parentheses/calls/prefix operators, and blocks
-constexpr int kMaxExprHeight = 1000;   // height of an expression tree (long operator chains)
+constexpr int kMaxNesting = 64;       // parentheses/calls/prefix operators, and blocks
+constexpr int kMaxExprHeight = 1000;  // height of an expression tree (long operator chains)
 
 // A syntax error that aborts the current line. `report` is where the diagnostic points,
 // `scan` where the recovery starts skipping (inside a string: the string's opening quote).
@@ -29,15 +29,15 @@ struct TooManyErrors {};
 
 struct OpenBlock {
   Statement statement;
-  size_t brace = 0;       // offset of its '{'
-  bool discard = false;   // a block of a broken statement, or one nested too deeply
+  size_t brace = 0;      // offset of its '{'
+  bool discard = false;  // a block of a broken statement, or one nested too deeply
   bool too_deep = false;
 };
 
-struct Group {            // an open '(' or call
-  std::string call;       // the function name; empty for a parenthesis
+struct Group {       // an open '(' or call
+  std::string call;  // the function name; empty for a parenthesis
   size_t offset = 0;
-  size_t mark = 0;        // value stack size before the call's arguments
+  size_t mark = 0;  // value stack size before the call's arguments
 };
 
 struct Op {
@@ -97,8 +97,9 @@ struct ParseState {
   // tall trees, which would make every later recursive walk of the tree risky.
   void push(Expr e, int height) {
     if (height > kMaxExprHeight)
-      throw SyntaxError{last_offset, last_offset,
-                        fmt::format("expression too long or too deeply nested (the limit is {} levels)", kMaxExprHeight)};
+      throw SyntaxError{
+          last_offset, last_offset,
+          fmt::format("expression too long or too deeply nested (the limit is {} levels)", kMaxExprHeight)};
     values.push_back(std::move(e));
     heights.push_back(height);
   }

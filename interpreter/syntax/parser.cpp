@@ -51,7 +51,8 @@ size_t skip_line(ParseState& st, size_t from) {
     }
     if (c == '"') {
       ++i;
-      while (i < n && text[i] != '"' && text[i] != '\n') i += (text[i] == '\\' && i + 1 < n && text[i + 1] != '\n') ? 2 : 1;
+      while (i < n && text[i] != '"' && text[i] != '\n')
+        i += (text[i] == '\\' && i + 1 < n && text[i + 1] != '\n') ? 2 : 1;
       if (i < n && text[i] == '"') ++i;
       continue;
     }
@@ -80,9 +81,11 @@ std::optional<RulesFile> parse_rules(const SourceFile& source, Diagnostics& diag
   size_t at = start;
   try {
     while (at <= text.size()) {
-      p::memory_input<p::tracking_mode::lazy, p::eol::lf_crlf> in(text.data() + at, text.data() + text.size(), source.path);
+      p::memory_input<p::tracking_mode::lazy, p::eol::lf_crlf> in(text.data() + at, text.data() + text.size(),
+                                                                  source.path);
       try {
-        if (!p::parse<gr::file, action, control>(in, st)) st.error(at, "syntax error");  // cannot happen: line_item never fails
+        if (!p::parse<gr::file, action, control>(in, st))
+          st.error(at, "syntax error");  // cannot happen: line_item never fails
         break;
       } catch (const SyntaxError& e) {
         st.error(e.report, e.message);

@@ -60,7 +60,8 @@ std::string expand(std::string_view message, size_t at, const ParseState& st) {
       out += fmt::format("{}:{}", pos.line, pos.column);
     } else if (name == "escape") {
       auto c = static_cast<unsigned char>(text[at]);
-      out += c >= 0x20 && c < 0x7F ? fmt::format("'\\{}'", static_cast<char>(c)) : "'\\' followed by " + describe_at(text, at);
+      out += c >= 0x20 && c < 0x7F ? fmt::format("'\\{}'", static_cast<char>(c))
+                                   : "'\\' followed by " + describe_at(text, at);
     } else {
       out += message.substr(brace, close - brace + 1);  // literal braces: "'{'"
     }

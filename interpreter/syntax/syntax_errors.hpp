@@ -28,34 +28,67 @@ namespace gr = tabula::grammar;
 //   {escape}  the escape sequence at the error: '\q'
 // ---------------------------------------------------------------------------------------
 
-template <typename Rule> inline constexpr const char* error_message = nullptr;
+template <typename Rule>
+inline constexpr const char* error_message = nullptr;
 
-template <> inline constexpr const char* error_message<gr::continuation_eol> = "expected a line break right after '\\' (a '\\' at the end of a line continues the statement)";
-template <> inline constexpr const char* error_message<gr::number_end> = "unexpected {token} after a number";
-template <> inline constexpr const char* error_message<gr::escape_code> = "unknown escape sequence {escape} (a string may use \\\" \\\\ \\n and \\t)";
-template <> inline constexpr const char* error_message<gr::string_close> = "unterminated string";
-template <> inline constexpr const char* error_message<gr::triple_close> = "unterminated triple-quoted string (no closing \"\"\")";
-template <> inline constexpr const char* error_message<gr::paren_inner> = "expected an expression after '('";
-template <> inline constexpr const char* error_message<gr::paren_close> = "expected ')' to close the '(' opened at {open}";
-template <> inline constexpr const char* error_message<gr::call_arg> = "expected an expression after ',' in the call to '{call}'";
-template <> inline constexpr const char* error_message<gr::call_close> = "expected ')' to close the call to '{call}'";
-template <> inline constexpr const char* error_message<gr::range_end> = "expected a value after '..'";
-template <typename S> inline constexpr const char* error_message<gr::alt_choice<S>> = "expected a value after '|'";
-template <typename S> inline constexpr const char* error_message<gr::neg_operand<S>> = "expected an expression after '-'";
-template <typename S> inline constexpr const char* error_message<gr::mul_operand<S>> = "expected an expression after '{op}'";
-template <typename S> inline constexpr const char* error_message<gr::add_operand<S>> = "expected an expression after '{op}'";
-template <typename S> inline constexpr const char* error_message<gr::cmp_operand<S>> = "expected an expression after '{op}'";
-template <> inline constexpr const char* error_message<gr::chained_comparison> = "comparisons cannot be chained: write 'a < b and b < c'";
-template <typename S> inline constexpr const char* error_message<gr::not_operand<S>> = "expected an expression after 'not'";
-template <typename S> inline constexpr const char* error_message<gr::and_operand<S>> = "expected an expression after 'and'";
-template <typename S> inline constexpr const char* error_message<gr::or_operand<S>> = "expected an expression after 'or'";
-template <> inline constexpr const char* error_message<gr::arg_value> = "expected an expression after '='";
-template <> inline constexpr const char* error_message<gr::condition_expr> = "expected a condition after 'if'";
-template <> inline constexpr const char* error_message<gr::block_line_end> = "expected a line break after '{' (a block's statements start on the next line)";
-template <> inline constexpr const char* error_message<gr::statement_end> = "unexpected {token}";
-template <> inline constexpr const char* error_message<gr::close_end> = "unexpected {token} after '}'";
-template <> inline constexpr const char* error_message<gr::misplaced_brace> = "'{' must be on the same line as the statement whose block it opens";
-template <> inline constexpr const char* error_message<gr::keyword_expected> = "expected a statement keyword such as 'piece' or 'move'";
+template <>
+inline constexpr const char* error_message<gr::continuation_eol> =
+    "expected a line break right after '\\' (a '\\' at the end of a line continues the statement)";
+template <>
+inline constexpr const char* error_message<gr::number_end> = "unexpected {token} after a number";
+template <>
+inline constexpr const char* error_message<gr::escape_code> =
+    "unknown escape sequence {escape} (a string may use \\\" \\\\ \\n and \\t)";
+template <>
+inline constexpr const char* error_message<gr::string_close> = "unterminated string";
+template <>
+inline constexpr const char* error_message<gr::triple_close> = "unterminated triple-quoted string (no closing \"\"\")";
+template <>
+inline constexpr const char* error_message<gr::paren_inner> = "expected an expression after '('";
+template <>
+inline constexpr const char* error_message<gr::paren_close> = "expected ')' to close the '(' opened at {open}";
+template <>
+inline constexpr const char* error_message<gr::call_arg> = "expected an expression after ',' in the call to '{call}'";
+template <>
+inline constexpr const char* error_message<gr::call_close> = "expected ')' to close the call to '{call}'";
+template <>
+inline constexpr const char* error_message<gr::range_end> = "expected a value after '..'";
+template <typename S>
+inline constexpr const char* error_message<gr::alt_choice<S>> = "expected a value after '|'";
+template <typename S>
+inline constexpr const char* error_message<gr::neg_operand<S>> = "expected an expression after '-'";
+template <typename S>
+inline constexpr const char* error_message<gr::mul_operand<S>> = "expected an expression after '{op}'";
+template <typename S>
+inline constexpr const char* error_message<gr::add_operand<S>> = "expected an expression after '{op}'";
+template <typename S>
+inline constexpr const char* error_message<gr::cmp_operand<S>> = "expected an expression after '{op}'";
+template <>
+inline constexpr const char* error_message<gr::chained_comparison> =
+    "comparisons cannot be chained: write 'a < b and b < c'";
+template <typename S>
+inline constexpr const char* error_message<gr::not_operand<S>> = "expected an expression after 'not'";
+template <typename S>
+inline constexpr const char* error_message<gr::and_operand<S>> = "expected an expression after 'and'";
+template <typename S>
+inline constexpr const char* error_message<gr::or_operand<S>> = "expected an expression after 'or'";
+template <>
+inline constexpr const char* error_message<gr::arg_value> = "expected an expression after '='";
+template <>
+inline constexpr const char* error_message<gr::condition_expr> = "expected a condition after 'if'";
+template <>
+inline constexpr const char* error_message<gr::block_line_end> =
+    "expected a line break after '{' (a block's statements start on the next line)";
+template <>
+inline constexpr const char* error_message<gr::statement_end> = "unexpected {token}";
+template <>
+inline constexpr const char* error_message<gr::close_end> = "unexpected {token} after '}'";
+template <>
+inline constexpr const char* error_message<gr::misplaced_brace> =
+    "'{' must be on the same line as the statement whose block it opens";
+template <>
+inline constexpr const char* error_message<gr::keyword_expected> =
+    "expected a statement keyword such as 'piece' or 'move'";
 
 // A readable description of the input at `at`: 'word', character '@', end of line, ...
 std::string describe_at(std::string_view text, size_t at);

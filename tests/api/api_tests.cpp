@@ -48,8 +48,8 @@ TEST_CASE("a game loads and counts its move sequences", "[api]") {
 }
 
 TEST_CASE("rules that do not load give every diagnostic with its place", "[api]") {
-  tabula::LoadResult r = tabula::load_game_from_text("game \"Broken\"\nboard \"square8.yaml\"\nplayer black\nfrobnicate\n",
-                                                     kRules + "broken.rules");
+  tabula::LoadResult r = tabula::load_game_from_text(
+      "game \"Broken\"\nboard \"square8.yaml\"\nplayer black\nfrobnicate\n", kRules + "broken.rules");
   REQUIRE_FALSE(r.game);
   REQUIRE_FALSE(r.diagnostics.empty());
   auto at_line_4 = std::find_if(r.diagnostics.begin(), r.diagnostics.end(), [](const auto& d) { return d.line == 4; });

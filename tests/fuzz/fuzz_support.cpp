@@ -1,8 +1,8 @@
 #include "fuzz_support.hpp"
 
 #include <cstdio>
-#include <filesystem>
 #include <cstdlib>
+#include <filesystem>
 #include <map>
 #include <mutex>
 #include <stdexcept>
@@ -47,7 +47,7 @@ std::shared_ptr<const BoardGraph> repo_board(const std::string& named) {
   const std::string board_name = std::filesystem::path(named).filename().string();
   static std::mutex m;
   static std::map<std::string, std::shared_ptr<const BoardGraph>> cache;
-  static const char* kShipped[] = {"square8.yaml", "laska7.yaml", "hex5.yaml", "hex9.yaml",
+  static const char* kShipped[] = {"square8.yaml", "laska7.yaml",  "hex5.yaml",    "hex9.yaml",
                                    "lanko88.yaml", "lanko68.yaml", "lanko103.yaml"};
   std::lock_guard lock(m);
   bool shipped = false;

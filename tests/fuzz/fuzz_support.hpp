@@ -16,6 +16,8 @@ std::shared_ptr<const Program> repo_program(const std::string& rules_name);
 std::shared_ptr<const BoardGraph> repo_board(const std::string& board_name);
 
 // Inputs are untrusted bytes: view them as text.
-inline std::string_view text_of(const uint8_t* data, size_t size) { return {reinterpret_cast<const char*>(data), size}; }
+inline std::string_view text_of(const uint8_t* data, size_t size) {
+  return {reinterpret_cast<const char*>(data), size};
+}
 
 }  // namespace tabula::fuzz

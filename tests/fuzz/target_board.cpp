@@ -4,9 +4,9 @@
 #include "board/board_loader.hpp"
 #include "diag/render.hpp"
 #include "diag/source_registry.hpp"
+#include "fuzz_support.hpp"
 #include "picture/board_svg.hpp"
 #include "program/program.hpp"
-#include "fuzz_support.hpp"
 #include "targets.hpp"
 
 namespace tabula::fuzz {

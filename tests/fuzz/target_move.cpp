@@ -12,8 +12,8 @@ void move(const uint8_t* data, size_t size) {
       "",  // the start
       "8/8/1W1WB3/8/1BWW4/1WW1B3/2W2B2/8 white",
       "1BBBBBB1/W6W/W6W/W6W/W6W/W6W/W6W/1BBBBBB1 white",
-      "8/8/8/3B4/8/8/8/W7 black",                  // few pieces
-      "BBBBBBBB/WWWWWWWW/8/8/8/8/8/8 black",       // crowded lines
+      "8/8/8/3B4/8/8/8/W7 black",             // few pieces
+      "BBBBBBBB/WWWWWWWW/8/8/8/8/8/8 black",  // crowded lines
   };
   auto program = repo_program("loa.rules");
   State s(program);

@@ -7,8 +7,8 @@
 #include "fuzz_support.hpp"
 #include "lang/checker.hpp"
 #include "lang/design_warnings.hpp"
-#include "syntax/parser.hpp"
 #include "playout.hpp"
+#include "syntax/parser.hpp"
 #include "targets.hpp"
 
 namespace tabula::fuzz {

@@ -26,8 +26,8 @@ class GameState;
 struct RulesDiagnostic {
   std::string severity;  // "error", "warning" or "note"
   std::string file;
-  int line = 0;          // 1-based; 0 when the message has no place (a file that cannot be opened)
-  int column = 0;        // 1-based, in characters
+  int line = 0;    // 1-based; 0 when the message has no place (a file that cannot be opened)
+  int column = 0;  // 1-based, in characters
   std::string message;
 };
 
@@ -89,7 +89,7 @@ class TABULA_API Game {
   std::vector<std::string> seat_names() const;
   std::vector<int> seat_players() const;  // the side of each seat
   std::vector<std::string> kind_names() const;
-  bool stacking() const;   // cells hold columns of counters
+  bool stacking() const;  // cells hold columns of counters
   int num_cells() const;
   int max_game_length() const;  // the rules' ply limit
 
@@ -117,7 +117,7 @@ class TABULA_API Game {
 struct LoadResult {
   std::optional<Game> game;
   std::vector<RulesDiagnostic> diagnostics;  // errors first found first; warnings too when the game loaded
-  std::string rendered;  // the diagnostics as the CLI prints them: file:line:col, the line, a caret
+  std::string rendered;                      // the diagnostics as the CLI prints them: file:line:col, the line, a caret
 };
 
 // Board files are looked up next to the rules file, then in the boards/ folder beside its

@@ -59,14 +59,14 @@ class TABULA_API GameState {
   std::string result_text() const;      // "White wins after 41 plies", as the CLI says it
 
   // ---- as text ----
-  std::vector<Action> history() const;              // the actions played since the state was made
-  std::vector<std::string> history_strings() const; // the same as move text
-  std::string record() const;         // the game record, as `tabula play` prints after `moves:`
-  std::string to_string() const;      // the board drawn as text, with the constructs' notes
+  std::vector<Action> history() const;               // the actions played since the state was made
+  std::vector<std::string> history_strings() const;  // the same as move text
+  std::string record() const;                        // the game record, as `tabula play` prints after `moves:`
+  std::string to_string() const;                     // the board drawn as text, with the constructs' notes
   // The board and the seat to move, as `tabula show` prints them; Game::new_state reads it
   // back. Counters off the board, a region's mark and the step within a turn are not written.
   std::string position_text() const;
-  uint64_t hash() const;              // of everything the position is (pieces, turn, counters)
+  uint64_t hash() const;  // of everything the position is (pieces, turn, counters)
 
   // ---- for learning ----
   // Fills `out` (observation_layout().planes * cells floats) as seen by `player`: plane

@@ -39,7 +39,7 @@ class TABULA_API Bot {
 
 struct PlayoutStatistics {
   uint64_t playouts = 0;
-  uint64_t plies = 0;          // summed over the playouts
+  uint64_t plies = 0;  // summed over the playouts
   double seconds = 0;
   std::vector<uint64_t> wins;  // per side
   uint64_t draws = 0;
@@ -73,23 +73,23 @@ struct MatchGame {
   std::vector<std::string> seats;  // the spec playing each side; the first moves first
   int winner = -1;                 // the winning side, -1 for a draw
   int plies = 0;
-  bool cut = false;                // drawn by a ply limit
-  std::string moves;               // space-separated move text
+  bool cut = false;   // drawn by a ply limit
+  std::string moves;  // space-separated move text
 };
 
 // The statistics `tabula match` reports, and the games.
 struct MatchResult {
   std::string rules;
   int games = 0, draws = 0, cut = 0;
-  std::vector<MatchTally> players;   // per spec, in the order first met
-  std::vector<MatchTally> per_seat;  // "seat 1", "seat 2", ...
-  double first_player_share = 0;     // the first seat's wins among decisive games
+  std::vector<MatchTally> players;                     // per spec, in the order first met
+  std::vector<MatchTally> per_seat;                    // "seat 1", "seat 2", ...
+  double first_player_share = 0;                       // the first seat's wins among decisive games
   double first_player_low = 0, first_player_high = 0;  // its 95% Wilson interval
-  double fair_share = 0;             // 1 / seats
+  double fair_share = 0;                               // 1 / seats
   double mean_plies = 0, stddev_plies = 0, min_plies = 0, max_plies = 0;
-  double branching = 0;              // legal moves per position
-  std::vector<MatchGame> records;    // sorted by game
-  std::string text, json, csv;       // the report as `tabula match` prints it (plain, --json, --csv)
+  double branching = 0;            // legal moves per position
+  std::vector<MatchGame> records;  // sorted by game
+  std::string text, json, csv;     // the report as `tabula match` prints it (plain, --json, --csv)
 };
 
 // nullopt and `error` set for player specs the game cannot use.

@@ -117,14 +117,17 @@ void check_hop(CheckContext& ctx, const Statement& s, uint32_t kinds) {
     if (t.kind == Expr::Kind::identifier && t.text == "remove") hop.take_top = false;
     else if (t.kind == Expr::Kind::identifier && t.text == "top-to-bottom") {
       hop.take_top = true;
-      if (!ctx.program.stacking) ctx.error(t.pos, "take=top-to-bottom needs columns: add `stacking columns` to the rules");
+      if (!ctx.program.stacking)
+        ctx.error(t.pos, "take=top-to-bottom needs columns: add `stacking columns` to the rules");
     } else {
-      return ctx.error(t.pos, fmt::format("expected what a hop does to the jumped piece: remove or top-to-bottom, found "
-                                          "'{}'",
-                                          to_string(t)));
+      return ctx.error(t.pos,
+                       fmt::format("expected what a hop does to the jumped piece: remove or top-to-bottom, found "
+                                   "'{}'",
+                                   to_string(t)));
     }
   }
-  if (!range_value(ctx, ctx.named(s, "distance"), hop.long_range) || !range_value(ctx, ctx.named(s, "beyond"), hop.land_far))
+  if (!range_value(ctx, ctx.named(s, "distance"), hop.long_range) ||
+      !range_value(ctx, ctx.named(s, "beyond"), hop.land_far))
     return;
   ctx.shared<CaptureSetup>("captures").hops.push_back(std::move(hop));
   build_at_end(ctx);
@@ -144,8 +147,9 @@ void check_captures(CheckContext& ctx, const Statement& s) {
   c.remove_later = ctx.word(ctx.named(s, "remove"), "remove", {"at-once", "at-end"}) == "at-end";
   c.no_reverse = ctx.word(ctx.named(s, "reverse"), "reverse", {"allow", "forbid"}) == "forbid";
   if (c.rejump && c.remove_later)
-    ctx.error(s.pos, "rejump=allow cannot go with remove=at-end: a piece that stays until the move ends is never "
-                     "jumped twice");
+    ctx.error(s.pos,
+              "rejump=allow cannot go with remove=at-end: a piece that stays until the move ends is never "
+              "jumped twice");
   build_at_end(ctx);
 }
 
@@ -155,9 +159,13 @@ extern constinit const MovementSpec hop_movement{
     "hop", check_hop, "hop dirs=D [distance=1|any] [beyond=1|any] take=remove|top-to-bottom",
     "capture by jumping an enemy piece (adjacent, or any distance along empty cells) to an empty cell beyond"};
 extern constinit const StatementSpec captures_statement{
-    "captures", Pass::define, Key::keyword, check_captures,
+    "captures",
+    Pass::define,
+    Key::keyword,
+    check_captures,
     "captures compulsory|optional continue=must|may|stop choice=free|maximum|maximum-value rejump=forbid|allow "
     "remove=at-once|at-end reverse=allow|forbid",
-    "how hop captures combine into moves: compulsory, continuation, maximum (count or value), removal, no turning back"};
+    "how hop captures combine into moves: compulsory, continuation, maximum (count or value), removal, no turning "
+    "back"};
 
 }  // namespace tabula

@@ -26,7 +26,8 @@ class FlankedChains final : public TurnEffect {
       if (credit_mover) count_captures(s, mover, static_cast<int>(dead.size()));
       else
         for (int other = 0; other < p.player_count(); ++other)
-          if (other != mover) count_captures(s, other, static_cast<int>(dead.size()) / std::max(1, p.player_count() - 1));
+          if (other != mover)
+            count_captures(s, other, static_cast<int>(dead.size()) / std::max(1, p.player_count() - 1));
     };
     auto opponents = [&] {
       for (int side = 0; side < p.player_count(); ++side)
@@ -63,7 +64,11 @@ void check_capture(CheckContext& ctx, const Statement& s) {
 }  // namespace
 
 extern constinit const StatementSpec capture_statement{
-    "capture", Pass::define, Key::first_argument, check_capture, "capture flanked-chains order=opponent-first|mover-first",
+    "capture",
+    Pass::define,
+    Key::first_argument,
+    check_capture,
+    "capture flanked-chains order=opponent-first|mover-first",
     "after every turn, straight chains flanked at both ends by the enemy are removed (and counted as captures)"};
 
 }  // namespace tabula

@@ -12,7 +12,9 @@ class Connected final : public ValueFunction {
  public:
   PlayerSpec who;
   std::string_view name() const override { return "connected"; }
-  int64_t value(const EvalContext& c) const override { return c.state.connected(resolve_player(c.state, who, c.mover)); }
+  int64_t value(const EvalContext& c) const override {
+    return c.state.connected(resolve_player(c.state, who, c.mover));
+  }
 };
 
 std::unique_ptr<ValueFunction> check_connected(CheckContext& ctx, const Expr& e, Scope) {
@@ -27,7 +29,8 @@ std::unique_ptr<ValueFunction> check_connected(CheckContext& ctx, const Expr& e,
 
 }  // namespace
 
-extern constinit const FunctionSpec connected_function{"connected", false, false, check_connected, "connected(P)",
-                                                "all of P's pieces form one group over the board's links"};
+extern constinit const FunctionSpec connected_function{
+    "connected",     false,          false,
+    check_connected, "connected(P)", "all of P's pieces form one group over the board's links"};
 
 }  // namespace tabula

@@ -47,7 +47,8 @@ std::unique_ptr<ValueFunction> check_spent(CheckContext& ctx, const Expr& e, Sco
   // The budget's counter exists once the `budget` lines are read, wherever they stand.
   ctx.at_end([&ctx, fn = f.get(), at = e.pos] {
     fn->var = ctx.program.vars.find("spent");
-    if (fn->var < 0 || !ctx.has_shared("budgets")) ctx.error(at, "'spent' needs turns of partial moves: add `budget N` lines");
+    if (fn->var < 0 || !ctx.has_shared("budgets"))
+      ctx.error(at, "'spent' needs turns of partial moves: add `budget N` lines");
   });
   return f;
 }
@@ -60,12 +61,13 @@ std::unique_ptr<ValueFunction> check_first_turn(CheckContext&, const Expr&, Scop
 
 }  // namespace
 
-extern constinit const FunctionSpec turn_function{"turn", true, true, check_turn, "turn", "the mover's turn number, from 1"};
-extern constinit const FunctionSpec passes_function{"passes", true, true, check_passes, "passes",
-                                             "consecutive turns that ended with a pass"};
-extern constinit const FunctionSpec spent_function{"spent", true, true, check_spent, "spent",
-                                            "the budget spent so far in this turn of partial moves"};
-extern constinit const FunctionSpec first_turn_function{"first-turn", true, false, check_first_turn, "first-turn",
-                                                 "this is the first turn after a mark (an interlude)"};
+extern constinit const FunctionSpec turn_function{"turn",     true,   true,
+                                                  check_turn, "turn", "the mover's turn number, from 1"};
+extern constinit const FunctionSpec passes_function{"passes",     true,     true,
+                                                    check_passes, "passes", "consecutive turns that ended with a pass"};
+extern constinit const FunctionSpec spent_function{
+    "spent", true, true, check_spent, "spent", "the budget spent so far in this turn of partial moves"};
+extern constinit const FunctionSpec first_turn_function{
+    "first-turn", true, false, check_first_turn, "first-turn", "this is the first turn after a mark (an interlude)"};
 
 }  // namespace tabula

@@ -36,7 +36,12 @@ std::unique_ptr<ValueFunction> check_neighbours(CheckContext& ctx, const Expr& e
 
 }  // namespace
 
-extern constinit const FunctionSpec neighbours_function{"neighbours", false, true, check_neighbours, "neighbours(from|to)",
-                                                 "pieces next to the moving piece's start or landing (movements)"};
+extern constinit const FunctionSpec neighbours_function{
+    "neighbours",
+    false,
+    true,
+    check_neighbours,
+    "neighbours(from|to)",
+    "pieces next to the moving piece's start or landing (movements)"};
 
 }  // namespace tabula

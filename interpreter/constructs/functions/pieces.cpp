@@ -41,7 +41,11 @@ std::unique_ptr<ValueFunction> check_pieces(CheckContext& ctx, const Expr& e, Sc
 
 }  // namespace
 
-extern constinit const FunctionSpec pieces_function{"pieces", false, true, check_pieces, "pieces(P[, KINDS])",
-                                             "how many pieces P (or all) has on the board, of those kinds"};
+extern constinit const FunctionSpec pieces_function{"pieces",
+                                                    false,
+                                                    true,
+                                                    check_pieces,
+                                                    "pieces(P[, KINDS])",
+                                                    "how many pieces P (or all) has on the board, of those kinds"};
 
 }  // namespace tabula

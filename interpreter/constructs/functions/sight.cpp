@@ -40,10 +40,12 @@ std::unique_ptr<ValueFunction> check_sight(CheckContext& ctx, const Expr& e, Sco
 
 }  // namespace
 
-extern constinit const FunctionSpec sees_function{"sees", false, false, check_sight, "sees(P)",
-                                           "from the cell, the first piece along some direction is P's (where=)"};
+extern constinit const FunctionSpec sees_function{
+    "sees",      false,     false,
+    check_sight, "sees(P)", "from the cell, the first piece along some direction is P's (where=)"};
 extern constinit const FunctionSpec incursion_function{
-    "incursion", false, false, check_sight, "incursion(P)",
-    "the cell lies in a run of empty cells flanked at both ends, on one axis, by P (where=)"};
+    "incursion",    false,
+    false,          check_sight,
+    "incursion(P)", "the cell lies in a run of empty cells flanked at both ends, on one axis, by P (where=)"};
 
 }  // namespace tabula

@@ -48,10 +48,14 @@ std::unique_ptr<ValueFunction> check_threatens(CheckContext& ctx, const Expr& e,
 
 }  // namespace
 
-extern constinit const FunctionSpec can_capture_function{"can-capture", false, false, check_can_capture, "can-capture(mover)",
-                                                  "the seat to move has a capture"};
+extern constinit const FunctionSpec can_capture_function{
+    "can-capture", false, false, check_can_capture, "can-capture(mover)", "the seat to move has a capture"};
 extern constinit const FunctionSpec threatens_function{
-    "threatens", false, false, check_threatens, "threatens(P, KINDS)",
+    "threatens",
+    false,
+    false,
+    check_threatens,
+    "threatens(P, KINDS)",
     "a seat of P, were it to move now, could capture a piece of those kinds"};
 
 }  // namespace tabula

@@ -58,11 +58,15 @@ std::unique_ptr<ValueFunction> check_count(CheckContext& ctx, const Expr& e, Sco
 
 }  // namespace
 
-extern constinit const FunctionSpec in_function{"in", false, false, check_in, "in(from|to, ZONE)",
-                                         "the moving piece's start or landing is in the zone (movements)"};
-extern constinit const FunctionSpec occupied_function{"occupied", false, true, check_count, "occupied(ZONE)",
-                                               "how many cells of the zone hold a piece"};
-extern constinit const FunctionSpec size_function{"size", false, true, check_count, "size(ZONE)",
-                                           "how many cells the zone has"};
+extern constinit const FunctionSpec in_function{"in",
+                                                false,
+                                                false,
+                                                check_in,
+                                                "in(from|to, ZONE)",
+                                                "the moving piece's start or landing is in the zone (movements)"};
+extern constinit const FunctionSpec occupied_function{
+    "occupied", false, true, check_count, "occupied(ZONE)", "how many cells of the zone hold a piece"};
+extern constinit const FunctionSpec size_function{"size",      false,        true,
+                                                  check_count, "size(ZONE)", "how many cells the zone has"};
 
 }  // namespace tabula

@@ -28,7 +28,8 @@ bool check_movement(CheckContext& ctx, const Statement& s, BasicMovement& mv, ui
   if (const Arg* a = ctx.named(s, "cost")) {
     long long n;
     if (a->value.kind == Expr::Kind::identifier && a->value.text == "distance") mv.cost_per_step = 1;
-    else if (ctx.number_value(a->value, "the cost", 0, 16, n)) mv.cost_fixed = true, mv.cost_per_step = static_cast<int>(n);
+    else if (ctx.number_value(a->value, "the cost", 0, 16, n))
+      mv.cost_fixed = true, mv.cost_per_step = static_cast<int>(n);
     else return false;
   }
   if (const Arg* a = ctx.named(s, "max")) {
@@ -49,7 +50,9 @@ bool check_movement(CheckContext& ctx, const Statement& s, BasicMovement& mv, ui
     });
   if (!shape.dirs) return true;
   const Arg* dirs = ctx.named(s, "dirs");
-  if (!dirs) return ctx.error(s.pos, fmt::format("'{}' needs dirs=... (for example dirs=all or dirs=forward)", s.keyword)), false;
+  if (!dirs)
+    return ctx.error(s.pos, fmt::format("'{}' needs dirs=... (for example dirs=all or dirs=forward)", s.keyword)),
+           false;
   if (!ctx.board || !ctx.directions_per_seat(dirs->value, mv.dirs)) return false;
   if (const Arg* land = ctx.named(s, "land")) {
     mv.land = 0;

@@ -24,7 +24,7 @@ class BasicMovement : public Movement {
   int cost_per_step = 1;
   bool cost_fixed = false;  // cost=N: the same whatever the distance
   int max_cost = 1 << 20;
-  Formula unless;  // lifts max_cost
+  Formula unless;             // lifts max_cost
   bool partial_args = false;  // any of cost=, max=, unless= was given
 
   Flow apply(State& s, const Move& m) const override;

@@ -36,8 +36,8 @@ void check_jump(CheckContext& ctx, const Statement& s, uint32_t kinds) {
     else if (o.kind == Expr::Kind::identifier && o.text == "enemy") mv->over_friends = false, mv->over_enemies = true;
     else if (o.kind == Expr::Kind::identifier && o.text == "any") mv->over_friends = mv->over_enemies = true;
     else
-      return ctx.error(o.pos, fmt::format("expected what a jump may go over: friend, enemy or any, found '{}'",
-                                          to_string(o)));
+      return ctx.error(o.pos,
+                       fmt::format("expected what a jump may go over: friend, enemy or any, found '{}'", to_string(o)));
   }
   if (const Arg* k = ctx.named(s, "over-kinds")) mv->over_kinds = ctx.kinds_of(k->value);
   add_movement(ctx, std::move(mv));
@@ -45,7 +45,8 @@ void check_jump(CheckContext& ctx, const Statement& s, uint32_t kinds) {
 
 }  // namespace
 
-extern constinit const MovementSpec jump_movement{"jump", check_jump, "jump dirs=D over=friend|enemy|any [over-kinds=K|K] [if C]",
-                                           "over one adjacent piece to the empty cell beyond; nothing is taken"};
+extern constinit const MovementSpec jump_movement{"jump", check_jump,
+                                                  "jump dirs=D over=friend|enemy|any [over-kinds=K|K] [if C]",
+                                                  "over one adjacent piece to the empty cell beyond; nothing is taken"};
 
 }  // namespace tabula

@@ -96,9 +96,10 @@ void check_line(CheckContext& ctx, const Statement& s, uint32_t kinds) {
   } else if (e.kind == Expr::Kind::identifier && e.text == "any") {
     mv->distance = Distance::any;
   } else {
-    return ctx.error(e.pos, fmt::format("unsupported distance '{}'; expected a number, count(line) (pieces of both sides "
-                                        "on the line moved along), neighbours() (pieces adjacent to the mover) or any",
-                                        to_string(e)));
+    return ctx.error(e.pos,
+                     fmt::format("unsupported distance '{}'; expected a number, count(line) (pieces of both sides "
+                                 "on the line moved along), neighbours() (pieces adjacent to the mover) or any",
+                                 to_string(e)));
   }
   if (const Arg* over = ctx.named(s, "over")) {
     const Expr& o = over->value;

@@ -44,8 +44,8 @@ void check_run(CheckContext& ctx, const Statement& s, uint32_t kinds) {
 
 }  // namespace
 
-extern constinit const MovementSpec run_movement{"run", check_run,
-                                          "run ring=NAME [discount=REGION] [cost=..] [max=N] [unless=C] [if C]",
-                                          "along a ring of cells, either way round (turns of partial moves only)"};
+extern constinit const MovementSpec run_movement{
+    "run", check_run, "run ring=NAME [discount=REGION] [cost=..] [max=N] [unless=C] [if C]",
+    "along a ring of cells, either way round (turns of partial moves only)"};
 
 }  // namespace tabula

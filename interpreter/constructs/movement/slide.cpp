@@ -29,12 +29,13 @@ class Slide final : public BasicMovement {
 
 void check_slide(CheckContext& ctx, const Statement& s, uint32_t kinds) {
   auto mv = std::make_unique<Slide>();
-  if (check_movement(ctx, s, *mv, kinds, {.named = {"dirs", "land"}, .partial = true})) add_movement(ctx, std::move(mv));
+  if (check_movement(ctx, s, *mv, kinds, {.named = {"dirs", "land"}, .partial = true}))
+    add_movement(ctx, std::move(mv));
 }
 
 }  // namespace
 
 extern constinit const MovementSpec slide_movement{"slide", check_slide, "slide dirs=D [land=L] [if C]",
-                                            "any number of empty cells along a direction (a rook's move)"};
+                                                   "any number of empty cells along a direction (a rook's move)"};
 
 }  // namespace tabula

@@ -33,12 +33,13 @@ class Step final : public BasicMovement {
 
 void check_step(CheckContext& ctx, const Statement& s, uint32_t kinds) {
   auto mv = std::make_unique<Step>();
-  if (check_movement(ctx, s, *mv, kinds, {.named = {"dirs", "land"}, .partial = true})) add_movement(ctx, std::move(mv));
+  if (check_movement(ctx, s, *mv, kinds, {.named = {"dirs", "land"}, .partial = true}))
+    add_movement(ctx, std::move(mv));
 }
 
 }  // namespace
 
 extern constinit const MovementSpec step_movement{"step", check_step, "step dirs=D [land=L] [if C]",
-                                           "one cell along one of the directions"};
+                                                  "one cell along one of the directions"};
 
 }  // namespace tabula

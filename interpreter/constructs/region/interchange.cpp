@@ -69,7 +69,9 @@ class PickPhase final : public Phase {
     begin_turn(s, p.first_seat_of(other), true);
   }
 
-  std::string text(const State& s, const Move& m) const override { return "take:" + s.program().board->cell(m.to).name; }
+  std::string text(const State& s, const Move& m) const override {
+    return "take:" + s.program().board->cell(m.to).name;
+  }
 };
 
 class ClaimPhase final : public Phase {
@@ -119,8 +121,8 @@ void check_interchange(CheckContext& ctx, const Statement& s) {
   auto pick = std::make_unique<PickPhase>(*r);
   pick->count_var = p.vars.add({r->name + ".picks", VarSpec::Type::number, VarSpec::Role::position, 0, 0, kMaxPicks});
   for (int i = 0; i < kMaxPicks; ++i)
-    pick->pick_vars.push_back(p.vars.add({r->name + ".pick" + std::to_string(i + 1), VarSpec::Type::cell,
-                                          VarSpec::Role::position, -1, -1, 32767}));
+    pick->pick_vars.push_back(p.vars.add(
+        {r->name + ".pick" + std::to_string(i + 1), VarSpec::Type::cell, VarSpec::Role::position, -1, -1, 32767}));
   const PickPhase* picks = p.own(std::move(pick));
   r->interchange_phase = p.own(std::make_unique<ClaimPhase>(*r, *picks));
 }
@@ -128,7 +130,11 @@ void check_interchange(CheckContext& ctx, const Statement& s) {
 }  // namespace
 
 extern constinit const StatementSpec interchange_statement{
-    "interchange", Pass::define, Key::keyword, check_interchange, "interchange [REGION]",
+    "interchange",
+    Pass::define,
+    Key::keyword,
+    check_interchange,
+    "interchange [REGION]",
     "after each mark the other side may claim an exchange of pieces (interchange, decline, take:CELL)"};
 
 }  // namespace tabula

@@ -104,7 +104,10 @@ void check_mark(CheckContext& ctx, const Statement& s) {
 }  // namespace
 
 extern constinit const StatementSpec mark_statement{
-    "mark", Pass::define, Key::first_argument, check_mark,
+    "mark",
+    Pass::define,
+    Key::first_argument,
+    check_mark,
     "mark REGION first=PLAYER [next=fewest-pieces|most-pieces|loser|mover|opponent]",
     "the game starts with PLAYER marking REGION; a `when` mark effect lets next= choose who marks again"};
 

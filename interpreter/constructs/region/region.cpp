@@ -1,7 +1,7 @@
 #include "constructs/region/region.hpp"
 
-#include <algorithm>
 #include <fmt/format.h>
+#include <algorithm>
 
 #include "engine/evaluate.hpp"
 #include "engine/turn_machine.hpp"
@@ -107,7 +107,8 @@ namespace {
 
 bool check_shape(CheckContext& ctx, const Statement& line, Region& r) {
   if (line.keyword != "shape") {
-    ctx.error(line.pos, fmt::format("unknown region item '{}'; expected `shape N [open] [choose=DIRS]: ITEMS`", line.keyword));
+    ctx.error(line.pos,
+              fmt::format("unknown region item '{}'; expected `shape N [open] [choose=DIRS]: ITEMS`", line.keyword));
     return false;
   }
   if (!ctx.shape(line, 1, 2, {"choose"}, false, true)) return false;
@@ -131,7 +132,8 @@ bool check_shape(CheckContext& ctx, const Statement& line, Region& r) {
       continue;
     }
     if (e.kind != Expr::Kind::call || (e.text != "step" && e.text != "ray-end") || e.args.size() != 1) {
-      ctx.error(e.pos, fmt::format("expected a shape item: mark, step(DIRS) or ray-end(DIRS), found '{}'", to_string(e)));
+      ctx.error(e.pos,
+                fmt::format("expected a shape item: mark, step(DIRS) or ray-end(DIRS), found '{}'", to_string(e)));
       continue;
     }
     it.kind = e.text == "step" ? RegionItem::Kind::step : RegionItem::Kind::ray_end;
@@ -185,14 +187,18 @@ void check_region(CheckContext& ctx, const Statement& s) {
   if (regions.size() == 1)
     ctx.at_end([&ctx] {
       if (!ctx.has_shared("budgets"))
-        ctx.error(ctx.shared<SourcePos>("file start"), "a `region` game plays turns of partial moves: add `budget N` lines");
+        ctx.error(ctx.shared<SourcePos>("file start"),
+                  "a `region` game plays turns of partial moves: add `budget N` lines");
     });
 }
 
 }  // namespace
 
 extern constinit const StatementSpec region_statement{
-    "region", Pass::named, Key::first_argument, check_region,
+    "region",
+    Pass::named,
+    Key::first_argument,
+    check_region,
     "region NAME size=EXPR [first=CELLS] { shape N [open] [choose=DIRS]: mark step(DIRS) ray-end(DIRS) }",
     "a target region whose shape depends on a size evaluated when it is marked"};
 

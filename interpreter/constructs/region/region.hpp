@@ -22,8 +22,8 @@ struct RegionItem {
 
 struct RegionShape {
   int size = 0;
-  bool open = false;          // `shape N open`: read by open(R)
-  std::vector<int> choices;   // choose=DIRS: the setter picks one (empty: no choice)
+  bool open = false;         // `shape N open`: read by open(R)
+  std::vector<int> choices;  // choose=DIRS: the setter picks one (empty: no choice)
   std::vector<RegionItem> items;
 };
 
@@ -34,9 +34,15 @@ class Region : public Describer {
   std::vector<uint8_t> first_cells;  // per cell: allowed for the game's first mark (empty: any)
   std::vector<RegionShape> shapes;
   int mark_var = -1, shape_var = -1, choice_var = -1, setter_var = -1, round_var = -1;
-  const Phase* mark_phase = nullptr;       // mark.cpp
+  const Phase* mark_phase = nullptr;         // mark.cpp
   const Phase* interchange_phase = nullptr;  // interchange.cpp: played after each mark, when declared
-  enum class NextSetter : uint8_t { fewest_pieces, most_pieces, loser, mover, opponent } next = NextSetter::fewest_pieces;
+  enum class NextSetter : uint8_t {
+    fewest_pieces,
+    most_pieces,
+    loser,
+    mover,
+    opponent
+  } next = NextSetter::fewest_pieces;
 
   // The cells of shape `shape` marked on `mark` with `choice` (a direction, or -1); false
   // when the shape does not fit there.

@@ -108,18 +108,22 @@ std::unique_ptr<ValueFunction> check_all_in(CheckContext& ctx, const Expr& e, Sc
 
 }  // namespace
 
-extern constinit const FunctionSpec inside_function{"inside", false, false, check_inside, "inside(R)",
-                                             "the cell (where=, or a movement's landing) is in region R"};
-extern constinit const FunctionSpec outside_function{"outside", false, false, check_outside, "outside(R)",
-                                              "the cell is outside region R (R is marked)"};
-extern constinit const FunctionSpec all_in_function{"all-in", false, false, check_all_in, "all-in(P, R)",
-                                             "all of P's pieces stand in region R"};
-extern constinit const FunctionSpec full_function{"full", false, false, check_full, "full(R)",
-                                           "every cell of region R holds a piece"};
-extern constinit const FunctionSpec open_function{"open", false, false, check_open, "open(R)",
-                                           "region R has an open shape"};
+extern constinit const FunctionSpec inside_function{
+    "inside", false, false, check_inside, "inside(R)", "the cell (where=, or a movement's landing) is in region R"};
+extern constinit const FunctionSpec outside_function{
+    "outside", false, false, check_outside, "outside(R)", "the cell is outside region R (R is marked)"};
+extern constinit const FunctionSpec all_in_function{
+    "all-in", false, false, check_all_in, "all-in(P, R)", "all of P's pieces stand in region R"};
+extern constinit const FunctionSpec full_function{"full",     false,     false,
+                                                  check_full, "full(R)", "every cell of region R holds a piece"};
+extern constinit const FunctionSpec open_function{"open",     false,     false,
+                                                  check_open, "open(R)", "region R has an open shape"};
 extern constinit const FunctionSpec only_outside_function{
-    "only-outside", false, false, check_only_outside, "only-outside(R)",
+    "only-outside",
+    false,
+    false,
+    check_only_outside,
+    "only-outside(R)",
     "the moving piece is outside R and is the only piece of its side outside (movement conditions)"};
 
 }  // namespace tabula

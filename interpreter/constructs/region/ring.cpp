@@ -31,7 +31,8 @@ void check_ring(CheckContext& ctx, const Statement& s) {
   CellRing& ring = r->ring;
   ring.name = s.args[0].value.text;
   for (const CellRing* other : rings)
-    if (other->name == ring.name) return ctx.error(s.args[0].pos, fmt::format("ring '{}' is declared twice", ring.name));
+    if (other->name == ring.name)
+      return ctx.error(s.args[0].pos, fmt::format("ring '{}' is declared twice", ring.name));
   ring.index.assign(ctx.board->cell_count(), -1);
   for (const auto& item : s.items) {
     std::vector<int> cells;
@@ -51,7 +52,8 @@ void check_ring(CheckContext& ctx, const Statement& s) {
 
 }  // namespace
 
-extern constinit const StatementSpec ring_statement{"ring", Pass::named, Key::first_argument, check_ring, "ring NAME: CELLS...",
-                                             "a named cyclic path of cells, walked by `run` movements"};
+extern constinit const StatementSpec ring_statement{
+    "ring",     Pass::named,           Key::first_argument,
+    check_ring, "ring NAME: CELLS...", "a named cyclic path of cells, walked by `run` movements"};
 
 }  // namespace tabula

@@ -17,9 +17,9 @@ namespace {
 struct Effect {
   enum class Kind : uint8_t { convert, remove, mark };
   Kind kind = Kind::convert;
-  Formula condition;  // empty: always
-  Formula where;      // the cells concerned (a cell condition over `to`)
-  PlayerSpec whose;   // convert, remove: whose pieces (`all` for remove)
+  Formula condition;               // empty: always
+  Formula where;                   // the cells concerned (a cell condition over `to`)
+  PlayerSpec whose;                // convert, remove: whose pieces (`all` for remove)
   const Region* region = nullptr;  // mark
   const Phase* convert_phase = nullptr;
 };
@@ -42,7 +42,8 @@ class ConvertPhase final : public Phase {
   }
 
   Flow apply(State& s, const Move& m) const override {
-    if (m.kind == Move::decision) s.set_cell(m.to, s.program().piece_code(s.current_player(), s.program().kind(s.at(m.to))));
+    if (m.kind == Move::decision)
+      s.set_cell(m.to, s.program().piece_code(s.current_player(), s.program().kind(s.at(m.to))));
     return Flow::end_turn;
   }
 
@@ -63,9 +64,7 @@ class When final : public Trigger {
     for (const Effect& e : effects) {
       if (!e.condition.empty() && !holds(e.condition, {s, mover})) continue;
       switch (e.kind) {
-        case Effect::Kind::convert:
-          enter_interlude(s, *e.convert_phase, s.current_seat());
-          return true;
+        case Effect::Kind::convert: enter_interlude(s, *e.convert_phase, s.current_seat()); return true;
         case Effect::Kind::remove: {
           int whose = e.whose.who == PlayerRef::all ? -1 : resolve_player(s, e.whose, mover);
           for (int c = 0; c < p.cells; ++c) {
@@ -158,7 +157,10 @@ void check_when(CheckContext& ctx, const Statement& s) {
 }  // namespace
 
 extern constinit const StatementSpec when_statement{
-    "when", Pass::define, Key::none, check_when,
+    "when",
+    Pass::define,
+    Key::none,
+    check_when,
     "when CONDITION { convert P [where=C] [if C]; remove P|all [where=C] [if C]; mark R [if C] }",
     "effects checked after every piece move and at every turn start (convert a piece, remove pieces, mark anew)"};
 

@@ -35,7 +35,10 @@ void check_after_move(CheckContext& ctx, const Statement& s) {
 }  // namespace
 
 extern constinit const StatementSpec after_move_statement{
-    "after-move", Pass::define, Key::keyword, check_after_move,
+    "after-move",
+    Pass::define,
+    Key::keyword,
+    check_after_move,
     "after-move { win|lose PLAYER if C; draw if C; end if C }",
     "end rules, checked in order after every turn; `end` ends the game on the score"};
 

@@ -33,8 +33,7 @@ void check_option(CheckContext& ctx, const Statement& s) {
   if (const Arg* a = ctx.named(s, "repetition-draw")) {
     if (a->value.kind == Expr::Kind::identifier && (a->value.text == "on" || a->value.text == "off"))
       e.repetition = a->value.text == "on";
-    else
-      ctx.error(a->value.pos, fmt::format("expected on or off, found '{}'", to_string(a->value)));
+    else ctx.error(a->value.pos, fmt::format("expected on or off, found '{}'", to_string(a->value)));
   }
   if (const Arg* a = ctx.named(s, "repetition")) {
     const Expr& v = a->value;
@@ -81,16 +80,27 @@ void check_score(CheckContext& ctx, const Statement& s) {
 
 }  // namespace
 
-extern constinit const StatementSpec no_move_statement{"no-move", Pass::define, Key::keyword, check_no_move,
-                                                "no-move pass|lose|draw", "what happens to a seat with no legal move"};
-extern constinit const StatementSpec limit_statement{"limit", Pass::define, Key::keyword, check_limit, "limit plies=N",
-                                              "the game ends after N plies (on the score, or a draw); default 1000"};
+extern constinit const StatementSpec no_move_statement{"no-move",
+                                                       Pass::define,
+                                                       Key::keyword,
+                                                       check_no_move,
+                                                       "no-move pass|lose|draw",
+                                                       "what happens to a seat with no legal move"};
+extern constinit const StatementSpec limit_statement{
+    "limit",     Pass::define,    Key::keyword,
+    check_limit, "limit plies=N", "the game ends after N plies (on the score, or a draw); default 1000"};
 extern constinit const StatementSpec option_statement{
-    "option", Pass::define, Key::argument_names, check_option,
+    "option",
+    Pass::define,
+    Key::argument_names,
+    check_option,
     "option repetition=off|draw|end | repetition-draw=on|off | quiet-moves-draw=N",
     "threefold repetition draws (or ends on the score); N plies without a capture draw"};
-extern constinit const StatementSpec score_statement{"score", Pass::define, Key::keyword, check_score,
-                                              "score TERM + TERM (captures, territory, values)",
-                                              "a side's score: the higher wins when the game ends on the score"};
+extern constinit const StatementSpec score_statement{"score",
+                                                     Pass::define,
+                                                     Key::keyword,
+                                                     check_score,
+                                                     "score TERM + TERM (captures, territory, values)",
+                                                     "a side's score: the higher wins when the game ends on the score"};
 
 }  // namespace tabula

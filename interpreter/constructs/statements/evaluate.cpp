@@ -14,7 +14,11 @@ void check_evaluate(CheckContext& ctx, const Statement& s) {
 }  // namespace
 
 extern constinit const StatementSpec evaluate_statement{
-    "evaluate", Pass::define, Key::keyword, check_evaluate, "evaluate EXPR",
+    "evaluate",
+    Pass::define,
+    Key::keyword,
+    check_evaluate,
+    "evaluate EXPR",
     "what computer players maximise for the side they play (mover), instead of the rules-derived evaluation"};
 
 }  // namespace tabula

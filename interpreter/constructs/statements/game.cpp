@@ -20,12 +20,17 @@ void check_variant(CheckContext& ctx, const Statement& s) {
 
 }  // namespace
 
-extern constinit const StatementSpec game_statement{"game", Pass::define, Key::keyword, check_game, "game \"NAME\"",
-                                             "the game's name"};
-extern constinit const StatementSpec board_statement{"board", Pass::define, Key::keyword, check_board, "board \"FILE.yaml\"",
-                                              "the board graph, found next to the rules file or in boards/"};
+extern constinit const StatementSpec game_statement{"game",     Pass::define,    Key::keyword,
+                                                    check_game, "game \"NAME\"", "the game's name"};
+extern constinit const StatementSpec board_statement{
+    "board",     Pass::define,          Key::keyword,
+    check_board, "board \"FILE.yaml\"", "the board graph, found next to the rules file or in boards/"};
 extern constinit const StatementSpec variant_statement{
-    "variant", Pass::define, Key::keyword, check_variant, "variant \"NAME\" extends \"BASE.rules\"",
+    "variant",
+    Pass::define,
+    Key::keyword,
+    check_variant,
+    "variant \"NAME\" extends \"BASE.rules\"",
     "this file restates only what differs from BASE (docs/VARIANTS.md)"};
 
 }  // namespace tabula

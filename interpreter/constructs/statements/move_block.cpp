@@ -20,15 +20,19 @@ void check_move(CheckContext& ctx, const Statement& s) {
     for (const MovementSpec* m : ctx.registry.movements) names.emplace_back(m->keyword);
     std::string msg = fmt::format("unknown movement '{}'", line.keyword);
     std::string guess = closest_name(line.keyword, names);
-    msg += guess.empty() ? fmt::format("; expected one of: {}", join(names)) : fmt::format("; did you mean '{}'?", guess);
+    msg +=
+        guess.empty() ? fmt::format("; expected one of: {}", join(names)) : fmt::format("; did you mean '{}'?", guess);
     ctx.error(line.pos, msg);
   }
 }
 
 }  // namespace
 
-extern constinit const StatementSpec move_statement{"move", Pass::define, Key::first_argument, check_move,
-                                             "move KINDS { MOVEMENT ... }",
-                                             "how pieces of those kinds move: one movement per line"};
+extern constinit const StatementSpec move_statement{"move",
+                                                    Pass::define,
+                                                    Key::first_argument,
+                                                    check_move,
+                                                    "move KINDS { MOVEMENT ... }",
+                                                    "how pieces of those kinds move: one movement per line"};
 
 }  // namespace tabula

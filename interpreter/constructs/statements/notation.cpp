@@ -32,8 +32,7 @@ void check_notation(CheckContext& ctx, const Statement& s) {
   if (const Arg* a = ctx.named(s, "columns")) {
     if (a->value.kind == Expr::Kind::identifier && (a->value.text == "on" || a->value.text == "off"))
       n.columns = a->value.text == "on";
-    else
-      ctx.error(a->value.pos, fmt::format("expected on or off, found '{}'", to_string(a->value)));
+    else ctx.error(a->value.pos, fmt::format("expected on or off, found '{}'", to_string(a->value)));
   }
   if (const Arg* a = ctx.named(s, "step")) ctx.string_value(a->value, "the step separator", n.step_separator);
   if (const Arg* a = ctx.named(s, "capture")) ctx.string_value(a->value, "the capture separator", n.capture_separator);
@@ -44,7 +43,10 @@ void check_notation(CheckContext& ctx, const Statement& s) {
 }  // namespace
 
 extern constinit const StatementSpec notation_statement{
-    "notation", Pass::define, Key::keyword, check_notation,
+    "notation",
+    Pass::define,
+    Key::keyword,
+    check_notation,
     "notation capture=\"x\" step=\"-\" path=all|landings columns=on|off pass=\"...\" end=\"...\"",
     "how moves are written (and read back): separators, capture paths, columns, record markers"};
 

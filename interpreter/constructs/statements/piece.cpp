@@ -40,8 +40,7 @@ void check_piece(CheckContext& ctx, const Statement& s) {
   if (const Arg* a = ctx.named(s, "capturable")) {
     if (a->value.kind == Expr::Kind::identifier && (a->value.text == "yes" || a->value.text == "no"))
       k.capturable = a->value.text == "yes";
-    else
-      ctx.error(a->value.pos, fmt::format("expected yes or no, found '{}'", to_string(a->value)));
+    else ctx.error(a->value.pos, fmt::format("expected yes or no, found '{}'", to_string(a->value)));
   }
   ctx.program.kinds.push_back(std::move(k));
 }
@@ -49,7 +48,10 @@ void check_piece(CheckContext& ctx, const Statement& s) {
 }  // namespace
 
 extern constinit const StatementSpec piece_statement{
-    "piece", Pass::declare, Key::first_argument, check_piece,
+    "piece",
+    Pass::declare,
+    Key::first_argument,
+    check_piece,
     "piece NAME [value=N] [symbol=A|B] [owner=PLAYER] [capturable=no]",
     "a kind of piece; value feeds the score and evaluation, symbol one per side"};
 

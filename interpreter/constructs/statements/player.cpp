@@ -37,8 +37,11 @@ void check_player(CheckContext& ctx, const Statement& s) {
 
 }  // namespace
 
-extern constinit const StatementSpec player_statement{"player", Pass::declare, Key::first_argument, check_player,
-                                               "player NAME [symbol=S] [facing=ORIENTATION]",
-                                               "a side, in turn order; `facing` gives it forward, left, ..."};
+extern constinit const StatementSpec player_statement{"player",
+                                                      Pass::declare,
+                                                      Key::first_argument,
+                                                      check_player,
+                                                      "player NAME [symbol=S] [facing=ORIENTATION]",
+                                                      "a side, in turn order; `facing` gives it forward, left, ..."};
 
 }  // namespace tabula

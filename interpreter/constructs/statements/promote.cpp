@@ -48,7 +48,10 @@ void check_promote(CheckContext& ctx, const Statement& s) {
 }  // namespace
 
 extern constinit const StatementSpec promote_statement{
-    "promote", Pass::define, Key::first_argument, check_promote,
+    "promote",
+    Pass::define,
+    Key::first_argument,
+    check_promote,
     "promote KINDS to=KIND|none in=ZONE [ends-capture|at-end] [mark=\"(X)\"]",
     "a piece arriving in the zone changes kind (even mid-capture), or is removed; ends-capture stops a capture "
     "there, at-end promotes only where the move ends"};

@@ -19,9 +19,9 @@ void check_reserve(CheckContext& ctx, const Statement& s) {
     int kind = ctx.find_kind(a.name);
     if (kind < 0 || !ctx.number_value(a.value, "a reserve size", 0, 63, n)) continue;  // shape() reported it
     if (!prog.kind_allowed(player, kind))
-      ctx.error(a.pos, fmt::format("pieces of kind '{}' belong to {} only", a.name, prog.players[prog.kinds[kind].owner].name));
-    else
-      prog.reserves[player][kind] = static_cast<int>(n);
+      ctx.error(a.pos, fmt::format("pieces of kind '{}' belong to {} only", a.name,
+                                   prog.players[prog.kinds[kind].owner].name));
+    else prog.reserves[player][kind] = static_cast<int>(n);
   }
   // One counter per (player, kind) once every reserve line is read.
   if (ctx.has_shared("reserve")) return;
@@ -31,15 +31,19 @@ void check_reserve(CheckContext& ctx, const Statement& s) {
     p.reserves.resize(p.player_count(), std::vector<int>(p.kind_count(), 0));
     for (int pl = 0; pl < p.player_count(); ++pl)
       for (int k = 0; k < p.kind_count(); ++k)
-        p.reserve_var.push_back(p.vars.add({"reserve." + p.players[pl].name + "." + p.kinds[k].name,
-                                            VarSpec::Type::number, VarSpec::Role::position, p.reserves[pl][k], 0, 255}));
+        p.reserve_var.push_back(
+            p.vars.add({"reserve." + p.players[pl].name + "." + p.kinds[k].name, VarSpec::Type::number,
+                        VarSpec::Role::position, p.reserves[pl][k], 0, 255}));
   });
 }
 
 }  // namespace
 
-extern constinit const StatementSpec reserve_statement{"reserve", Pass::define, Key::first_argument, check_reserve,
-                                                "reserve PLAYER KIND=N ...",
-                                                "pieces that start off the board (for `place ... from=PLAYER`)"};
+extern constinit const StatementSpec reserve_statement{"reserve",
+                                                       Pass::define,
+                                                       Key::first_argument,
+                                                       check_reserve,
+                                                       "reserve PLAYER KIND=N ...",
+                                                       "pieces that start off the board (for `place ... from=PLAYER`)"};
 
 }  // namespace tabula

@@ -48,7 +48,10 @@ void check_seats(CheckContext& ctx, const Statement& s) {
 }  // namespace
 
 extern constinit const StatementSpec seats_statement{
-    "seats", Pass::seats, Key::keyword, check_seats,
+    "seats",
+    Pass::seats,
+    Key::keyword,
+    check_seats,
     "seats { NAME side=PLAYER [kinds=K|K] [facing=O] [controls=ZONE] ... }",
     "the turn order when it is not one turn per side: who moves which pieces, where"};
 

@@ -1,6 +1,6 @@
 // `setup { PLAYER KIND: cells...; diagram """...""" }`: where the pieces start.
-#include <algorithm>
 #include <fmt/format.h>
+#include <algorithm>
 #include <map>
 
 #include "check/context.hpp"
@@ -55,7 +55,8 @@ void setup_diagram(CheckContext& ctx, const Statement& line) {
   for (auto& [y, cells] : rows) {
     const auto& tokens = text_rows[r++];
     if (tokens.size() != cells.size()) {
-      ctx.error(at, fmt::format("diagram row {} has {} cells, but that board row has {}", r, tokens.size(), cells.size()));
+      ctx.error(at,
+                fmt::format("diagram row {} has {} cells, but that board row has {}", r, tokens.size(), cells.size()));
       continue;
     }
     for (size_t i = 0; i < cells.size(); ++i) {
@@ -115,7 +116,11 @@ void check_setup(CheckContext& ctx, const Statement& s) {
 }  // namespace
 
 extern constinit const StatementSpec setup_statement{
-    "setup", Pass::define, Key::keyword, check_setup, "setup { PLAYER KIND: CELLS... | diagram \"\"\"...\"\"\" }",
+    "setup",
+    Pass::define,
+    Key::keyword,
+    check_setup,
+    "setup { PLAYER KIND: CELLS... | diagram \"\"\"...\"\"\" }",
     "where the pieces start: cells, ranges (b1..g1), zones, or a diagram of the board"};
 
 }  // namespace tabula

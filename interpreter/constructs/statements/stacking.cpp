@@ -15,8 +15,8 @@ void check_stacking(CheckContext& ctx, const Statement& s) {
 
 }  // namespace
 
-extern constinit const StatementSpec stacking_statement{"stacking", Pass::declare, Key::keyword, check_stacking,
-                                                 "stacking columns",
-                                                 "a cell holds a column of counters (at most 32); the top one owns it"};
+extern constinit const StatementSpec stacking_statement{
+    "stacking",     Pass::declare,      Key::keyword,
+    check_stacking, "stacking columns", "a cell holds a column of counters (at most 32); the top one owns it"};
 
 }  // namespace tabula

@@ -30,16 +30,20 @@ void check_zone(CheckContext& ctx, const Statement& s) {
     for (auto& mask : z.cells)
       for (int c : cells) mask[c] = 1;
   } else if (!per_player) {
-    return ctx.error(s.pos, fmt::format("zone '{}' names no cells; write `zone {}: cells...` or `zone {} PLAYER=cells ...`",
-                                        z.name, z.name, z.name));
+    return ctx.error(
+        s.pos, fmt::format("zone '{}' names no cells; write `zone {}: cells...` or `zone {} PLAYER=cells ...`", z.name,
+                           z.name, z.name));
   }
   prog.zones.push_back(std::move(z));
 }
 
 }  // namespace
 
-extern constinit const StatementSpec zone_statement{"zone", Pass::zones, Key::first_argument, check_zone,
-                                             "zone NAME: CELLS... | zone NAME PLAYER=CELLS ...",
-                                             "a named set of cells, the same for every side or one per side"};
+extern constinit const StatementSpec zone_statement{"zone",
+                                                    Pass::zones,
+                                                    Key::first_argument,
+                                                    check_zone,
+                                                    "zone NAME: CELLS... | zone NAME PLAYER=CELLS ...",
+                                                    "a named set of cells, the same for every side or one per side"};
 
 }  // namespace tabula

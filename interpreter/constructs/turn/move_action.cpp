@@ -72,6 +72,6 @@ const Phase* move_phase(CheckContext& ctx) {
 }
 
 extern constinit const ActionSpec move_action{"move", check_move, "move [if C]",
-                                       "the seat moves one of its pieces (captures first when compulsory)"};
+                                              "the seat moves one of its pieces (captures first when compulsory)"};
 
 }  // namespace tabula

@@ -39,7 +39,11 @@ void check_offer(CheckContext& ctx, const Statement& s) {
 }  // namespace
 
 extern constinit const StatementSpec offer_statement{
-    "offer", Pass::define, Key::first_argument, check_offer, "offer stop|end if C",
+    "offer",
+    Pass::define,
+    Key::first_argument,
+    check_offer,
+    "offer stop|end if C",
     "stop: the seat may end the game on the score; end: the mover may end a turn of partial moves"};
 
 }  // namespace tabula

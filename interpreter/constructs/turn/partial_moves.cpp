@@ -5,8 +5,8 @@
 // over the step, slide and run movements (cost=, max=, unless=). The turn ends by itself when
 // no partial move is left; `offer end` lets the mover end it sooner; with none at its start,
 // the only move is `pass`.
-#include <algorithm>
 #include <fmt/format.h>
+#include <algorithm>
 
 #include "constructs/movement/basic_movement.hpp"
 #include "engine/evaluate.hpp"
@@ -139,8 +139,8 @@ PartialMoves& partial(CheckContext& ctx) {
   made->spent_var = p.vars.add({"spent", VarSpec::Type::number, VarSpec::Role::position, 0, 0, 255});
   made->moved_count_var = p.vars.add({"moved", VarSpec::Type::number, VarSpec::Role::position, 0, 0, kMaxMoved});
   for (int i = 0; i < kMaxMoved; ++i)
-    made->moved_vars.push_back(p.vars.add({"moved" + std::to_string(i + 1), VarSpec::Type::cell,
-                                           VarSpec::Role::position, -1, -1, 32767}));
+    made->moved_vars.push_back(
+        p.vars.add({"moved" + std::to_string(i + 1), VarSpec::Type::cell, VarSpec::Role::position, -1, -1, 32767}));
   phase = p.own(std::move(made));
   p.describers.push_back(p.own(std::make_unique<BudgetNotes>(*phase)));
   ctx.at_end([&ctx] {
@@ -175,10 +175,11 @@ void check_once_per_turn(CheckContext& ctx, const Statement& s) {
 }  // namespace
 
 extern constinit const StatementSpec budget_statement{
-    "budget", Pass::define, Key::none, check_budget, "budget N [if C]",
-    "a turn is a sequence of partial moves spending N (the first budget whose condition holds)"};
-extern constinit const StatementSpec once_per_turn_statement{"once-per-turn", Pass::define, Key::keyword, check_once_per_turn,
-                                                      "once-per-turn",
-                                                      "in a turn of partial moves, a piece moves at most once"};
+    "budget",          Pass::define,
+    Key::none,         check_budget,
+    "budget N [if C]", "a turn is a sequence of partial moves spending N (the first budget whose condition holds)"};
+extern constinit const StatementSpec once_per_turn_statement{
+    "once-per-turn",     Pass::define,    Key::keyword,
+    check_once_per_turn, "once-per-turn", "in a turn of partial moves, a piece moves at most once"};
 
 }  // namespace tabula

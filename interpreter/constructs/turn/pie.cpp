@@ -42,7 +42,7 @@ const Phase* check_pie(CheckContext& ctx, const Statement& line, const std::vect
 
 }  // namespace
 
-extern constinit const ActionSpec pie_action{"pie", check_pie, "pie",
-                                      "keep or swap: a swap exchanges sides with the side that would move first"};
+extern constinit const ActionSpec pie_action{
+    "pie", check_pie, "pie", "keep or swap: a swap exchanges sides with the side that would move first"};
 
 }  // namespace tabula

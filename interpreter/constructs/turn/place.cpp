@@ -74,6 +74,6 @@ const Phase* check_place(CheckContext& ctx, const Statement& line, const std::ve
 }  // namespace
 
 extern constinit const ActionSpec place_action{"place", check_place, "place KIND [from=PLAYER|supply] [where=C] [if C]",
-                                        "put a piece on an empty cell (from a reserve, or an unlimited supply)"};
+                                               "put a piece on an empty cell (from a reserve, or an unlimited supply)"};
 
 }  // namespace tabula

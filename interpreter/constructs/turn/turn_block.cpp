@@ -66,10 +66,18 @@ void check_opening(CheckContext& ctx, const Statement& s) {
 }  // namespace
 
 extern constinit const StatementSpec turn_statement{
-    "turn", Pass::define, Key::keyword, check_turn, "turn { move [if C]; place KIND ... [if C] }",
+    "turn",
+    Pass::define,
+    Key::keyword,
+    check_turn,
+    "turn { move [if C]; place KIND ... [if C] }",
     "a turn of several steps, each one ply; a step whose `if` fails is skipped"};
 extern constinit const StatementSpec opening_statement{
-    "opening", Pass::define, Key::keyword, check_opening, "opening { ACTION by=SIDE ... }",
+    "opening",
+    Pass::define,
+    Key::keyword,
+    check_opening,
+    "opening { ACTION by=SIDE ... }",
     "steps played once, in order, before the turns (placements, pie)"};
 
 }  // namespace tabula
