@@ -42,6 +42,22 @@ void check_playout(std::shared_ptr<const Program> p, uint64_t seed) {
       REQUIRE(parsed);
       CHECK(*parsed == m);
     }
+    // The position as text reads back to the same position: the same text, hash and moves.
+    {
+      std::string text = position_string(s), error;
+      INFO("position " << text);
+      auto pos = parse_position(*p, text, error);
+      INFO(error);
+      REQUIRE(pos);
+      State read(p);
+      read.set_position(*pos);
+      CHECK(position_string(read) == text);
+      CHECK(read.hash() == s.hash());
+      MoveList again;
+      read.legal_moves(again);
+      REQUIRE(again.size() == moves.size());
+      for (size_t i = 0; i < moves.size(); ++i) CHECK(read.move_to_string(again[i]) == s.move_to_string(moves[i]));
+    }
     // Apply then undo restores the state and its hash, for every move.
     State before = s;
     for (const Move& m : moves) {

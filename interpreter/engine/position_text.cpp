@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "engine/position_fields.hpp"
 #include "engine/text_util.hpp"
 
 namespace tabula {
@@ -91,6 +92,12 @@ std::optional<Position> parse_piece_list(const Program& p, std::string_view text
 
 std::optional<Position> parse_position(const Program& p, std::string_view text, std::string& error) {
   text = trim(text);
+  // The state besides the board comes after a ';' (engine/position_fields.hpp).
+  if (auto semicolon = text.find(';'); semicolon != std::string_view::npos) {
+    auto pos = parse_position(p, text.substr(0, semicolon), error);
+    if (pos && !parse_position_fields(p, trim(text.substr(semicolon + 1)), *pos, error)) return std::nullopt;
+    return pos;
+  }
   if (text.find('/') == std::string_view::npos) return parse_piece_list(p, text, error);
   auto rows = board_rows(*p.board);
   Position pos;
@@ -184,7 +191,9 @@ std::string position_string(const State& s) {
     if (empty) row_text += (p.stacking && !row_text.empty() ? "," : "") + std::to_string(empty);
     out += row_text;
   }
-  return out + " " + p.seats[s.current_seat()].name;
+  out += " " + p.seats[s.current_seat()].name;
+  std::string fields = position_fields(s);
+  return fields.empty() ? out : out + "; " + fields;
 }
 
 }  // namespace tabula
