@@ -1,8 +1,8 @@
 #include "engine/position_fields.hpp"
 
+#include <fmt/format.h>
 #include <algorithm>
 #include <charconv>
-#include <fmt/format.h>
 
 #include "engine/text_util.hpp"
 
@@ -128,9 +128,11 @@ bool parse_position_fields(const Program& p, std::string_view text, Position& po
       }
       bool found = false;
       for (const auto& [label, index] : phase_names(p))
-        if (label == value) pos.turn.segment = TurnPoint::interlude, pos.turn.step = static_cast<uint8_t>(index), found = true;
+        if (label == value)
+          pos.turn.segment = TurnPoint::interlude, pos.turn.step = static_cast<uint8_t>(index), found = true;
       if (!found)
-        return error = fmt::format("at={} is not a point of this game's turns (turn:N, opening:N or a phase's name)", value),
+        return error = fmt::format("at={} is not a point of this game's turns (turn:N, opening:N or a phase's name)",
+                                   value),
                false;
       continue;
     }

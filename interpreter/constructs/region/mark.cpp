@@ -1,6 +1,6 @@
-// `mark REGION first=PLAYER [next=fewest-pieces|most-pieces|loser|mover|opponent]`: the game
-// starts with PLAYER marking the region; a `mark` effect of `when` lets the side chosen by
-// next= mark the next one. After a mark, the other side may claim an interchange (when
+// `mark REGION [first=PLAYER] [next=fewest-pieces|most-pieces|loser|mover|opponent]`: with
+// first=, the game starts with PLAYER marking the region; a `mark` effect of `when` lets the
+// side chosen by next= mark it (again). After a mark, the other side may claim an interchange (when
 // declared), then plays the first turn. Moves: mark:d5, mark:d5:ne (a chosen direction).
 #include <fmt/format.h>
 
@@ -80,11 +80,6 @@ void check_mark(CheckContext& ctx, const Statement& s) {
   if (r->mark_phase) return ctx.error(s.pos, fmt::format("region '{}' is marked twice", r->name));
   Program& p = ctx.program;
   r->mark_phase = p.own(std::make_unique<MarkPhase>(*r));
-  int first = 0;
-  if (const Arg* a = ctx.named(s, "first"); a && ctx.identifier(a->value, "a player")) {
-    first = ctx.find_player(a->value.text);
-    if (first < 0) return ctx.unknown_name(a->value, "player", ctx.player_names());
-  }
   if (const Arg* next = ctx.named(s, "next")) {
     std::string v = ctx.word(next, "next", {"fewest-pieces", "most-pieces", "loser", "mover", "opponent"});
     using N = Region::NextSetter;
@@ -93,12 +88,15 @@ void check_mark(CheckContext& ctx, const Statement& s) {
     else if (v == "mover") r->next = N::mover;
     else if (v == "opponent") r->next = N::opponent;
   }
+  // first=PLAYER: the game starts with that side marking this region. Without it, the
+  // region is marked only by a `when` effect.
+  const Arg* a = ctx.named(s, "first");
+  if (!a || !ctx.identifier(a->value, "a player")) return;
+  int first = ctx.find_player(a->value.text);
+  if (first < 0) return ctx.unknown_name(a->value, "player", ctx.player_names());
   if (p.turn.start) return ctx.error(s.pos, "the game already starts with a mark; only one region is marked first");
-  ctx.at_end([&ctx, r, first] {
-    ctx.program.turn.start = r->mark_phase;
-    ctx.program.turn.start_seat = std::max(0, ctx.program.first_seat_of(first));
-  });
   p.turn.start = r->mark_phase;
+  ctx.at_end([&ctx, first] { ctx.program.turn.start_seat = std::max(0, ctx.program.first_seat_of(first)); });
 }
 
 }  // namespace
@@ -108,7 +106,7 @@ extern constinit const StatementSpec mark_statement{
     Pass::define,
     Key::first_argument,
     check_mark,
-    "mark REGION first=PLAYER [next=fewest-pieces|most-pieces|loser|mover|opponent]",
-    "the game starts with PLAYER marking REGION; a `when` mark effect lets next= choose who marks again"};
+    "mark REGION [first=PLAYER] [next=fewest-pieces|most-pieces|loser|mover|opponent]",
+    "who marks REGION: PLAYER at the start of the game; next= chooses who marks it at a `when` mark effect"};
 
 }  // namespace tabula

@@ -1,5 +1,5 @@
 // Conditions about a target region: inside(R) and outside(R) (the cell `to`), full(R),
-// open(R), only-outside(R) (the moving piece is outside R and is its side's only piece
+// open(R), marked(R), only-outside(R) (the moving piece is outside R and is its side's only piece
 // outside), all-in(P, R) (all of P's pieces are in R).
 #include <fmt/format.h>
 
@@ -11,13 +11,14 @@ namespace {
 
 class RegionFunction : public ValueFunction {
  public:
-  enum class What : uint8_t { inside, outside, full, open, only_outside, all_in };
+  enum class What : uint8_t { inside, outside, full, open, only_outside, all_in, marked };
   RegionFunction(What w, const Region* r) : what(w), region(r) {}
   What what;
   const Region* region;
   PlayerSpec player;
   std::string_view name() const override {
-    static constexpr std::string_view names[] = {"inside", "outside", "full", "open", "only-outside", "all-in"};
+    static constexpr std::string_view names[] = {"inside",       "outside", "full",  "open",
+                                                 "only-outside", "all-in",  "marked"};
     return names[static_cast<int>(what)];
   }
   int64_t value(const EvalContext& c) const override {
@@ -28,6 +29,7 @@ class RegionFunction : public ValueFunction {
       case What::inside: return c.to >= 0 && marked && region->mask(s)[c.to];
       case What::outside: return c.to >= 0 && marked && !region->mask(s)[c.to];
       case What::open: return region->is_open(s);
+      case What::marked: return marked;
       case What::full: {
         if (!marked) return 0;
         const auto& mask = region->mask(s);
@@ -88,6 +90,9 @@ std::unique_ptr<ValueFunction> check_full(CheckContext& c, const Expr& e, Scope 
 std::unique_ptr<ValueFunction> check_open(CheckContext& c, const Expr& e, Scope s) {
   return one_region(c, e, s, RegionFunction::What::open);
 }
+std::unique_ptr<ValueFunction> check_marked(CheckContext& c, const Expr& e, Scope s) {
+  return one_region(c, e, s, RegionFunction::What::marked);
+}
 std::unique_ptr<ValueFunction> check_only_outside(CheckContext& c, const Expr& e, Scope s) {
   return one_region(c, e, s, RegionFunction::What::only_outside);
 }
@@ -118,6 +123,8 @@ extern constinit const FunctionSpec full_function{"full",     false,     false,
                                                   check_full, "full(R)", "every cell of region R holds a piece"};
 extern constinit const FunctionSpec open_function{"open",     false,     false,
                                                   check_open, "open(R)", "region R has an open shape"};
+extern constinit const FunctionSpec marked_function{"marked",     false,       false,
+                                                    check_marked, "marked(R)", "region R has a mark now"};
 extern constinit const FunctionSpec only_outside_function{
     "only-outside",
     false,

@@ -1,0 +1,143 @@
+// The one turn machine and the limits it lifted: the pie rule for any number of sides,
+// several target regions, several `when` blocks, and the next= choices of `mark`.
+#include <catch2/catch.hpp>
+
+#include "constructs/region/region.hpp"
+#include "test_support.hpp"
+
+using namespace tabula;
+using namespace tabula::testing;
+
+namespace {
+
+std::string board(const std::string& file) { return "board \"" + repo_path("boards/" + file) + "\"\n"; }
+
+void play(State& s, std::initializer_list<const char*> moves) {
+  for (const char* m : moves) {
+    INFO(m);
+    REQUIRE_FALSE(s.is_terminal());
+    s.apply(move_of(s, m));
+  }
+}
+
+std::string side_to_move(const State& s) { return s.program().players[s.current_player()].name; }
+
+}  // namespace
+
+TEST_CASE("Turn machine: the pie rule with three sides swaps the chooser and the first seat's side", "[turn]") {
+  auto p = load_rules(temp_rules("pie3.rules", "game \"Pie for three\"\n" + board("square8.yaml") + R"(
+player red symbol=R
+player green symbol=G
+player blue symbol=U
+piece stone
+opening {
+  place stone from=red by=red
+  place stone from=green by=red
+  place stone from=blue by=red
+  pie by=blue
+}
+turn {
+  place stone from=supply
+}
+)"));
+  State s(p);
+  CHECK(phase_name(s) == "place");
+  play(s, {"R@a1", "G@b1", "U@c1"});
+  REQUIRE(phase_name(s) == "pie");
+  CHECK(side_to_move(s) == "blue");
+  CHECK(move_strings(s) == std::vector<std::string>{"keep", "swap"});
+  State kept = s;
+  play(kept, {"keep"});
+  CHECK(side_to_move(kept) == "red");  // the first seat starts
+  CHECK(kept.program().symbol(kept.at(kept.program().board->find_cell("a1"))) == "R");
+  play(s, {"swap"});
+  // Blue takes red's stones and red blue's; green's stay; blue, the chooser, moves first.
+  const BoardGraph& b = *s.program().board;
+  CHECK(s.program().symbol(s.at(b.find_cell("a1"))) == "U");
+  CHECK(s.program().symbol(s.at(b.find_cell("b1"))) == "G");
+  CHECK(s.program().symbol(s.at(b.find_cell("c1"))) == "R");
+  CHECK(side_to_move(s) == "blue");
+  play(s, {"U@d1"});
+  CHECK(side_to_move(s) == "red");  // then the rotation goes on from the chooser's seat
+}
+
+namespace {
+
+// Lanrick's Carroll example 1 (tests/lanrick_tests.cpp): after three partial moves the
+// Rendezvous is full, Black's f5 is removed, and the next mark is set by the side next=
+// chooses (Black has 4 men, Yellow 5; Yellow moved).
+std::string next_setter(const std::string& rule) {
+  auto p = load_rules(temp_rules("lanrick-next.rules", "variant \"Lanrick, next\" extends \"" +
+                                                           repo_path("rules/lanrick.rules") + "\"\n" + rule + "\n"));
+  State s = state_at(p, "c6Y d6Y e6Y f6Y d5Y c5B e5B f5B c4B d4B, yellow to move");
+  REQUIRE(play_for_region(s, "rendezvous", p->board->find_cell("d5"), -1, false));
+  play(s, {"d5-e4", "e6-d5", "f6-e6"});
+  REQUIRE(phase_name(s) == "mark");
+  return side_to_move(s);
+}
+
+}  // namespace
+
+TEST_CASE("Turn machine: mark next= is read (fewest-pieces, most-pieces, loser, mover, opponent)", "[turn]") {
+  CHECK(next_setter("mark rendezvous first=black next=fewest-pieces") == "black");
+  CHECK(next_setter("mark rendezvous first=black next=most-pieces") == "yellow");
+  CHECK(next_setter("mark rendezvous first=black next=loser") == "black");  // f5 was Black's
+  CHECK(next_setter("mark rendezvous first=black next=mover") == "yellow");
+  CHECK(next_setter("mark rendezvous first=black next=opponent") == "black");
+}
+
+TEST_CASE("Turn machine: two target regions and two when blocks", "[turn]") {
+  // Black's one man must reach `first` (its mark), then `second` is marked by White and
+  // Black wins by reaching it; each `when` block handles one region.
+  auto p = load_rules(temp_rules("two-regions.rules", "game \"Two regions\"\n" + board("square8.yaml") + R"(
+player black
+player white
+piece man
+setup {
+  black man: a1
+  white man: h8 h7
+}
+region first size=1 first=c3 {
+  shape 1: mark
+}
+region second size=1 {
+  shape 1: mark
+}
+mark first first=white
+mark second next=opponent
+budget 1
+move man {
+  step dirs=all
+}
+when all-in(black, first) and not marked(second) {
+  mark second
+}
+when all-in(black, second) {
+  remove white where=outside(second)
+}
+after-move {
+  win black if pieces(white) == 0
+}
+limit plies=100
+)"));
+  State s(p);
+  CHECK(side_to_move(s) == "white");
+  CHECK(move_strings(s) == std::vector<std::string>{"mark:c3"});  // first= limits the game's first mark
+  play(s, {"mark:c3"});
+  CHECK(side_to_move(s) == "black");
+  play(s, {"a1-b2"});
+  play(s, {"h8-g8"});
+  play(s, {"b2-c3"});  // Black is all in `first`: the first block lets the opponent mark `second`
+  REQUIRE(phase_name(s) == "mark");
+  CHECK(side_to_move(s) == "white");
+  play(s, {"mark:d4"});
+  StateNotes notes = describe(s);
+  REQUIRE(notes.areas.size() == 2);
+  CHECK(notes.areas[0].name == "first");
+  CHECK(notes.areas[1].name == "second");
+  CHECK(notes.areas[1].mark == p->board->find_cell("d4"));
+  CHECK(side_to_move(s) == "black");
+  play(s, {"c3-d4"});  // all in `second`: the second block removes White's men outside it
+  REQUIRE(s.is_terminal());
+  CHECK(s.result().winner == 0);
+}
