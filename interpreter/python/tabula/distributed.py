@@ -1,0 +1,65 @@
+"""Studies on a Dask cluster: the shards of a `tabula match` spread over dask.distributed workers.
+
+Each shard is one task that runs `tabula match RULES ... --shard I/N --out DIR/shard-I.jsonl
+--resume` (the same command as a Slurm array task, docs/SCALING.md), so a task that fails or is
+retried on another worker loses no finished game; then `tabula merge` combines the shard files,
+which record the study they belong to, into the report. The report equals the unsharded run's
+(times aside): tests/python/test_distributed.py checks it on a LocalCluster.
+
+    from dask.distributed import Client, LocalCluster
+    import tabula.distributed as td
+    with Client(LocalCluster(n_workers=2, threads_per_worker=1)) as client:
+        report = td.match_study(client, "rules/loa.rules", ["alphabeta:2", "random"], games=1000,
+                                shards=8, out_dir="results", seed=7)
+    print(report["players"], report["games"])
+"""
+
+import json
+import os
+import shutil
+import subprocess
+
+__all__ = ["tabula_binary", "run_shard", "match_study"]
+
+
+def tabula_binary():
+    """The `tabula` command the tasks run: $TABULA_BINARY, else `tabula` on the PATH."""
+    found = os.environ.get("TABULA_BINARY") or shutil.which("tabula")
+    if not found:
+        raise FileNotFoundError("no tabula command: set TABULA_BINARY or put tabula on the PATH")
+    return found
+
+
+def run_shard(binary, rules, players, games, seed, shard, shards, out_dir, max_plies=0, cwd=None):
+    """Plays one shard into out_dir/shard-I.jsonl (resuming what it holds); returns the file's path.
+
+    Raises RuntimeError with the command's own message when it fails.
+    """
+    path = os.path.join(out_dir, f"shard-{shard}.jsonl")
+    command = [binary, "match", rules, "--players", ",".join(players), "--games", str(games), "--seed",
+               str(seed), "--shard", f"{shard}/{shards}", "--out", path, "--resume"]
+    if max_plies:
+        command += ["--max-plies", str(max_plies)]
+    done = subprocess.run(command, cwd=cwd, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise RuntimeError(f"shard {shard}/{shards} failed ({done.returncode}): {done.stderr.strip()}")
+    return path
+
+
+def match_study(client, rules, players, games, shards, out_dir, seed=1, max_plies=0, binary=None, cwd=None):
+    """Runs a match of `games` games in `shards` shards on the Dask `client`, then merges them.
+
+    Returns the merged report (the JSON of `tabula merge --json`), which `merge` refuses to make
+    when a shard is missing or files of another study are mixed in. `rules` and `out_dir` are
+    paths as the workers see them (a shared file system on a real cluster).
+    """
+    binary = binary or tabula_binary()
+    os.makedirs(out_dir, exist_ok=True)
+    futures = [client.submit(run_shard, binary, rules, list(players), games, seed, i, shards, out_dir, max_plies, cwd,
+                             key=f"tabula-shard-{i}-of-{shards}-{os.path.abspath(out_dir)}", pure=False)
+               for i in range(shards)]
+    files = client.gather(futures)
+    merged = subprocess.run([binary, "merge", *files, "--json"], cwd=cwd, capture_output=True, text=True)
+    if merged.returncode != 0:
+        raise RuntimeError(f"merge failed ({merged.returncode}): {merged.stderr.strip()}")
+    return json.loads(merged.stdout)

@@ -1,0 +1,72 @@
+"""Shards of a study on a Dask cluster (tabula.distributed, on a LocalCluster of two worker
+processes) give the same report as the unsharded run, and a missing shard is refused."""
+import json
+import os
+import subprocess
+
+import pytest
+
+from conftest import ROOT, cli, tabula_binary
+
+from dask.distributed import Client, LocalCluster  # noqa: E402
+
+import tabula.distributed as td  # noqa: E402
+
+PLAYERS = ["alphabeta:2", "random"]
+
+
+def without_times(value):
+    """A report with every thinking time left out (they differ from run to run)."""
+    if isinstance(value, dict):
+        return {k: without_times(v) for k, v in value.items() if "seconds" not in k}
+    if isinstance(value, list):
+        return [without_times(v) for v in value]
+    return value
+
+
+@pytest.fixture(scope="module")
+def client():
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        with Client(cluster) as c:
+            yield c
+
+
+def test_dask_shards_merge_into_the_unsharded_report(client, tmp_path):
+    report = td.match_study(client, "rules/loa.rules", PLAYERS, games=24, shards=4, out_dir=str(tmp_path / "shards"),
+                            seed=7, binary=tabula_binary(), cwd=str(ROOT))
+    whole = cli("match", "rules/loa.rules", "--players", ",".join(PLAYERS), "--games", 24, "--seed", 7, "--json")
+    assert without_times(report) == without_times(json.loads(whole.stdout))
+    shard_files = sorted((tmp_path / "shards").glob("shard-*.jsonl"))
+    assert len(shard_files) == 4
+    assert sum(len(f.read_text().splitlines()) for f in shard_files) == 24
+    # A task run again (Dask retries a lost task elsewhere) resumes: nothing is played twice.
+    again = td.match_study(client, "rules/loa.rules", PLAYERS, games=24, shards=4, out_dir=str(tmp_path / "shards"),
+                           seed=7, binary=tabula_binary(), cwd=str(ROOT))
+    assert without_times(again) == without_times(report)
+    assert sum(len(f.read_text().splitlines()) for f in shard_files) == 24
+
+
+def test_a_missing_shard_is_named_not_a_smaller_study(client, tmp_path):
+    out = tmp_path / "shards"
+    td.match_study(client, "rules/loa.rules", PLAYERS, games=12, shards=3, out_dir=str(out), seed=3,
+                   binary=tabula_binary(), cwd=str(ROOT))
+    (out / "shard-1.jsonl").unlink()
+    merged = subprocess.run([tabula_binary(), "merge", str(out / "shard-0.jsonl"), str(out / "shard-2.jsonl")],
+                            cwd=ROOT, capture_output=True, text=True)
+    assert merged.returncode == 1
+    assert "missing" in merged.stderr
+
+
+def test_a_failing_shard_raises_with_the_commands_message(client, tmp_path):
+    with pytest.raises(RuntimeError, match="is not a player|unknown|expected"):
+        td.match_study(client, "rules/loa.rules", ["random", "nonsense:3"], games=4, shards=2,
+                       out_dir=str(tmp_path / "bad"), binary=tabula_binary(), cwd=str(ROOT))
+
+
+def test_the_binary_comes_from_the_environment(monkeypatch):
+    monkeypatch.setenv("TABULA_BINARY", "/some/where/tabula")
+    assert td.tabula_binary() == "/some/where/tabula"
+    monkeypatch.delenv("TABULA_BINARY")
+    monkeypatch.setenv("PATH", "/nonexistent")
+    with pytest.raises(FileNotFoundError):
+        td.tabula_binary()
