@@ -84,11 +84,4 @@ void write_output(const std::string& path, const std::string& text) {
   if (!out) throw UserError{fmt::format("cannot write '{}'", path)};
 }
 
-std::string picture_caption(const State& s) {
-  const Program& p = s.program();
-  std::string after = s.ply() > 0 ? fmt::format(" (ply {})", s.ply()) : "";
-  if (!s.result().over) return fmt::format("{}: {} to move{}", p.name, p.seats[s.current_seat()].name, after);
-  return fmt::format("{}: {}", p.name, result_sentence(s));
-}
-
 }  // namespace tabula::cli

@@ -38,7 +38,4 @@ bool is_board_file(const std::string& path);
 // Writes `text` to the file `path`, or to stdout when `path` is "-".
 void write_output(const std::string& path, const std::string& text);
 
-// "black to move", or the result when the game is over: the caption of a picture.
-std::string picture_caption(const State& s);
-
 }  // namespace tabula::cli

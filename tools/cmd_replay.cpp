@@ -10,8 +10,8 @@
 #include "engine/game_record.hpp"
 #include "engine/move_text.hpp"
 #include "engine/position_text.hpp"
+#include "engine/state_picture.hpp"
 #include "picture/board_svg.hpp"
-#include "picture_view.hpp"
 #include "replay_page.hpp"
 
 namespace tabula::cli {

@@ -12,10 +12,10 @@
 #include "engine/game_record.hpp"
 #include "engine/move_text.hpp"
 #include "engine/position_text.hpp"
+#include "engine/state_picture.hpp"
 #include "engine/turn_machine.hpp"
 #include "kernels/flanking.hpp"
 #include "picture/board_svg.hpp"
-#include "picture_view.hpp"
 
 namespace tabula::cli {
 namespace {

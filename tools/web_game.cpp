@@ -9,9 +9,9 @@
 #include "engine/move_text.hpp"
 #include "engine/notes.hpp"
 #include "engine/position_text.hpp"
+#include "engine/state_picture.hpp"
 #include "engine/turn_machine.hpp"
 #include "picture/board_svg.hpp"
-#include "picture_view.hpp"
 
 namespace tabula::web {
 
@@ -220,9 +220,9 @@ GameView WebGame::view() const {
   const State& s = impl_->state;
   const Program& p = s.program();
   GameView v;
-  PictureOptions picture = cli::picture_options(s);
-  picture.caption = cli::picture_caption(s);
-  SvgParts parts = board_svg_parts(*p.board, cli::cell_views(s), picture);
+  PictureOptions picture = picture_options(s);
+  picture.caption = picture_caption(s);
+  SvgParts parts = board_svg_parts(*p.board, cell_views(s), picture);
   v.svg = svg_open(parts, false) + parts.board + parts.state + "</svg>\n";  // an element of the page
   v.over = s.is_terminal();
   v.ply = s.ply();
@@ -238,7 +238,7 @@ GameView WebGame::view() const {
                   cell_name(p, m.from),
                   cell_name(p, m.to),
                   {}};
-      for (int c : cli::move_cells(m)) mv.cells.push_back(cell_name(p, c));
+      for (int c : move_cells(m)) mv.cells.push_back(cell_name(p, c));
       v.moves.push_back(std::move(mv));
     }
   }

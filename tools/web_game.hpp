@@ -1,7 +1,7 @@
 #pragma once
 // A game of the web board (`tabula serve`, docs/WEB.md) as plain values: the one place where
 // the web board meets the engine (State, Program, Move) and the computer players, so a change
-// of the engine is adapted here (and in cli_support and picture_view, which it uses). Nothing
+// of the engine is adapted here (and in cli_support and engine/state_picture, which it uses). Nothing
 // in this header names an engine type; web_board.cpp speaks JSON over these values.
 #include <cstdint>
 #include <memory>

@@ -11,6 +11,8 @@
 #include "engine/perft.hpp"
 #include "engine/position_text.hpp"
 #include "engine/state_drawing.hpp"
+#include "engine/state_picture.hpp"
+#include "picture/board_svg.hpp"
 
 namespace tabula {
 namespace detail {
@@ -147,6 +149,20 @@ std::string GameState::record() const {
   return engine_call([&] { return write_record(impl_->state); });
 }
 std::string GameState::to_string() const { return draw_state(impl_->state); }
+
+std::string GameState::svg(const std::string& targets_of) const {
+  const State& s = impl_->state;
+  PictureOptions picture = picture_options(s);
+  picture.caption = picture_caption(s);
+  if (!targets_of.empty()) {
+    int cell = s.program().board->find_cell(targets_of);
+    if (cell == kNoCell) throw std::invalid_argument("'" + targets_of + "' is not a cell of this board");
+    if (!s.at(cell)) throw std::invalid_argument("there is no piece on " + targets_of);
+    picture.targets_from = cell;
+    picture.targets = target_cells(s, cell);
+  }
+  return board_svg(*s.program().board, cell_views(s), picture);
+}
 std::string GameState::position_text() const { return position_string(impl_->state); }
 uint64_t GameState::hash() const { return impl_->state.hash(); }
 

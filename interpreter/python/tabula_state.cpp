@@ -119,6 +119,12 @@ column, and a last plane with the column heights. Game.observation_plane_names()
 them; cells are numbered as in Game.board().)")
       .def("perft", &GameState::perft, py::arg("depth"), py::call_guard<py::gil_scoped_release>(),
            "The move sequences of `depth` plies from this position (the GIL is released).")
+      .def("svg", &GameState::svg, py::arg("targets_of") = "",
+           R"(The position as an SVG picture, as `tabula show --svg` draws it (the last move as an
+arrow); with targets_of a cell's name, the cells its piece may move to are marked.)")
+      .def(
+          "_repr_svg_", [](const GameState& s) { return s.svg(); },
+          "The picture Jupyter shows for a state (State.svg()).")
       .def("__str__", &GameState::to_string)
       .def("__repr__", [](const GameState& s) {
         return "<tabula.State " + s.game().name() + ", ply " + std::to_string(s.ply()) + ": " + s.result_text() + ">";

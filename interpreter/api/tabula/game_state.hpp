@@ -63,9 +63,12 @@ class TABULA_API GameState {
   std::vector<std::string> history_strings() const;  // the same as move text
   std::string record() const;                        // the game record, as `tabula play` prints after `moves:`
   std::string to_string() const;                     // the board drawn as text, with the constructs' notes
-  // The board and the seat to move, as `tabula show` prints them; Game::new_state reads it
-  // back. Counters off the board, a region's mark and the step within a turn are not written.
+  // The position as `tabula show` prints it (the board, the seat to move, and after a ';'
+  // what is not on the board); Game::new_state reads it back to the same state.
   std::string position_text() const;
+  // The picture of the position as SVG, as `tabula show --svg` draws it (the last move as an
+  // arrow); with `targets_of` a cell's name, the cells its piece may move to are marked.
+  std::string svg(const std::string& targets_of = "") const;
   uint64_t hash() const;  // of everything the position is (pieces, turn, counters)
 
   // ---- for learning ----

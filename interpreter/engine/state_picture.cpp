@@ -1,10 +1,12 @@
-#include "picture_view.hpp"
+#include "engine/state_picture.hpp"
 
+#include <fmt/format.h>
 #include <algorithm>
 
 #include "engine/notes.hpp"
+#include "engine/state_drawing.hpp"
 
-namespace tabula::cli {
+namespace tabula {
 
 std::vector<CellView> cell_views(const State& s) {
   const Program& p = s.program();
@@ -54,4 +56,11 @@ std::vector<int> target_cells(const State& s, int from) {
   return out;
 }
 
-}  // namespace tabula::cli
+std::string picture_caption(const State& s) {
+  const Program& p = s.program();
+  std::string after = s.ply() > 0 ? fmt::format(" (ply {})", s.ply()) : "";
+  if (!s.result().over) return fmt::format("{}: {} to move{}", p.name, p.seats[s.current_seat()].name, after);
+  return fmt::format("{}: {}", p.name, result_sentence(s));
+}
+
+}  // namespace tabula

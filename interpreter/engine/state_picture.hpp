@@ -2,12 +2,13 @@
 // The views a picture is drawn from (interpreter/picture), built from a game state. This is
 // the one place where pictures read the engine (State, Program, Move), so a change of the
 // engine is adapted here.
+#include <string>
 #include <vector>
 
 #include "engine/state.hpp"
 #include "picture/picture_views.hpp"
 
-namespace tabula::cli {
+namespace tabula {
 
 // The pieces on every cell, bottom first. A piece's kind is numbered among the kinds its
 // side may own, so each side's first kind is a plain disc.
@@ -23,4 +24,7 @@ std::vector<int> move_cells(const Move& m);
 // The cells the piece on `from` may reach with a legal move now (each once).
 std::vector<int> target_cells(const State& s, int from);
 
-}  // namespace tabula::cli
+// The line under a picture: who is to move, or the result.
+std::string picture_caption(const State& s);
+
+}  // namespace tabula
