@@ -98,6 +98,15 @@ TEST_CASE("Player specs", "[ai]") {
   CHECK(check_agent_spec("minimax").find("unknown player 'minimax'") == 0);
 }
 
+TEST_CASE("Player specs: the MCTS playout cut-off", "[ai]") {
+  CHECK(agent("mcts:100:cutoff:40")->name() == "mcts:100:cutoff:40");
+  CHECK(agent("mcts:1s:cutoff:5")->name() == "mcts:1s:cutoff:5");
+  CHECK(agent("mcts:100:cutoff:0")->name() == "mcts:100");  // 0: playouts to the end
+  for (std::string spec : {"mcts:100:cutoff:", "mcts:100:cutoff:x", "mcts:100:cutoff:-1", "mcts:100:cutoff:100001",
+                           "mcts:100:cut:5", "mcts:100:5", "mcts::cutoff:5", "mcts:100:cutoff:5:6"})
+    CHECK(check_agent_spec(spec).find("mcts takes") != std::string::npos);
+}
+
 TEST_CASE("Alpha-beta finds the win in one", "[ai]") {
   for (int depth = 1; depth <= 4; ++depth)
     for (uint64_t seed : {1, 2, 3}) {
@@ -291,7 +300,7 @@ TEST_CASE("Result lines round-trip through JSON", "[ai]") {
   CHECK_FALSE(parse_result_line("{\"game\":1}", error));
   CHECK(error == "no \"study\" field");
   CHECK_FALSE(parse_result_line("not json", error));
-  CHECK(error == "expected a value at column 1");
+  CHECK(error == "expected a value at column 2");
 }
 
 TEST_CASE("An analysis's results lines name their phase", "[ai]") {

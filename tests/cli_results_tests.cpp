@@ -54,7 +54,7 @@ std::vector<std::string> lines_of(const std::string& text) {
 }
 
 std::string without_timing(const std::string& text) {
-  static const std::regex seconds("\"seconds(_per_move)?\":(\\[[^\\]]*\\]|[0-9.]+)");
+  static const std::regex seconds("\"seconds(_per_move)?\":(\\[[^\\]]*\\]|[0-9.eE+-]+)");
   return std::regex_replace(text, seconds, "\"seconds\":T");
 }
 
@@ -222,13 +222,14 @@ TEST_CASE("CLI: every field of a results line is checked when read", "[ai][cli][
       {"\"shard\":[0,1]", "\"shard\":[1,1]", "\"shard\": expected an integer from 0 to 0, found 1"},
       {"\"seed\":1,\"max_plies\"", "\"seed\":2,\"max_plies\"", "game 1's seed is "},
       {"\"moves_made\":[1,1]", "\"moves_made\":[1,0]", "\"moves_made\" adds up to 1 moves, but \"plies\" is 2"},
-      {"\"seconds\":[0", "\"seconds\":[-10", "\"seconds\": expected a number from 0 to "},
+      // A game's time may print as 0.0004 or as 4e-05: prefixing "-1" makes either negative.
+      {"\"seconds\":[", "\"seconds\":[-1", "\"seconds\": expected a number from 0 to "},
       {"\"rules_hash\":\"", "\"rules_hash\":\"x", "\"study.rules_hash\": expected 16 hex digits"},
       {"\"command\":\"match\"", "\"command\":\"tournament\"", "\"study.command\": expected \"match\" or \"analyze\""},
       {"\"players\":[\"random\",\"random\"]", "\"players\":[\"random\",\"wizard\"]",
        "\"study.players\": unknown player 'wizard'"},
       {"\"games\":2,", "\"games\":2,\"games\":3,", "\"games\" given twice"},
-      {"\"moves\":\"", "\"moves\":\"\\q", "unknown escape '\\q'"},
+      {"\"moves\":\"", "\"moves\":\"\\q", "forbidden character after backslash"},
   };
   for (const auto& c : cases) {
     std::string bad = edited(dir, "bad.jsonl", line, c.from, c.to);
@@ -270,6 +271,10 @@ TEST_CASE("CLI: merge names the missing and the repeated games of a study", "[ai
   r = run("merge " + a + " " + b + " " + c + " " + (dir / "copy.jsonl") + " --json");
   CHECK(r.status == 0);
   CHECK(without_timing(r.out.substr(r.out.find('{'))) == without_timing(whole.out));
+  // One of the files on standard input ("-") is read as the file itself.
+  r = run("merge " + a + " - " + c + " --json < " + b);
+  CHECK(r.status == 0);
+  CHECK(without_timing(r.out) == without_timing(whole.out));
   // Games missing within a shard are listed.
   auto kept = lines_of(read_all(c));
   write_all(dir / "short.jsonl", kept.at(0) + "\n");
@@ -355,8 +360,8 @@ TEST_CASE("CLI: match --estimate sizes a study", "[ai][cli][results]") {
   CHECK(r.status == 0);
   // Every game is won by the second seat: share 0, every game decisive; the interval's end
   // nearest 1/2 sizes the study.
-  CHECK(r.out.find("\"first_player\":{\"share\":0.000000,\"ci\":[0.000000,") != std::string::npos);
-  CHECK(r.out.find("\"decisive_rate\":1.000000}") != std::string::npos);
+  CHECK(r.out.find("\"first_player\":{\"share\":0.0,\"ci\":[0.0,") != std::string::npos);
+  CHECK(r.out.find("\"decisive_rate\":1.0}") != std::string::npos);
   CHECK(r.out.find("\"sizes\":[{\"width\":0.1,\"first_player_games\":") != std::string::npos);
   r = run("match rules/loa.rules --players random,random --estimate --estimate-seconds 0.5 --ci-width 0.03");
   CHECK(r.status == 0);

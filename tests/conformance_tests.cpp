@@ -1,10 +1,14 @@
 // The conformance suite (after OpenSpiel's basic_tests): every file in rules/ is played by
-// random playouts that check the State contract at every ply.
+// random playouts that check the State contract at every ply, and whatever Tabula prints
+// about a game (position, move, move history, results line) reads back to the same thing.
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <set>
 
+#include "ai/match.hpp"
+#include "ai/match_record.hpp"
 #include "ai/rng.hpp"
+#include "ai/study.hpp"
 #include "engine/game_record.hpp"
 #include "test_support.hpp"
 
@@ -83,6 +87,14 @@ void check_playout(std::shared_ptr<const Program> p, uint64_t seed) {
   REQUIRE(replayed_plies == s.ply());
   CHECK(replayed == s);
   CHECK(replayed.is_terminal());
+  // The record `play` writes (numbers, pass and end marks) reads back to the same game too.
+  const std::string written = write_record(s);
+  State reread(p);
+  std::string record_error;
+  int reread_plies = replay_record(reread, written, record_error);
+  INFO(written << ": " << record_error);
+  REQUIRE(reread_plies == s.ply());
+  CHECK(reread == s);
   // Returns are a win/loss pair or all zero.
   auto r = s.returns();
   double sum = 0;
@@ -102,6 +114,32 @@ TEST_CASE("Conformance: every rules file passes random playouts", "[conformance]
     DYNAMIC_SECTION(std::filesystem::path(file).filename().string()) {
       auto p = load_rules(file);
       for (uint64_t seed = 1; seed <= 3; ++seed) check_playout(p, seed);
+    }
+  }
+}
+
+TEST_CASE("Conformance: every rules file's results line reads back to the same game", "[conformance][results]") {
+  for (const auto& file : all_rules_files()) {
+    DYNAMIC_SECTION(std::filesystem::path(file).filename().string()) {
+      auto p = load_rules(file);
+      std::vector<std::string> players(p->seat_count(), "random");
+      auto study = std::make_shared<const Study>(
+          Study::match(RulesIdentity{p->name, file, "0123456789abcdef"}, players, 11, 300));
+      for (int game = 0; game < 2; ++game) {
+        ResultLine line{GameOrigin{study, 0, {2}, 0, 1},
+                        play_game(p, seats_for_game(players, game), game, game_seed(study->seed, game), 300)};
+        std::string text = to_json_line(line), error;
+        auto read = parse_result_line(text, error);
+        INFO(text << "\n" << error);
+        REQUIRE(read);
+        CHECK(read->game.same_game(line.game));  // the thinking times are written to the microsecond
+        CHECK(to_json_line(*read) == text);
+        // The line's moves replay to the game it reports.
+        State replayed(p);
+        REQUIRE(replay_record(replayed, line.game.moves, error) == line.game.plies);
+        CHECK(replayed.is_terminal() == !line.game.cut);
+        if (!line.game.cut) CHECK(replayed.result().winner == line.game.winner);
+      }
     }
   }
 }

@@ -294,7 +294,7 @@ TEST_CASE("CLI: /dev/zero as any input is one clear sentence", "[limits][cli]") 
   r = run("show rules/loa.rules --moves @/dev/zero");
   CHECK(r.status == 1);
   CHECK(r.out ==
-        "tabula: '/dev/zero' is not a regular file (a device or a pipe?); a moves file must be a regular file\n");
+        "tabula: '/dev/zero' is not a regular file (a device or a pipe?); a game record file must be a regular file\n");
 }
 
 TEST_CASE("CLI: a results file is a regular file with lines under 1 MiB", "[limits][cli]") {

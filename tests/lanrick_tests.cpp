@@ -5,6 +5,9 @@
 #include <fstream>
 #include <iterator>
 
+#include "ai/evaluator.hpp"
+#include "ai/match.hpp"
+#include "ai/match_report.hpp"
 #include "ai/rng.hpp"
 #include "cli_run.hpp"
 #include "constructs/region/region.hpp"
@@ -414,4 +417,30 @@ TEST_CASE("CLI: show marks the Mark and the Rendezvous squares; replay plays the
   auto game = run("replay rules/lanrick.rules tests/data/lanrick-game.txt");
   CHECK(game.out.find("273 moves replayed; yellow wins after 273 plies") != std::string::npos);
   CHECK(run("perft rules/lanrick.rules 4").out.find("10448") == 0);
+}
+
+// The rules' evaluation (for the computer players): men, then distance-to the Rendezvous.
+TEST_CASE("Lanrick: distance-to(P, R) sums the steps of P's men outside the region", "[lanrick][ai]") {
+  auto p = lanrick();
+  // The Rendezvous on f3 is e2..g4; men in it count 0, a1 is 4 steps from e2, h8 4 from g4.
+  State s = playing(p, "f3B a1B h8B e1Y d4Y b2Y g6Y a7Y c8Y e8Y, black to move", "f3");
+  ExpressionEvaluator eval(p->evaluation);
+  const double black = 4 * (3 - 7) - (4 + 4) + (1 + 1 + 3 + 2 + 4 + 4 + 4);
+  CHECK(eval.evaluate(s, 0) == black);
+  CHECK(eval.evaluate(s, 1) == -black);
+}
+
+// Random play almost never gathers a side in the Rendezvous (a random playout reaches the
+// 3,000-ply limit), so MCTS plays with playouts cut off and scored by the rules' evaluation.
+TEST_CASE("Lanrick: MCTS with cut-off playouts beats random", "[lanrick][ai]") {
+  MatchConfig m;
+  m.players = {"mcts:1000:cutoff:10", "random"};
+  m.games = 2;  // each seat once
+  m.seed = 5;
+  auto games = run_match(lanrick(), m);
+  std::string error;
+  MatchReport r = summarize(games, error);
+  REQUIRE(error.empty());
+  CHECK(r.players[0].wins == 2);
+  for (const auto& g : games) CHECK(g.plies < 1000);  // won long before the 3,000-ply limit
 }

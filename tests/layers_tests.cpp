@@ -36,14 +36,16 @@ std::vector<std::string> layer_table() {
   return layers;
 }
 
-std::vector<fs::path> sources_in(const fs::path& dir) {
+// The files under `dir`, all of them or only the C++ sources.
+std::vector<fs::path> files_in(const fs::path& dir, bool sources_only) {
   std::vector<fs::path> out;
   for (const auto& e : fs::recursive_directory_iterator(dir))
-    if (e.is_regular_file() && (e.path().extension() == ".cpp" || e.path().extension() == ".hpp"))
+    if (e.is_regular_file() && (!sources_only || e.path().extension() == ".cpp" || e.path().extension() == ".hpp"))
       out.push_back(e.path());
   std::sort(out.begin(), out.end());
   return out;
 }
+std::vector<fs::path> sources_in(const fs::path& dir) { return files_in(dir, true); }
 
 }  // namespace
 
@@ -92,7 +94,7 @@ TEST_CASE("Layers: no game's name in interpreter/ (a game is a rules file)", "[l
   std::regex games(R"(laska|lasca|lanquia|lanrick|lanko|lines.?of.?action|\bloa\b|scrambled|bignor|draughts|checkers|)"
                    R"(othello|reversi|breakthrough|connect.?four|gomoku|pente|ataxx)",
                    std::regex::icase);
-  for (const auto& file : sources_in(kRoot / "interpreter")) {
+  for (const auto& file : files_in(kRoot / "interpreter", false)) {  // the Python package too
     std::istringstream lines(read_text(file));
     std::string line;
     for (int n = 1; std::getline(lines, line); ++n) {

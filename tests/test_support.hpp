@@ -93,4 +93,18 @@ inline std::string temp_rules(const std::string& name, const std::string& text) 
   return path.string();
 }
 
+// A rules file for a test, written to a temporary folder, whose `board "FILE"` is read from
+// the repository's boards/.
+inline std::shared_ptr<const Program> rules_with_repo_board(const std::string& name, std::string text) {
+  const std::string board = "board \"";
+  if (auto at = text.find(board); at != std::string::npos) text.replace(at, board.size(), board + repo_path("boards/"));
+  return load_rules(temp_rules(name, text));
+}
+
+// The symbol of the piece on the cell named `name`, or "." when it is empty.
+inline std::string symbol_at(const State& s, const char* name) {
+  const uint8_t code = s.at(s.program().board->find_cell(name));
+  return code ? s.program().symbol(code) : ".";
+}
+
 }  // namespace tabula::testing

@@ -1,8 +1,11 @@
 #include "cli_support.hpp"
 
 #include <fmt/format.h>
+#include <csignal>
 #include <fstream>
 #include <iostream>
+#include <optional>
+#include "terminal_colour.hpp"
 
 #include "board/board_loader.hpp"
 #include "diag/render.hpp"
@@ -13,11 +16,46 @@
 
 namespace tabula::cli {
 
+namespace {
+
+std::atomic<bool> interrupt_flag{false};
+static_assert(std::atomic<bool>::is_always_lock_free, "set from a signal handler");
+
+// What standard input held and which kind of file it was read as, once it has been read.
+std::optional<std::string> stdin_text;
+std::string stdin_kind;
+
+extern "C" void on_interrupt(int) {
+  interrupt_flag.store(true);
+  std::signal(SIGINT, SIG_DFL);  // a second Ctrl-C ends the process
+}
+
+}  // namespace
+
+InterruptCatcher::InterruptCatcher() {
+  interrupt_flag = false;
+  std::signal(SIGINT, on_interrupt);
+}
+
+InterruptCatcher::~InterruptCatcher() { std::signal(SIGINT, SIG_DFL); }
+
+const std::atomic<bool>* InterruptCatcher::flag() const { return &interrupt_flag; }
+
+std::string rule_error_report(const std::string& message, const SourcePos& at) {
+  SourceRegistry sources;
+  std::string why;
+  if (at.file == kStdinRulesName && stdin_text) sources.add(SourceFile{at.file, *stdin_text});
+  else if (auto file = read_source_file(at.file, "rules", why)) sources.add(*file);
+  return render(Diagnostic{Severity::error, at, message + " (found while playing; nothing after it was played)"},
+                sources);
+}
+
 std::shared_ptr<const Program> load_rules_or_fail(const std::string& path, RulesIdentity* identity) {
   Diagnostics diags;
   SourceRegistry sources;
-  auto program = load_program(path, diags, sources);
-  std::cerr << render_all(diags, sources);
+  auto program = path == "-" ? load_program(SourceFile{kStdinRulesName, read_input("-", "rules").text}, diags, sources)
+                             : load_program(path, diags, sources);
+  std::cerr << coloured_diagnostics(render_all(diags, sources));
   if (!program) throw UserError{fmt::format("{}: {}; nothing was run", path, error_count_text(diags))};
   if (identity) {
     std::vector<std::string> texts;
@@ -32,10 +70,7 @@ State initial_state(std::shared_ptr<const Program> program, const std::string& p
   if (position.empty()) return s;
   std::string text = position;
   if (text[0] == '@') {
-    std::string why;
-    auto file = read_source_file(text.substr(1), "position", why);
-    if (!file) throw UserError{why};
-    text = file->text;
+    text = read_input(text.substr(1), "position").text;
     while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.pop_back();
   }
   std::string error;
@@ -60,15 +95,38 @@ void parse_shard(const std::string& text, int& index, int& count) {
   }
 }
 
-std::string json_escape(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    if (c == '"' || c == '\\') out += '\\', out += c;
-    else if (c == '\n') out += "\\n";
-    else if (static_cast<unsigned char>(c) < 0x20) out += fmt::format("\\u{:04x}", c);
-    else out += c;
+void print_json(const Json& value) { std::cout << json_text(value) << "\n"; }
+
+void claim_stdin(std::string_view kind) {
+  if (!stdin_kind.empty())
+    throw UserError{
+        fmt::format("standard input can be read once, and it gave the {}; give the {} as a file", stdin_kind, kind)};
+  stdin_kind = kind;
+}
+
+SourceFile read_input(const std::string& path, std::string_view kind) {
+  std::string why;
+  if (path != "-") {
+    auto file = read_source_file(path, kind, why);
+    if (!file) throw UserError{why};
+    return std::move(*file);
   }
-  return out;
+  claim_stdin(kind);
+  std::string text;
+  char chunk[1 << 16];
+  while (text.size() <= kMaxInputBytes && std::cin.read(chunk, sizeof chunk).gcount() > 0)
+    text.append(chunk, static_cast<size_t>(std::cin.gcount()));
+  if (text.size() > kMaxInputBytes)
+    throw UserError{fmt::format("standard input is larger than the {} limit for {} files", kMaxInputText, kind)};
+  if (auto bad = find_non_text(text))
+    throw UserError{fmt::format("standard input is not text: it has {}; a {} must be UTF-8 text", bad->what, kind)};
+  stdin_text = text;
+  return SourceFile{"-", std::move(text)};
+}
+
+CLI::Validator existing_file_or_stdin() {
+  return CLI::Validator([](std::string& path) -> std::string { return path == "-" ? "" : CLI::ExistingFile(path); },
+                        "FILE (- for stdin)");
 }
 
 bool is_board_file(const std::string& path) { return is_board_path(path); }

@@ -11,6 +11,7 @@
 #include "ai/variant_analysis.hpp"
 #include "cli_support.hpp"
 #include "commands.hpp"
+#include "number_checks.hpp"
 #include "progress_bar.hpp"
 #include "results_output.hpp"
 
@@ -24,20 +25,22 @@ void add_analyze(CLI::App& app) {
   };
   auto o = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("analyze", "Balance, length, branching and skill of a game, with verdicts");
-  cmd->add_option("rules", o->rules, "Rules file")->required()->check(CLI::ExistingFile);
+  cmd->add_option("rules", o->rules, "Rules file")->required()->check(existing_file_or_stdin());
   cmd->add_option("--games", o->config.games, "Random-play games")
-      ->check(CLI::Range(1, kMaxGames))
+      ->transform(whole_range(1, kMaxGames))
       ->capture_default_str();
   cmd->add_option("--skill-games", o->config.skill_games, "Games of the stronger player against random players")
-      ->check(CLI::Range(1, kMaxGames))
+      ->transform(whole_range(1, kMaxGames))
       ->capture_default_str();
   cmd->add_option("--strong", o->config.strong_player, "The stronger player's spec")->capture_default_str();
   cmd->add_option("--seconds", o->config.seconds, "Time budget: start no new game after it (0: none)")
-      ->check(CLI::NonNegativeNumber)
+      ->check(finite_range(0, 1e9))  // as a results line holds it
       ->capture_default_str();
-  cmd->add_option("--seed", o->config.seed, "Seed (reproducible without --seconds)")->capture_default_str();
+  cmd->add_option("--seed", o->config.seed, "Seed (reproducible without --seconds)")
+      ->transform(unsigned_whole())
+      ->capture_default_str();
   cmd->add_option("--threads", o->config.threads, "Games played at once")
-      ->check(CLI::Range(1, 256))
+      ->transform(whole_range(1, 256))
       ->capture_default_str();
   cmd->add_option("--shard", o->shard, "Play only the games g with g % N == I (of both phases)")->capture_default_str();
   cmd->add_option("--out", o->out, "Append one JSON line per finished game to FILE, as match --out does");
@@ -90,7 +93,8 @@ void add_analyze(CLI::App& app) {
       }
     }
     Analysis a = analysis_of(program->name, games[0], games[1], o->config.strong_player);
-    std::cout << (o->json ? analysis_json(a) + "\n" : analysis_text(a));
+    if (o->json) return print_json(analysis_json(a));
+    std::cout << analysis_text(a);
   });
 }
 

@@ -1,8 +1,10 @@
 // tabula match RULES --games N --players A,B [--threads T] [--seed S] [--max-plies P]
-//   [--shard I/N] [--out FILE [--resume]] [--json|--csv]: many seeded games between
-//   computer players, with a statistical report. --estimate sizes a study instead.
+//   [--shard I/N] [--out FILE [--resume]] [--records DIR] [--games-csv FILE] [--json|--csv]:
+//   many seeded games between computer players, with a statistical report; with more specs
+//   than a game of two has seats, a round robin with Elo ratings. --estimate sizes a study.
 #include <fmt/format.h>
 #include <algorithm>
+#include <filesystem>
 #include <iostream>
 #include <optional>
 
@@ -10,7 +12,9 @@
 #include "ai/match_report.hpp"
 #include "cli_support.hpp"
 #include "commands.hpp"
+#include "number_checks.hpp"
 #include "progress_bar.hpp"
+#include "record_io.hpp"
 #include "results_output.hpp"
 #include "study_sizing.hpp"
 
@@ -29,25 +33,30 @@ std::vector<std::string> split_players(const std::string& text) {
 
 void add_match(CLI::App& app) {
   struct Options {
-    std::string rules, players, shard = "0/1", out;
+    std::string rules, players, shard = "0/1", out, records, games_csv;
     MatchConfig config;
     bool json = false, csv = false, resume = false, estimate = false, dry_run = false;
     EstimateOptions sizing;
   };
   auto o = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("match", "Play many seeded games between computer players and report the statistics");
-  cmd->add_option("rules", o->rules, "Rules file")->required()->check(CLI::ExistingFile);
-  cmd->add_option("--players", o->players, "Comma-separated player specs, one per seat (see docs/AI.md)")->required();
-  cmd->add_option("--games", o->config.games, "Number of games (seats rotate every game)")
-      ->check(CLI::Range(1, kMaxGames))
+  cmd->add_option("rules", o->rules, "Rules file")->required()->check(existing_file_or_stdin());
+  cmd->add_option("--players", o->players,
+                  "Comma-separated player specs, one per seat (see docs/AI.md); more, for a game of two seats: a "
+                  "round robin of every pair")
+      ->required();
+  cmd->add_option("--games", o->config.games, "Number of games (seats rotate every game); in a round robin, per pair")
+      ->transform(whole_range(1, kMaxGames))
       ->capture_default_str();
   cmd->add_option("--threads", o->config.threads, "Games played at once")
-      ->check(CLI::Range(1, 256))
+      ->transform(whole_range(1, 256))
       ->capture_default_str();
-  cmd->add_option("--seed", o->config.seed, "Match seed; game g's seed derives from it and g")->capture_default_str();
+  cmd->add_option("--seed", o->config.seed, "Match seed; game g's seed derives from it and g")
+      ->transform(unsigned_whole())
+      ->capture_default_str();
   cmd->add_option("--max-plies", o->config.max_plies,
                   "Stop a game as a draw after this many plies (0: the rules' limit)")
-      ->check(CLI::Range(0, 1000000000))
+      ->transform(whole_range(0, 1000000000))
       ->capture_default_str();
   cmd->add_option("--shard", o->shard, "Play only the games g with g % N == I")->capture_default_str();
   cmd->add_option(
@@ -55,6 +64,9 @@ void add_match(CLI::App& app) {
       "Append one JSON line per finished game to FILE (flushed); FILE must be new or empty, or with --resume "
       "hold this study's results; it is never written over");
   cmd->add_flag("--resume", o->resume, "With --out: skip the games already in FILE, append the rest");
+  cmd->add_option("--records", o->records, "Write every game's record (tags and moves) to DIR/game-N.txt");
+  cmd->add_option("--games-csv", o->games_csv,
+                  "Write one CSV row per game (seats, winner, plies) to FILE ('-': stdout)");
   auto* json = cmd->add_flag("--json", o->json, "Print the report as one JSON object");
   cmd->add_flag("--csv", o->csv, "Print the report as CSV (one row per player and per seat)")->excludes(json);
   add_estimate_options(*cmd, o->estimate, o->sizing);
@@ -64,6 +76,24 @@ void add_match(CLI::App& app) {
     auto program = load_rules_or_fail(o->rules, &rules);
     o->config.players = split_players(o->players);
     if (auto error = check_players(*program, o->config.players); !error.empty()) throw UserError{"--players: " + error};
+    int specs = static_cast<int>(o->config.players.size());
+    if (specs > program->player_count()) {  // a round robin: --games per pair
+      if (program->seat_count() != 2)
+        throw UserError{fmt::format("--players: a round robin needs a game of two seats; {} has {}", program->name,
+                                    program->seat_count())};
+      o->config.seats = 2;
+      int64_t games = int64_t{o->config.games} * pair_count(specs);
+      if (games > kMaxGames)
+        throw UserError{fmt::format("--games: {} per pair of {} players is {} games, more than {}", o->config.games,
+                                    specs, games, kMaxGames)};
+      o->config.games = static_cast<int>(games);
+    }
+    if (!o->records.empty()) {
+      std::error_code ec;
+      std::filesystem::create_directories(o->records, ec);
+      if (ec || !std::filesystem::is_directory(o->records))
+        throw UserError{fmt::format("--records: cannot make the directory '{}'", o->records)};
+    }
     parse_shard(o->shard, o->config.shard_index, o->config.shard_count);
     if (o->resume && o->out.empty()) throw UserError{"--resume needs --out FILE"};
     if (o->estimate) {
@@ -78,8 +108,8 @@ void add_match(CLI::App& app) {
                                planned, o->config.games, o->config.shard_index, o->config.shard_count);
       return;
     }
-    auto study =
-        std::make_shared<const Study>(Study::match(rules, o->config.players, o->config.seed, o->config.max_plies));
+    auto study = std::make_shared<const Study>(
+        Study::match(rules, o->config.players, o->config.seed, o->config.max_plies, o->config.seats));
     GameOrigin origin{study, 0, {o->config.games}, o->config.shard_index, o->config.shard_count};
     std::optional<ResultsOutput> out;
     if (!o->out.empty()) out.emplace(o->out, origin, o->resume);
@@ -90,6 +120,8 @@ void add_match(CLI::App& app) {
         program, o->config,
         [&](const GameRecord& g) {
           if (out) out->write(ResultLine{origin, g});
+          if (!o->records.empty())
+            write_output(fmt::format("{}/game-{}.txt", o->records, g.game), match_game_record(program, rules, g));
           progress.update("match", ++finished, planned);
         },
         out ? out->finished_indices(0) : std::vector<int>{});
@@ -100,7 +132,9 @@ void add_match(CLI::App& app) {
     std::string error;
     MatchReport report = summarize(records, error);
     if (!error.empty()) throw UserError{error};
-    if (o->json) std::cout << report_json(report) << "\n";
+    if (!o->games_csv.empty()) write_output(o->games_csv, games_csv(records));
+    if (o->games_csv == "-") return;
+    if (o->json) print_json(report_json(report));
     else if (o->csv) std::cout << report_csv(report);
     else std::cout << report_text(report);
   });

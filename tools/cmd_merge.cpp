@@ -6,12 +6,23 @@
 #include <iostream>
 
 #include "ai/match_report.hpp"
+#include "ai/results_file.hpp"
 #include "ai/study_games.hpp"
 #include "ai/variant_analysis.hpp"
 #include "cli_support.hpp"
 #include "commands.hpp"
 
 namespace tabula::cli {
+
+namespace {
+
+// Results on standard input are streamed, not held as one text: a study can be large.
+std::optional<ResultsFile> read_stdin_results(std::string& error) {
+  claim_stdin("results");
+  return read_results(std::cin, "<stdin>", error, true);
+}
+
+}  // namespace
 
 void add_merge(CLI::App& app) {
   struct Options {
@@ -20,7 +31,9 @@ void add_merge(CLI::App& app) {
   };
   auto o = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("merge", "Combine the results files (from --out) of one study into one report");
-  cmd->add_option("files", o->files, "Results files, one JSON line per game")->required()->check(CLI::ExistingFile);
+  cmd->add_option("files", o->files, "Results files, one JSON line per game (- for standard input)")
+      ->required()
+      ->check(existing_file_or_stdin());
   auto* json = cmd->add_flag("--json", o->json, "Print the report as one JSON object");
   cmd->add_flag("--csv", o->csv, "Print a match's report as CSV")->excludes(json);
   cmd->add_flag("--partial", o->partial, "Report the games present even when some of the study's games are missing");
@@ -28,7 +41,7 @@ void add_merge(CLI::App& app) {
     std::vector<ResultsFile> files;
     for (const auto& path : o->files) {
       std::string error;
-      auto file = read_results_file(path, error, true);
+      auto file = path == "-" ? read_stdin_results(error) : read_results_file(path, error, true);
       if (!file) throw UserError{error};
       if (file->incomplete_line)
         std::cerr << fmt::format(
@@ -52,12 +65,13 @@ void add_merge(CLI::App& app) {
     if (study->study->kind == Study::Kind::analysis) {
       if (o->csv) throw UserError{"--csv is for match results; these are an analysis's (use --json or the text)"};
       Analysis a = analysis_of(study->study->rules.name, study->phases[0], study->phases[1], study->study->strong);
-      std::cout << (o->json ? analysis_json(a) + "\n" : analysis_text(a));
+      if (o->json) return print_json(analysis_json(a));
+      std::cout << analysis_text(a);
       return;
     }
     MatchReport report = summarize(study->phases[0], error);
     if (!error.empty()) throw UserError{"cannot merge: " + error};
-    if (o->json) std::cout << report_json(report) << "\n";
+    if (o->json) print_json(report_json(report));
     else if (o->csv) std::cout << report_csv(report);
     else std::cout << report_text(report);
   });

@@ -14,18 +14,16 @@ void add_moves(CLI::App& app) {
   };
   auto o = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("moves", "List the legal moves of a position");
-  cmd->add_option("rules", o->rules, "Rules file")->required()->check(CLI::ExistingFile);
+  cmd->add_option("rules", o->rules, "Rules file")->required()->check(existing_file_or_stdin());
   cmd->add_option("--position", o->position, "Position (text, or @FILE); default: the start");
   cmd->add_flag("--json", o->json, "Print a JSON array of move strings");
   cmd->callback([o] {
     State s = initial_state(load_rules_or_fail(o->rules), o->position);
     MoveList moves = s.legal_moves();
     if (o->json) {
-      std::string out = "[";
-      for (size_t i = 0; i < moves.size(); ++i)
-        out += (i ? "," : "") + ("\"" + json_escape(s.move_to_string(moves[i])) + "\"");
-      std::cout << out << "]\n";
-      return;
+      Json list = Json::array();
+      for (const Move& m : moves) list.push_back(s.move_to_string(m));
+      return print_json(list);
     }
     for (const Move& m : moves) std::cout << s.move_to_string(m) << "\n";
   });

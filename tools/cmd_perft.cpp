@@ -1,4 +1,4 @@
-// tabula perft RULES DEPTH [--position P] [--divide] [--json]
+// tabula perft RULES DEPTH [--position P] [--divide] [--full-length] [--json]
 #include <fmt/format.h>
 #include <chrono>
 #include <iostream>
@@ -6,38 +6,97 @@
 #include "cli_support.hpp"
 #include "commands.hpp"
 #include "engine/perft.hpp"
+#include "number_checks.hpp"
+#include "progress_bar.hpp"
 
 namespace tabula::cli {
+namespace {
+
+// perft_divide, root move by root move, with a progress line on the terminal; each root
+// move's count is perft below it under the same options (a root move that ends the game is
+// one leaf, or none with --full-length).
+PerftDivision divide_with_progress(State& s, int depth, const PerftOptions& options, ProgressBar& progress) {
+  PerftDivision out;
+  MoveList moves = s.legal_moves();
+  for (const Move& m : moves) {
+    progress.update(fmt::format("perft {}", depth), static_cast<int>(out.moves.size()), static_cast<int>(moves.size()),
+                    "root moves");
+    std::string text = s.move_to_string(m);
+    s.apply_unchecked(m);
+    uint64_t count = 0;
+    if (depth <= 1) count = 1;
+    else if (s.legal_moves().empty()) count = options.full_length ? 0 : 1;
+    else {
+      PerftCount below = perft(s, depth - 1, options);
+      count = below.leaves;
+      out.complete = out.complete && below.complete;
+    }
+    s.undo();
+    out.moves.emplace_back(text, count);
+    out.total += count;
+    if (!out.complete) break;
+  }
+  progress.finish();
+  return out;
+}
+
+}  // namespace
 
 void add_perft(CLI::App& app) {
   struct Options {
     std::string rules, position;
     int depth = 1;
-    bool divide = false, json = false;
+    bool divide = false, json = false, full_length = false;
   };
   auto o = std::make_shared<Options>();
-  auto* cmd = app.add_subcommand("perft", "Count the move sequences of a given depth from a position");
-  cmd->add_option("rules", o->rules, "Rules file")->required()->check(CLI::ExistingFile);
-  cmd->add_option("depth", o->depth, "Depth in plies (1 to 12)")->required()->check(CLI::Range(1, 12));
+  auto* cmd = app.add_subcommand(
+      "perft",
+      "Count the leaves of the game tree cut at a given depth: every sequence of DEPTH moves, and every shorter one "
+      "after which the game is over (a finished game counts once where it ends, also at the start: perft 1 of a "
+      "finished position is 1). --full-length counts only sequences of exactly DEPTH moves. Ctrl-C stops the count "
+      "and prints what was counted so far (exit code 130)");
+  cmd->add_option("rules", o->rules, "Rules file")->required()->check(existing_file_or_stdin());
+  cmd->add_option("depth", o->depth, "Depth in plies (1 to 12)")->required()->transform(whole_range(1, 12));
   cmd->add_option("--position", o->position, "Start from this position (text, or @FILE)");
   cmd->add_flag("--divide", o->divide, "Print the count under each root move");
-  cmd->add_flag("--json", o->json, "Print {\"depth\":D,\"nodes\":N,\"seconds\":S}");
+  cmd->add_flag("--full-length", o->full_length,
+                "Count only sequences of exactly DEPTH moves: a game that ends sooner adds nothing");
+  cmd->add_flag("--json", o->json,
+                "Print {\"depth\":D,\"nodes\":N,\"seconds\":S,\"complete\":true}, with --divide also "
+                "\"divide\":[{\"move\":M,\"nodes\":N}]");
   cmd->callback([o] {
     State s = initial_state(load_rules_or_fail(o->rules), o->position);
+    InterruptCatcher interrupt;
+    PerftOptions options{o->full_length, interrupt.flag()};
     auto t0 = std::chrono::steady_clock::now();
     uint64_t nodes = 0;
-    if (o->divide) {
-      for (const auto& [move, count] : perft_divide(s, o->depth)) {
+    bool complete = true;
+    Json divide = Json::array();
+    ProgressBar progress;
+    if (o->divide || progress.enabled()) {
+      PerftDivision division = progress.enabled() ? divide_with_progress(s, o->depth, options, progress)
+                                                  : perft_divide(s, o->depth, options);
+      for (const auto& [move, count] : division.moves) {
+        if (!o->divide) continue;
         if (!o->json) std::cout << fmt::format("{}: {}\n", move, count);
-        nodes += count;
+        divide.push_back({{"move", move}, {"nodes", count}});
       }
+      nodes = division.total, complete = division.complete;
     } else {
-      nodes = perft(s, o->depth);
+      PerftCount count = perft(s, o->depth, options);
+      nodes = count.leaves, complete = count.complete;
     }
     double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    if (o->json)
-      std::cout << fmt::format("{{\"depth\":{},\"nodes\":{},\"seconds\":{:.6f}}}\n", o->depth, nodes, seconds);
-    else std::cout << nodes << "\n";
+    if (o->json) {
+      Json out = {{"depth", o->depth}, {"nodes", nodes}, {"seconds", json_round(seconds)}, {"complete", complete}};
+      if (o->divide) out["divide"] = divide;
+      print_json(out);
+    } else if (complete) {
+      std::cout << nodes << "\n";
+    } else {
+      std::cout << fmt::format("{} (interrupted after {:.1f} s: counted so far, incomplete)\n", nodes, seconds);
+    }
+    if (!complete) throw Interrupted{};
   });
 }
 

@@ -1,6 +1,8 @@
-// tabula play RULES [--players A,B] [--seed S]: a whole game between humans or computer players.
+// tabula play RULES [--players A,B] [--seed S] [--out FILE] [--json]: a whole game between humans
+// or computer players (the game loop and the human's commands: play_session).
 #include <fmt/format.h>
 #include <iostream>
+#include <stdexcept>
 
 #include "ai/agent.hpp"
 #include "cli_support.hpp"
@@ -8,27 +10,16 @@
 #include "engine/game_record.hpp"
 #include "engine/move_text.hpp"
 #include "engine/position_text.hpp"
+#include "number_checks.hpp"
+#include "play_session.hpp"
 
 namespace tabula::cli {
 namespace {
 
-// A person at the terminal: reads a move per line and explains a bad one.
+// A person at the terminal: play_human_turn reads their moves and commands.
 class HumanAgent : public Agent {
  public:
-  Move choose(State& s) override {
-    std::string line, error;
-    while (true) {
-      std::cout << fmt::format("{} to move> ", s.program().players[s.current_player()].name) << std::flush;
-      if (!std::getline(std::cin, line)) throw UserError{"input ended before the game did"};
-      if (line == "moves") {
-        for (const Move& m : s.legal_moves()) std::cout << s.move_to_string(m) << " ";
-        std::cout << "\n";
-        continue;
-      }
-      if (auto m = parse_move(s, line, error)) return *m;
-      std::cout << error << " (type 'moves' for the list)\n";
-    }
-  }
+  Move choose(State&) override { throw std::logic_error("a human's move is read by the game loop"); }
   std::string name() const override { return "human"; }
 };
 
@@ -101,43 +92,33 @@ SeatAgents seat_agents(const Program& p, const std::string& players, uint64_t se
   return out;
 }
 
-// A move as the game record writes it: a pass as the rules' pass marker.
-std::string record_text(const State& s, const Move& m) {
-  return m.kind == Move::pass ? s.program().notation.pass : s.move_to_string(m);
-}
-
 }  // namespace
 
 void add_play(CLI::App& app) {
-  struct Options {
-    std::string rules, position, players = "search,random";
-    uint64_t seed = 1;
-    bool verbose = false;
-  };
-  auto o = std::make_shared<Options>();
+  auto o = std::make_shared<PlayOptions>();
   auto* cmd = app.add_subcommand("play", "Play a whole game (human or computer per seat)");
-  cmd->add_option("rules", o->rules, "Rules file")->required()->check(CLI::ExistingFile);
+  cmd->add_option("rules", o->rules, "Rules file")->required()->check(existing_file_or_stdin());
   cmd->add_option("--players", o->players,
                   "One per side, one per seat, or by seat (S=random,W+E=search): human, random, mc:N, mcts:N, mcts:1s, "
                   "alphabeta:D, alphabeta:D:1s, search:D (docs/AI.md)")
       ->capture_default_str();
-  cmd->add_option("--seed", o->seed, "Random seed (games are reproducible)")->capture_default_str();
+  cmd->add_option("--seed", o->seed, "Random seed (games are reproducible)")
+      ->transform(unsigned_whole())
+      ->capture_default_str();
   cmd->add_option("--position", o->position, "Start from this position (text, or @FILE)");
-  cmd->add_flag("--verbose", o->verbose, "Draw the board after every move");
+  cmd->add_flag("--verbose", o->verbose, "Draw the board after every move (always when a human plays)");
+  cmd->add_option("--out", o->out, "Write the game record (tags, then the moves) to FILE ('-': stdout)");
+  cmd->add_option("--hint", o->hint, "The player that answers a human's 'hint'")->capture_default_str();
+  cmd->add_flag("--json", o->json, "Print the game as JSON: tags, moves, record, final position (docs/schemas)");
   cmd->callback([o] {
-    auto program = load_rules_or_fail(o->rules);
+    RulesIdentity rules;
+    auto program = load_rules_or_fail(o->rules, &rules);
+    if (auto error = check_agent_spec(o->hint); !error.empty()) throw UserError{"--hint: " + error};
     SeatAgents seating = seat_agents(*program, o->players, o->seed);
-    State s = initial_state(program, o->position);
-    std::cout << program->name << ": " << seating.description << "\n" << draw_state(s);
-    while (!s.is_terminal()) {
-      Move m = seating.by_seat[s.current_seat()]->choose(s);
-      std::string text = record_text(s, m);
-      s.apply(m);
-      if (o->verbose) std::cout << text << "\n" << draw_state(s);
-    }
-    std::cout << "moves: " << write_record(s) << "\n";
-    if (!o->verbose) std::cout << draw_state(s);
-    std::cout << "result: " << result_sentence(s) << "\n";
+    for (const Agent* agent : seating.by_seat)
+      if (o->rules == "-" && agent->name() == "human")
+        throw UserError{"a human's moves are read from standard input, which gave the rules; give the rules as a file"};
+    play_game_at_terminal(program, rules, seating.by_seat, seating.description, *o);
   });
 }
 

@@ -12,6 +12,7 @@
 
 #include "cli_support.hpp"
 #include "commands.hpp"
+#include "number_checks.hpp"
 #include "web_board.hpp"
 
 namespace tabula::cli {
@@ -75,19 +76,20 @@ void add_serve(CLI::App& app) {
   cmd->add_option("rules", o->rules, "Rules files, or folders of them (default: rules/)");
   cmd->add_option("--host", o->host, "The address to listen on (127.0.0.1: this computer only)")->capture_default_str();
   cmd->add_option("--port", o->port, "The port (0: any free port; the address is printed)")
-      ->check(CLI::Range(0, 65535))
+      ->transform(whole_range(0, 65535))
       ->capture_default_str();
   cmd->add_option("--players", o->board.default_players,
                   "The players a new game starts with, as `play --players` takes them: human or a computer player spec")
       ->capture_default_str();
   cmd->add_option("--max-sessions", o->board.max_sessions, "Games kept at once (the least recently used one goes)")
-      ->check(CLI::Range(1, 100000))
+      ->transform(whole_range(1, 100000))
       ->capture_default_str();
   cmd->add_option("--move-time", o->board.move_seconds, "The most seconds a computer player may think per move")
-      ->check(CLI::Range(0.01, 600.0))
+      ->check(finite_range(0.01, 600))
       ->capture_default_str();
   cmd->add_option("--seed", o->board.seed,
-                  "Seed the computer players: game n gets SEED + n (default: a random seed per game)");
+                  "Seed the computer players: game n gets SEED + n (default: a random seed per game)")
+      ->transform(unsigned_whole());
   cmd->callback([o] {
     web::WebBoard board(web::load_games(o->rules), o->board);
     httplib::Server server;

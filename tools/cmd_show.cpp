@@ -15,14 +15,17 @@
 #include "engine/state_picture.hpp"
 #include "engine/turn_machine.hpp"
 #include "kernels/flanking.hpp"
+#include "number_checks.hpp"
 #include "picture/board_svg.hpp"
+#include "record_io.hpp"
+#include "terminal_colour.hpp"
 
 namespace tabula::cli {
 namespace {
 
 struct Options {
   std::string file, position, moves, svg, targets;
-  bool board = false, territory = false, names = false, no_names = false, no_coordinates = false;
+  bool json = false, board = false, territory = false, names = false, no_names = false, no_coordinates = false;
   std::vector<std::string> zones;
   double size = 48;
 };
@@ -31,7 +34,7 @@ BoardGraph load_board_or_fail(const std::string& path) {
   Diagnostics diags;
   SourceRegistry sources;
   auto board = load_board_file(path, diags, sources);
-  std::cerr << render_all(diags, sources);
+  std::cerr << coloured_diagnostics(render_all(diags, sources));
   if (!board)
     throw UserError{fmt::format("{}: {} error{}; nothing was drawn", path, diags.error_count(),
                                 diags.error_count() == 1 ? "" : "s")};
@@ -82,6 +85,7 @@ void show_board_file(const Options& o) {
   for (auto [given, option] : {std::pair{!o.position.empty(), "--position"},
                                {!o.moves.empty(), "--moves"},
                                {o.territory, "--territory"},
+                               {o.json, "--json"},
                                {!o.targets.empty(), "--targets"}})
     if (given) throw UserError{fmt::format("{} needs a rules file; {} is a board file", option, o.file)};
   BoardGraph board = load_board_or_fail(o.file);
@@ -102,19 +106,22 @@ void show_board_file(const Options& o) {
 }
 
 void show_rules_file(const Options& o) {
-  auto program = load_rules_or_fail(o.file);
+  RulesIdentity rules;
+  auto program = load_rules_or_fail(o.file, &rules);
   State s = initial_state(program, o.position);
   if (!o.moves.empty()) {
-    std::string text = o.moves;
-    if (text[0] == '@') {
-      std::string why;
-      auto file = read_source_file(text.substr(1), "moves", why);
-      if (!file) throw UserError{why};
-      text = file->text;
+    if (o.moves[0] == '@') {  // a record file, or @- for standard input
+      ParsedRecord record = read_record(o.moves.substr(1));
+      s = record_start(program, record, o.position);
+      replay_or_fail(s, record, rules, o.moves.substr(1));
+    } else {
+      std::string error;
+      if (replay_record(s, o.moves, error) < 0) throw UserError{fmt::format("--moves: {}", error)};
     }
-    std::string error;
-    if (replay_record(s, text, error) < 0) throw UserError{fmt::format("--moves: {}", error)};
   }
+  if (o.json && (!o.svg.empty() || o.board || o.territory || !o.zones.empty()))
+    throw UserError{"--json prints the position alone: it takes no --svg, --board, --territory or --zone"};
+  if (o.json) return print_json(state_json(s));
   const BoardGraph& board = *program->board;
   auto zones = zones_of(o, board, program.get());
   if (!o.svg.empty()) {
@@ -162,7 +169,7 @@ void show_rules_file(const Options& o) {
       return std::string(marked[cell] ? "*" : "-");
     });
   } else {
-    std::cout << draw_state(s);
+    std::cout << coloured_drawing(draw_state(s), *program);
   }
   std::cout << "position: " << position_string(s) << "\n" << result_sentence(s) << "\n";
   if (o.territory || !program->end.score.empty())
@@ -179,9 +186,11 @@ void add_show(CLI::App& app) {
   auto* cmd = app.add_subcommand("show", "Draw a position (or a board file) as text, and as SVG with --svg");
   cmd->add_option("file", o->file, "Rules file, or a board file (.yaml) to draw without pieces")
       ->required()
-      ->check(CLI::ExistingFile);
+      ->check(existing_file_or_stdin());
   cmd->add_option("--position", o->position, "Position (text, or @FILE); default: the start");
-  cmd->add_option("--moves", o->moves, "Play these moves (a game record, or @FILE) from the position first");
+  cmd->add_option("--moves", o->moves,
+                  "Play these moves (a game record, or @FILE, @- for standard input) from the position first");
+  cmd->add_flag("--json", o->json, "Print the position, the side to move, the legal moves and the result as JSON");
   cmd->add_flag("--board", o->board, "Also describe the board graph (cells, directions, zones)");
   cmd->add_option("--zone", o->zones,
                   "Mark the empty cells of this zone with * (in SVG: shade every cell of it); a zone of the board or "
@@ -200,7 +209,7 @@ void add_show(CLI::App& app) {
   cmd->add_flag("--no-coordinates", o->no_coordinates, "In the SVG, leave out the coordinates along the edges")
       ->needs(svg);
   cmd->add_option("--size", o->size, "In the SVG, pixels between neighbouring cells (default 48)")
-      ->check(CLI::Range(8.0, 400.0))
+      ->check(finite_range(8, 400))
       ->needs(svg);
   cmd->callback([o] { is_board_file(o->file) ? show_board_file(*o) : show_rules_file(*o); });
 }

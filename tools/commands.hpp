@@ -17,4 +17,20 @@ void add_analyze(CLI::App& app);
 void add_language(CLI::App& app);
 void add_serve(CLI::App& app);
 
+// Every command above, in the order `tabula --help` lists them.
+inline void add_commands(CLI::App& app) {
+  add_validate(app);
+  add_perft(app);
+  add_moves(app);
+  add_show(app);
+  add_play(app);
+  add_replay(app);
+  add_bench(app);
+  add_match(app);
+  add_merge(app);
+  add_analyze(app);
+  add_language(app);
+  add_serve(app);
+}
+
 }  // namespace tabula::cli

@@ -13,9 +13,11 @@ namespace tabula::cli {
 class ProgressBar {
  public:
   ProgressBar() : enabled_(isatty(fileno(stderr))), start_(std::chrono::steady_clock::now()) {}
+  bool enabled() const { return enabled_; }
   ~ProgressBar() { finish(); }
 
-  void update(const std::string& label, int done, int total) {
+  // `unit` names what is counted: "games", "root moves".
+  void update(const std::string& label, int done, int total, const char* unit = "games") {
     if (!enabled_ || total <= 0) return;
     double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
     if (done < total && elapsed - last_draw_ < 0.1) return;  // at most ten redraws a second
@@ -23,8 +25,8 @@ class ProgressBar {
     double eta = done ? elapsed / done * (total - done) : 0;
     constexpr int kWidth = 30;
     int filled = kWidth * done / total;
-    fmt::print(stderr, "\r{} [{}{}] {}/{} games, {:.0f}s elapsed, about {:.0f}s left  ", label,
-               std::string(filled, '#'), std::string(kWidth - filled, '.'), done, total, elapsed, eta);
+    fmt::print(stderr, "\r{} [{}{}] {}/{} {}, {:.0f}s elapsed, about {:.0f}s left  ", label, std::string(filled, '#'),
+               std::string(kWidth - filled, '.'), done, total, unit, elapsed, eta);
     std::fflush(stderr);
     drawn_ = true;
   }

@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "ai/study_estimate.hpp"
+#include "number_checks.hpp"
 
 namespace tabula::cli {
 namespace {
@@ -34,10 +35,10 @@ void add_estimate_options(CLI::App& cmd, bool& estimate, EstimateOptions& option
       "Size a study instead of running it: play for --estimate-seconds, then print how many games each interval "
       "width needs and their core-hours");
   cmd.add_option("--estimate-seconds", options.seconds, "How long --estimate plays (whole games, at least one)")
-      ->check(CLI::Range(0.1, 86400.0))
+      ->check(finite_range(0.1, 86400))
       ->capture_default_str();
   cmd.add_option("--ci-width", options.width, "The 95% interval width --estimate sizes for (0.02: +/- 1 point)")
-      ->check(CLI::Range(0.0001, 1.0))
+      ->check(finite_range(0.0001, 1))
       ->capture_default_str();
 }
 
@@ -52,20 +53,30 @@ void print_estimate(std::shared_ptr<const Program> program, const MatchConfig& c
   Interval first = r.first_player_interval(), win = lead.win_interval();
   double decisive = r.games ? double(r.decisive()) / r.games : 0;
   if (json) {
-    std::string sizes;
+    Json sizes = Json::array();
     for (double w : widths) {
       int64_t a = e.games_for_first_player(w), b = e.games_for_win_rate(w);
-      sizes += fmt::format(
-          "{}{{\"width\":{:g},\"first_player_games\":{},\"first_player_core_hours\":{:.4f},"
-          "\"win_rate_games\":{},\"win_rate_core_hours\":{:.4f}}}",
-          sizes.empty() ? "" : ",", w, a, core_hours(e, a), b, core_hours(e, b));
+      sizes.push_back({{"width", w},
+                       {"first_player_games", a},
+                       {"first_player_core_hours", json_round(core_hours(e, a), 4)},
+                       {"win_rate_games", b},
+                       {"win_rate_core_hours", json_round(core_hours(e, b), 4)}});
     }
-    std::cout << fmt::format(
-        "{{\"games\":{},\"threads\":{},\"wall_seconds\":{:.3f},\"cpu_seconds\":{:.3f},\"cpu_seconds_per_game\":{:.6f},"
-        "\"first_player\":{{\"share\":{:.6f},\"ci\":[{:.6f},{:.6f}],\"decisive_rate\":{:.6f}}},"
-        "\"win_rate\":{{\"player\":{},\"rate\":{:.6f},\"ci\":[{:.6f},{:.6f}]}},\"sizes\":[{}]}}\n",
-        r.games, e.threads, e.wall_seconds, e.cpu_seconds, e.cpu_seconds_per_game(), r.first_player_share(), first.low,
-        first.high, decisive, json_quote(lead.name), lead.win_rate(), win.low, win.high, sizes);
+    Json out = {{"games", r.games},
+                {"threads", e.threads},
+                {"wall_seconds", json_round(e.wall_seconds, 3)},
+                {"cpu_seconds", json_round(e.cpu_seconds, 3)},
+                {"cpu_seconds_per_game", json_round(e.cpu_seconds_per_game())},
+                {"first_player",
+                 {{"share", json_round(r.first_player_share())},
+                  {"ci", {json_round(first.low), json_round(first.high)}},
+                  {"decisive_rate", json_round(decisive)}}},
+                {"win_rate",
+                 {{"player", lead.name},
+                  {"rate", json_round(lead.win_rate())},
+                  {"ci", {json_round(win.low), json_round(win.high)}}}},
+                {"sizes", sizes}};
+    std::cout << json_text(out) << "\n";
     return;
   }
   std::cout << fmt::format("Estimate from {} game{} of {} in {:.1f} s on {} thread{}: {:.4f} CPU seconds per game\n",

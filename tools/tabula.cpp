@@ -4,22 +4,20 @@
 
 #include "cli_support.hpp"
 #include "commands.hpp"
+#include "engine/evaluate.hpp"  // RuleError
+#include "program/limits.hpp"   // EngineLimit
+#include "usage_error.hpp"
+
+namespace tabula::cli {
+extern const char* const kGitRevision;  // generated: tools/cmake/git_revision.cmake
+}
 
 int main(int argc, char** argv) {
   CLI::App app{"Tabula: abstract board games as data (board graphs and rules files)"};
   app.require_subcommand(1);
-  tabula::cli::add_validate(app);
-  tabula::cli::add_perft(app);
-  tabula::cli::add_moves(app);
-  tabula::cli::add_show(app);
-  tabula::cli::add_play(app);
-  tabula::cli::add_replay(app);
-  tabula::cli::add_bench(app);
-  tabula::cli::add_match(app);
-  tabula::cli::add_merge(app);
-  tabula::cli::add_analyze(app);
-  tabula::cli::add_language(app);
-  tabula::cli::add_serve(app);
+  app.set_version_flag("--version", std::string("tabula " TABULA_VERSION " (git ") + tabula::cli::kGitRevision + ")",
+                       "Print the version and the git revision it was built from");
+  tabula::cli::add_commands(app);
   try {
     app.parse(argc, argv);
     // A report that did not reach stdout (a full disk, a closed pipe) is an error, not a success.
@@ -27,13 +25,21 @@ int main(int argc, char** argv) {
     if (!std::cout || std::fflush(stdout) != 0 || std::ferror(stdout))
       throw tabula::cli::UserError{"cannot write to standard output"};
   } catch (const CLI::ParseError& e) {
-    return app.exit(e);
+    return tabula::cli::report_parse_error(app, e, argc, argv);
   } catch (const tabula::cli::UserError& e) {
     std::cerr << "tabula: " << e.message << "\n";
-    return 1;
+    return tabula::cli::kExitInput;
+  } catch (const tabula::cli::Interrupted&) {
+    return 130;  // 128 + SIGINT, as a shell reports a process ended by Ctrl-C
+  } catch (const tabula::RuleError& e) {
+    std::cerr << tabula::cli::rule_error_report(e.what(), e.pos);
+    return tabula::cli::kExitInput;
+  } catch (const tabula::EngineLimit& e) {
+    std::cerr << "tabula: stopped at an engine limit: " << e.what() << "\n";
+    return tabula::cli::kExitInput;
   } catch (const std::exception& e) {
     std::cerr << "tabula: internal error: " << e.what() << "\n";
-    return 3;
+    return tabula::cli::kExitInternal;
   }
-  return 0;
+  return tabula::cli::kExitOk;
 }

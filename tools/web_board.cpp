@@ -9,6 +9,8 @@
 #include <random>
 
 #include "cli_support.hpp"
+#include "engine/evaluate.hpp"
+#include "program/limits.hpp"
 #include "web_assets.hpp"
 #include "web_seating.hpp"
 
@@ -43,13 +45,15 @@ std::optional<json> body_object(const std::string& body, std::initializer_list<c
     error = "the request body must be a JSON object, e.g. {\"session\": \"...\"}";
     return std::nullopt;
   }
-  for (const auto& [key, value] : j.items())
+  for (const auto& item : j.items()) {
+    const std::string& key = item.key();  // not a structured binding: clang 14 cannot capture one
     if (std::none_of(allowed.begin(), allowed.end(), [&](const char* a) { return key == a; })) {
       std::string names;
       for (const char* a : allowed) names += (names.empty() ? "" : ", ") + std::string(a);
       error = fmt::format("unknown field '{}' (this request takes {})", key, names);
       return std::nullopt;
     }
+  }
   return j;
 }
 
@@ -161,6 +165,10 @@ Response WebBoard::handle(const Request& request) {
       return error_response(
           413, fmt::format("the request body has {} bytes; the limit is {}", request.body.size(), options_.max_body));
     return route(request);
+  } catch (const RuleError& e) {  // the game's rules cannot be played here: the answer says where and why
+    return error_response(422, fmt::format("{}:{}:{}: {}", e.pos.file, e.pos.line, e.pos.column, e.what()));
+  } catch (const EngineLimit& e) {
+    return error_response(422, fmt::format("stopped at an engine limit: {}", e.what()));
   } catch (const std::exception& e) {  // a bug, not bad input: the server answers and goes on
     return error_response(500, fmt::format("internal error: {}", e.what()));
   }

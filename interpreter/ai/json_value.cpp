@@ -8,24 +8,18 @@
 
 namespace tabula {
 
-std::string json_quote(const std::string& s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') out += '\\', out += c;
-    else if (c == '\n') out += "\\n";
-    else if (static_cast<unsigned char>(c) < 0x20) out += fmt::format("\\u{:04x}", c);
-    else out += c;
-  }
-  return out + "\"";
-}
+JsonValue::JsonValue() = default;
+JsonValue::JsonValue(const JsonValue&) = default;
+JsonValue::JsonValue(JsonValue&&) noexcept = default;
+JsonValue& JsonValue::operator=(const JsonValue&) = default;
+JsonValue& JsonValue::operator=(JsonValue&&) noexcept = default;
+JsonValue::~JsonValue() = default;
 
-std::string json_string_array(const std::vector<std::string>& items) {
-  std::string out = "[";
-  for (size_t i = 0; i < items.size(); ++i) {
-    if (i) out += ',';
-    out += json_quote(items[i]);
-  }
-  return out + "]";
+std::string json_text(const Json& value) { return value.dump(-1, ' ', false, Json::error_handler_t::replace); }
+
+double json_round(double x, int decimals) {
+  double scale = std::pow(10.0, decimals);
+  return std::isfinite(x) ? std::round(x * scale) / scale : 0;
 }
 
 const JsonValue* JsonValue::find(const std::string& key) const {
@@ -38,165 +32,101 @@ namespace {
 
 constexpr int kMaxDepth = 16;  // results lines nest two deep; deeper input is not ours
 
-class Parser {
+// Builds the JsonValue tree from nlohmann's SAX events, refusing what Tabula never writes.
+class TreeBuilder : public nlohmann::json_sax<nlohmann::json> {
  public:
-  explicit Parser(const std::string& text) : t_(text) {}
+  std::optional<JsonValue> root;
+  std::string error;
 
-  std::optional<JsonValue> document(std::string& error) {
+  bool null() override { return fail("null is not a value here"); }
+  bool boolean(bool b) override {
     JsonValue v;
-    if (value(v, 0)) {
-      skip();
-      if (i_ == t_.size()) return v;
-      fail("text after the value");
-    }
-    error = error_;
-    return std::nullopt;
+    v.type = JsonValue::Type::boolean;
+    v.boolean = b;
+    return add(std::move(v));
+  }
+  bool number_integer(number_integer_t x) override { return number(std::to_string(x)); }
+  bool number_unsigned(number_unsigned_t x) override { return number(std::to_string(x)); }
+  bool number_float(number_float_t, const string_t& text) override { return number(text); }
+  bool string(string_t& s) override {
+    JsonValue v;
+    v.type = JsonValue::Type::string;
+    v.text = std::move(s);
+    return add(std::move(v));
+  }
+  bool binary(binary_t&) override { return fail("binary data is not JSON text"); }
+  bool start_object(std::size_t) override { return open(JsonValue::Type::object); }
+  bool key(string_t& k) override {
+    if (open_.back()->find(k)) return fail(fmt::format("\"{}\" given twice", k));
+    key_ = std::move(k);
+    return true;
+  }
+  bool end_object() override { return close(); }
+  bool start_array(std::size_t) override { return open(JsonValue::Type::array); }
+  bool end_array() override { return close(); }
+  bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception& e) override {
+    // "[json.exception.parse_error.101] parse error at line 1, column 9: syntax error while
+    // parsing value - unexpected 'x'; expected end of input": the reason, then the column.
+    // Kept: the reason after " - ", without the library's "last read" echo of the input.
+    std::string what = e.what();
+    if (auto dash = what.find(" - "); dash != std::string::npos) what = what.substr(dash + 3);
+    else if (auto colon = what.find(": "); colon != std::string::npos) what = what.substr(colon + 2);
+    if (auto echo = what.find("; last read"); echo != std::string::npos) what.erase(echo);
+    if (root && open_.empty()) what = "text after the value";
+    else if (auto expected = what.find("; expected "); expected != std::string::npos) what = what.substr(expected + 2);
+    else if (what.rfind("invalid literal", 0) == 0) what = "expected a value";
+    else if (what.rfind("invalid string: ", 0) == 0) what = what.substr(16);
+    return fail(fmt::format("{} at column {}", what, position));
   }
 
  private:
   bool fail(const std::string& why) {
-    if (error_.empty()) error_ = fmt::format("{} at column {}", why, i_ + 1);
+    if (error.empty()) error = why;
     return false;
   }
-  void skip() {
-    while (i_ < t_.size() && (t_[i_] == ' ' || t_[i_] == '\t' || t_[i_] == '\r' || t_[i_] == '\n')) ++i_;
+  bool number(std::string text) {
+    JsonValue v;
+    v.type = JsonValue::Type::number;
+    v.text = std::move(text);
+    return add(std::move(v));
   }
-  bool eat(char c) {
-    skip();
-    if (i_ < t_.size() && t_[i_] == c) return ++i_, true;
-    return false;
+  // Adds a finished value to the open array or object (or makes it the root).
+  bool add(JsonValue v) {
+    if (open_.empty()) return root = std::move(v), true;
+    JsonValue& parent = *open_.back();
+    if (parent.type == JsonValue::Type::array) parent.items.push_back(std::move(v));
+    else parent.fields.emplace_back(std::move(key_), std::move(v));
+    return true;
   }
-  bool value(JsonValue& out, int depth) {
-    if (depth > kMaxDepth) return fail("values nested too deeply");
-    skip();
-    if (i_ >= t_.size()) return fail("expected a value");
-    char c = t_[i_];
-    if (c == '{') return object(out, depth);
-    if (c == '[') return array(out, depth);
-    if (c == '"') return out.type = JsonValue::Type::string, string(out.text);
-    if (t_.compare(i_, 4, "true") == 0) return i_ += 4, out.type = JsonValue::Type::boolean, out.boolean = true, true;
-    if (t_.compare(i_, 5, "false") == 0) return i_ += 5, out.type = JsonValue::Type::boolean, out.boolean = false, true;
-    if (c == '-' || (c >= '0' && c <= '9')) return out.type = JsonValue::Type::number, number(out.text);
-    return fail("expected a value");
-  }
-  bool object(JsonValue& out, int depth) {
-    out.type = JsonValue::Type::object;
-    ++i_;
-    if (eat('}')) return true;
-    do {
-      skip();
-      std::string key;
-      if (i_ >= t_.size() || t_[i_] != '"') return fail("expected a \"key\"");
-      if (!string(key)) return false;
-      if (out.find(key)) return fail(fmt::format("\"{}\" given twice", key));
-      if (!eat(':')) return fail("expected ':'");
-      JsonValue v;
-      if (!value(v, depth + 1)) return false;
-      out.fields.emplace_back(std::move(key), std::move(v));
-    } while (eat(','));
-    return eat('}') || fail("expected ',' or '}'");
-  }
-  bool array(JsonValue& out, int depth) {
-    out.type = JsonValue::Type::array;
-    ++i_;
-    if (eat(']')) return true;
-    do {
-      JsonValue v;
-      if (!value(v, depth + 1)) return false;
-      out.items.push_back(std::move(v));
-    } while (eat(','));
-    return eat(']') || fail("expected ',' or ']'");
-  }
-  static void append_utf8(std::string& out, uint32_t cp) {
-    if (cp < 0x80) {
-      out += static_cast<char>(cp);
-    } else if (cp < 0x800) {
-      out += static_cast<char>(0xC0 | (cp >> 6));
-      out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-      out += static_cast<char>(0xE0 | (cp >> 12));
-      out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-      out += static_cast<char>(0x80 | (cp & 0x3F));
+  bool open(JsonValue::Type type) {
+    if (static_cast<int>(open_.size()) >= kMaxDepth)
+      return fail(fmt::format("values nested deeper than {}", kMaxDepth));
+    JsonValue v;
+    v.type = type;
+    if (open_.empty()) {
+      root = std::move(v);
+      open_.push_back(&*root);
+      return true;
+    }
+    JsonValue& parent = *open_.back();
+    if (parent.type == JsonValue::Type::array) {
+      parent.items.push_back(std::move(v));
+      open_.push_back(&parent.items.back());
     } else {
-      out += static_cast<char>(0xF0 | (cp >> 18));
-      out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-      out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-      out += static_cast<char>(0x80 | (cp & 0x3F));
+      parent.fields.emplace_back(std::move(key_), std::move(v));
+      open_.push_back(&parent.fields.back().second);
     }
-  }
-  bool hex4(uint32_t& out) {
-    if (i_ + 4 > t_.size()) return fail("expected four hex digits after \\u");
-    auto [end, ec] = std::from_chars(t_.data() + i_, t_.data() + i_ + 4, out, 16);
-    if (ec != std::errc() || end != t_.data() + i_ + 4) return fail("expected four hex digits after \\u");
-    i_ += 4;
     return true;
   }
-  bool string(std::string& out) {
-    ++i_;  // the opening quote
-    while (i_ < t_.size() && t_[i_] != '"') {
-      char c = t_[i_];
-      if (static_cast<unsigned char>(c) < 0x20) return fail("a control character inside a string");
-      ++i_;
-      if (c != '\\') {
-        out += c;
-        continue;
-      }
-      if (i_ >= t_.size()) break;
-      char e = t_[i_++];
-      switch (e) {
-        case '"':
-        case '\\':
-        case '/': out += e; break;
-        case 'b': out += '\b'; break;
-        case 'f': out += '\f'; break;
-        case 'n': out += '\n'; break;
-        case 'r': out += '\r'; break;
-        case 't': out += '\t'; break;
-        case 'u': {
-          uint32_t cp = 0;
-          if (!hex4(cp)) return false;
-          if (cp >= 0xD800 && cp < 0xDC00) {  // a surrogate pair
-            uint32_t low = 0;
-            if (t_.compare(i_, 2, "\\u") != 0) return fail("expected the second half of a surrogate pair");
-            i_ += 2;
-            if (!hex4(low) || low < 0xDC00 || low >= 0xE000)
-              return fail("expected the second half of a surrogate pair");
-            cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
-          }
-          append_utf8(out, cp);
-          break;
-        }
-        default: --i_; return fail(fmt::format("unknown escape '\\{}'", e));
-      }
-    }
-    if (i_ >= t_.size()) return fail("unterminated string");
-    ++i_;
-    return true;
-  }
-  // JSON's number grammar: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?, kept as text.
-  bool number(std::string& out) {
-    size_t start = i_;
-    auto digits = [&] {
-      size_t from = i_;
-      while (i_ < t_.size() && t_[i_] >= '0' && t_[i_] <= '9') ++i_;
-      return i_ > from;
-    };
-    if (t_[i_] == '-') ++i_;
-    if (i_ < t_.size() && t_[i_] == '0') ++i_;
-    else if (!digits()) return fail("expected digits");
-    if (i_ < t_.size() && t_[i_] == '.' && (++i_, !digits())) return fail("expected digits after '.'");
-    if (i_ < t_.size() && (t_[i_] == 'e' || t_[i_] == 'E')) {
-      ++i_;
-      if (i_ < t_.size() && (t_[i_] == '+' || t_[i_] == '-')) ++i_;
-      if (!digits()) return fail("expected digits in the exponent");
-    }
-    out = t_.substr(start, i_ - start);
+  bool close() {
+    open_.pop_back();
     return true;
   }
 
-  const std::string& t_;
-  size_t i_ = 0;
-  std::string error_;
+  // The open arrays and objects, innermost last. Their parents' vectors never grow while
+  // a child is open (a value is added only to the innermost), so the pointers stay valid.
+  std::vector<JsonValue*> open_;
+  std::string key_;
 };
 
 const char* type_name(JsonValue::Type t) {
@@ -213,7 +143,11 @@ const char* type_name(JsonValue::Type t) {
 }  // namespace
 
 std::optional<JsonValue> parse_json(const std::string& text, std::string& error) {
-  return Parser(text).document(error);
+  TreeBuilder builder;
+  bool ok = nlohmann::json::sax_parse(text, &builder, nlohmann::json::input_format_t::json, true, false);
+  if (ok && builder.root) return std::move(builder.root);
+  error = builder.error.empty() ? "expected a JSON value" : builder.error;
+  return std::nullopt;
 }
 
 FieldReader::FieldReader(const JsonValue& object, std::string prefix) : object_(object), prefix_(std::move(prefix)) {}

@@ -1,16 +1,28 @@
 #pragma once
-// Just enough JSON to read back what Tabula writes (results files): objects, arrays,
-// strings, numbers and booleans. Strict, because a results line that reads back as
-// something else than what was written would change a study quietly: duplicate keys, bad
-// escapes, control characters in strings and text after the value are errors. Numbers keep
-// their text, so that 64-bit seeds are read exactly and "1e20" is not taken for an index.
+// JSON as Tabula writes and reads it, with one library (nlohmann-json). Written: one
+// compact line, always valid UTF-8. Read back (results files): a tree of objects, arrays,
+// strings, numbers and booleans, built by nlohmann's SAX parser under stricter rules,
+// because a results line that reads back as something else than what was written would
+// change a study quietly: duplicate keys, null, nesting deeper than 16, bad escapes,
+// malformed UTF-8, control characters in strings and text after the value are errors.
+// Numbers keep their text, so that 64-bit seeds are read exactly and "1e20" is not taken
+// for an index.
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 namespace tabula {
+
+// Objects keep their fields in the order written.
+using Json = nlohmann::ordered_json;
+
+// `value` as one line of JSON; bytes that are not UTF-8 become U+FFFD.
+std::string json_text(const Json& value);
+// `x` rounded to `decimals` places, for figures that are not more precise than that.
+double json_round(double x, int decimals = 6);
 
 struct JsonValue {
   enum class Type { string, number, boolean, array, object };
@@ -20,15 +32,19 @@ struct JsonValue {
   std::vector<JsonValue> items;                           // an array's items
   std::vector<std::pair<std::string, JsonValue>> fields;  // an object's fields, in order
 
+  // Defined where JsonValue is complete: clang's libstdc++ checks of pair<string, JsonValue>
+  // otherwise need the implicit members while the type is still being defined.
+  JsonValue();
+  JsonValue(const JsonValue&);
+  JsonValue(JsonValue&&) noexcept;
+  JsonValue& operator=(const JsonValue&);
+  JsonValue& operator=(JsonValue&&) noexcept;
+  ~JsonValue();
+
   const JsonValue* find(const std::string& key) const;
 };
 
-// `s` as a JSON string literal, quotes included.
-std::string json_quote(const std::string& s);
-// ["a","b"]
-std::string json_string_array(const std::vector<std::string>& items);
-
-// One JSON value filling `text`; nullopt and `error` ("expected ... at column N") otherwise.
+// One JSON value filling `text`; nullopt and `error` ("... at column N") otherwise.
 std::optional<JsonValue> parse_json(const std::string& text, std::string& error);
 
 // Reads an object's fields by type and range, keeping the first problem as one sentence

@@ -19,16 +19,32 @@ uint64_t game_seed(uint64_t match_seed, int game) {
   return mix.next() & ((uint64_t{1} << 53) - 1);  // exact as a JSON number everywhere
 }
 
-std::vector<std::string> seats_for_game(const std::vector<std::string>& players, int game) {
+std::vector<std::string> seats_for_game(const std::vector<std::string>& players, int game, int seat_count) {
+  int specs = static_cast<int>(players.size());
+  if (seat_count > 0 && seat_count < specs) {  // a round robin of pairs
+    int pairs = pair_count(specs), pair = game % pairs, round = game / pairs;
+    int first = 0;
+    while (pair >= specs - 1 - first) pair -= specs - 1 - first, ++first;
+    int second = first + 1 + pair;
+    if (round % 2) std::swap(first, second);
+    return {players[static_cast<size_t>(first)], players[static_cast<size_t>(second)]};
+  }
   std::vector<std::string> seats(players.size());
   for (size_t s = 0; s < players.size(); ++s) seats[s] = players[(s + static_cast<size_t>(game)) % players.size()];
   return seats;
 }
 
 std::string check_players(const Program& program, const std::vector<std::string>& players) {
-  if (static_cast<int>(players.size()) != program.player_count())
-    return fmt::format("{} player{} given, but {} has {} seats", players.size(), players.size() == 1 ? "" : "s",
-                       program.name, program.player_count());
+  int given = static_cast<int>(players.size()), sides = program.player_count();
+  if (given < sides || (given > sides && sides != 2))
+    return fmt::format("{} player{} given, but {} has {} seats{}", given, given == 1 ? "" : "s", program.name, sides,
+                       given > sides ? " (a round robin of more players needs a game of two sides)" : "");
+  if (given > 64) return fmt::format("{} players given; a round robin takes at most 64", given);
+  if (given > sides)
+    for (size_t i = 0; i < players.size(); ++i)
+      for (size_t j = 0; j < i; ++j)
+        if (players[i] == players[j])
+          return fmt::format("'{}' is given twice; in a round robin each player spec plays once", players[i]);
   for (const auto& p : players)
     if (auto error = check_agent_spec(p); !error.empty()) return error;
   return "";
@@ -103,8 +119,8 @@ std::vector<GameRecord> run_match(std::shared_ptr<const Program> program, const 
           return;
         int g = next_game();
         if (g < 0) return;
-        GameRecord record =
-            play_game(program, seats_for_game(config.players, g), g, game_seed(config.seed, g), config.max_plies);
+        GameRecord record = play_game(program, seats_for_game(config.players, g, config.seats), g,
+                                      game_seed(config.seed, g), config.max_plies);
         std::lock_guard<std::mutex> guard(lock);
         results.push_back(record);
         if (on_game) on_game(record);

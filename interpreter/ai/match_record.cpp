@@ -44,9 +44,9 @@ bool read_game(FieldReader& f, const Study& study, const StudyPhase& phase, Game
   if (g.seed != game_seed(phase.seed, g.game))
     error = fmt::format("game {}'s seed is {}, but the study's seed {} gives it {}", g.game, g.seed, phase.seed,
                         game_seed(phase.seed, g.game));
-  else if (g.seats != seats_for_game(phase.players, g.game))
+  else if (g.seats != seats_for_game(phase.players, g.game, phase.seats))
     error = fmt::format("game {}'s seats are {}, but the study's players give it {}", g.game, comma_list(g.seats),
-                        comma_list(seats_for_game(phase.players, g.game)));
+                        comma_list(seats_for_game(phase.players, g.game, phase.seats)));
   else if (std::accumulate(g.moves_made.begin(), g.moves_made.end(), int64_t{0}) != g.plies)
     error = fmt::format("\"moves_made\" adds up to {} moves, but \"plies\" is {}",
                         std::accumulate(g.moves_made.begin(), g.moves_made.end(), int64_t{0}), g.plies);
@@ -71,18 +71,24 @@ bool GameRecord::same_game(const GameRecord& o) const {
 std::string to_json_line(const ResultLine& line) {
   const GameOrigin& o = line.origin;
   const GameRecord& g = line.game;
-  std::string plan = o.study->kind == Study::Kind::match
-                         ? fmt::format("\"games\":{}", o.games.at(0))
-                         : fmt::format("\"phase\":\"{}\",\"games\":{},\"skill_games\":{}",
-                                       o.study->phases().at(o.phase).name, o.games.at(0), o.games.at(1));
-  std::string seconds = "[", moves_made = "[";
-  for (size_t i = 0; i < g.seconds.size(); ++i) seconds += fmt::format("{}{:.6f}", i ? "," : "", g.seconds[i]);
-  for (size_t i = 0; i < g.moves_made.size(); ++i) moves_made += fmt::format("{}{}", i ? "," : "", g.moves_made[i]);
-  return fmt::format(
-      "{{\"study\":{},{},\"shard\":[{},{}],\"game\":{},\"seed\":{},\"seats\":{},\"winner\":{},\"plies\":{},\"cut\":{},"
-      "\"legal_moves\":{},\"seconds\":{}],\"moves_made\":{}],\"moves\":{}}}",
-      o.study->to_json(), plan, o.shard_index, o.shard_count, g.game, g.seed, json_string_array(g.seats), g.winner,
-      g.plies, g.cut ? "true" : "false", g.legal_moves, seconds, moves_made, json_quote(g.moves));
+  Json j = {{"study", o.study->to_json()}};
+  if (o.study->kind == Study::Kind::analysis) j["phase"] = o.study->phases().at(static_cast<size_t>(o.phase)).name;
+  j["games"] = o.games.at(0);
+  if (o.study->kind == Study::Kind::analysis) j["skill_games"] = o.games.at(1);
+  j["shard"] = {o.shard_index, o.shard_count};
+  j["game"] = g.game;
+  j["seed"] = g.seed;
+  j["seats"] = g.seats;
+  j["winner"] = g.winner;
+  j["plies"] = g.plies;
+  j["cut"] = g.cut;
+  j["legal_moves"] = g.legal_moves;
+  Json seconds = Json::array();
+  for (double x : g.seconds) seconds.push_back(json_round(x));
+  j["seconds"] = seconds;
+  j["moves_made"] = g.moves_made;
+  j["moves"] = g.moves;
+  return json_text(j);
 }
 
 std::optional<ResultLine> parse_result_line(const std::string& text, std::string& error) {

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 #include <algorithm>
+#include <cmath>
+#include <map>
 
 namespace tabula {
 namespace {
@@ -24,13 +26,49 @@ void count(Tally& t, const GameRecord& g, int seat) {
 
 std::string percent(double x) { return fmt::format("{:.1f}%", 100 * x); }
 
-std::string tally_json(const Tally& t) {
+Json tally_json(const Tally& t) {
   Interval ci = t.win_interval();
-  return fmt::format(
-      "{{\"name\":{},\"games\":{},\"wins\":{},\"draws\":{},\"losses\":{},\"win_rate\":{:.6f},\"win_ci\":[{:.6f},{:.6f}]"
-      ","
-      "\"seconds_per_move\":{:.6f}}}",
-      json_quote(t.name), t.games, t.wins, t.draws, t.losses, t.win_rate(), ci.low, ci.high, t.seconds_per_move());
+  return {{"name", t.name},
+          {"games", t.games},
+          {"wins", t.wins},
+          {"draws", t.draws},
+          {"losses", t.losses},
+          {"win_rate", json_round(t.win_rate())},
+          {"win_ci", {json_round(ci.low), json_round(ci.high)}},
+          {"seconds_per_move", json_round(t.seconds_per_move())}};
+}
+
+// The ratings and the pairs' points, from the games of two seats.
+void rate(MatchReport& r, const std::vector<GameRecord>& games) {
+  if (r.seats != 2) return;
+  std::vector<std::string> names;
+  for (const auto& t : r.players) names.push_back(t.name);
+  if (names.size() < 2) return;
+  auto index = [&](const std::string& name) {
+    return static_cast<int>(std::find(names.begin(), names.end(), name) - names.begin());
+  };
+  std::map<std::pair<int, int>, PairScore> by_pair;  // ordered: rows, then columns
+  for (const auto& g : games) {
+    int a = index(g.seats[0]), b = index(g.seats[1]);
+    if (a == b) continue;  // a spec against itself says nothing about its rating
+    double points_a = g.winner < 0 ? 0.5 : g.winner == 0 ? 1 : 0;
+    PairScore& ab = by_pair[{a, b}];
+    ab.a = a, ab.b = b, ab.points += points_a, ++ab.games;
+    PairScore& ba = by_pair[{b, a}];
+    ba.a = b, ba.b = a, ba.points += 1 - points_a, ++ba.games;
+  }
+  for (const auto& [key, p] : by_pair) r.pairs.push_back(p);
+  std::vector<PairScore> once;  // each game once for the likelihood
+  for (const auto& p : r.pairs)
+    if (p.a < p.b) once.push_back(p);
+  if (!once.empty()) r.ratings = elo_ratings(names, once);
+}
+
+std::string points(double x) { return x == std::floor(x) ? fmt::format("{:.0f}", x) : fmt::format("{:.1f}", x); }
+
+std::string elo_text(double x) {
+  double rounded = std::round(x);
+  return fmt::format("{:+.0f}", rounded == 0 ? 0.0 : rounded);  // never "-0"
 }
 
 }  // namespace
@@ -57,6 +95,7 @@ MatchReport summarize(const std::vector<GameRecord>& games, std::string& error) 
     plies += static_cast<uint64_t>(g.plies);
   }
   r.branching = plies ? double(legal) / double(plies) : 0;
+  rate(r, games);
   return r;
 }
 
@@ -84,28 +123,72 @@ std::string report_text(const MatchReport& r) {
   out += fmt::format("game length: mean {:.1f} plies, stddev {:.1f}, min {}, max {}\n", r.length.mean(),
                      r.length.stddev(), r.length.min(), r.length.max());
   out += fmt::format("branching factor: {:.1f}\n", r.branching);
+  if (r.ratings.empty()) return out;
+  out += "Elo by maximum likelihood over all games (draws as half points), 95% CI, average 0:\n";
+  for (const auto& x : r.ratings)
+    out += fmt::format("  {:<24} {:>6} [{}, {}]  {} points of {} games\n", x.name, elo_text(x.elo), elo_text(x.ci.low),
+                       elo_text(x.ci.high), points(x.points), x.games);
+  if (r.ratings.size() < 3) return out;
+  out += "cross table: the row's points against the column, of the games between them\n";
+  out += fmt::format("  {:<24}", "");
+  for (size_t j = 0; j < r.ratings.size(); ++j) out += fmt::format(" {:>9}", j + 1);
+  out += '\n';
+  for (size_t i = 0; i < r.ratings.size(); ++i) {
+    out += fmt::format("  {:<24}", fmt::format("{} {}", i + 1, r.ratings[i].name));
+    for (size_t j = 0; j < r.ratings.size(); ++j) {
+      std::string cell = "-";
+      for (const auto& p : r.pairs)
+        if (p.a == static_cast<int>(i) && p.b == static_cast<int>(j))
+          cell = points(p.points) + "/" + std::to_string(p.games);
+      out += fmt::format(" {:>9}", cell);
+    }
+    out += '\n';
+  }
   return out;
 }
 
-std::string report_json(const MatchReport& r) {
+Json report_json(const MatchReport& r) {
   auto list = [](const std::vector<Tally>& tallies) {
-    std::string out = "[";
-    for (size_t i = 0; i < tallies.size(); ++i) {
-      if (i) out += ',';
-      out += tally_json(tallies[i]);
-    }
-    return out + "]";
+    Json out = Json::array();
+    for (const auto& t : tallies) out.push_back(tally_json(t));
+    return out;
   };
   Interval first = r.first_player_interval();
-  return fmt::format(
-      "{{\"rules\":{},\"games\":{},\"seats\":{},\"players\":{},\"per_seat\":{},"
-      "\"first_player\":{{\"wins\":{},\"decisive\":{},\"share\":{:.6f},\"ci\":[{:.6f},{:.6f}],\"fair_share\":{:.6f}}},"
-      "\"draws\":{},\"draw_rate\":{:.6f},\"cut\":{},\"cut_rate\":{:.6f},"
-      "\"length\":{{\"mean\":{:.3f},\"stddev\":{:.3f},\"min\":{},\"max\":{}}},\"branching\":{:.3f}}}",
-      json_quote(r.rules), r.games, r.seats, list(r.players), list(r.per_seat),
-      r.per_seat.empty() ? 0 : r.per_seat[0].wins, r.decisive(), r.first_player_share(), first.low, first.high,
-      r.fair_share(), r.draws, r.games ? double(r.draws) / r.games : 0, r.cut, r.games ? double(r.cut) / r.games : 0,
-      r.length.mean(), r.length.stddev(), r.length.min(), r.length.max(), r.branching);
+  Json ratings = Json::array(), pairs = Json::array();
+  for (const auto& x : r.ratings)
+    ratings.push_back({{"name", x.name},
+                       {"elo", json_round(x.elo, 1)},
+                       {"ci", {json_round(x.ci.low, 1), json_round(x.ci.high, 1)}},
+                       {"points", x.points},
+                       {"games", x.games}});
+  for (const auto& p : r.pairs)
+    pairs.push_back({{"player", r.players.at(static_cast<size_t>(p.a)).name},
+                     {"opponent", r.players.at(static_cast<size_t>(p.b)).name},
+                     {"points", p.points},
+                     {"games", p.games}});
+  return {{"rules", r.rules},
+          {"games", r.games},
+          {"seats", r.seats},
+          {"players", list(r.players)},
+          {"per_seat", list(r.per_seat)},
+          {"first_player",
+           {{"wins", r.per_seat.empty() ? 0 : r.per_seat[0].wins},
+            {"decisive", r.decisive()},
+            {"share", json_round(r.first_player_share())},
+            {"ci", {json_round(first.low), json_round(first.high)}},
+            {"fair_share", json_round(r.fair_share())}}},
+          {"draws", r.draws},
+          {"draw_rate", json_round(r.games ? double(r.draws) / r.games : 0)},
+          {"cut", r.cut},
+          {"cut_rate", json_round(r.games ? double(r.cut) / r.games : 0)},
+          {"length",
+           {{"mean", json_round(r.length.mean(), 3)},
+            {"stddev", json_round(r.length.stddev(), 3)},
+            {"min", static_cast<int64_t>(r.length.min())},
+            {"max", static_cast<int64_t>(r.length.max())}}},
+          {"branching", json_round(r.branching, 3)},
+          {"ratings", ratings},
+          {"cross_table", pairs}};
 }
 
 std::string report_csv(const MatchReport& r) {
@@ -119,6 +202,27 @@ std::string report_csv(const MatchReport& r) {
   };
   rows(r.players, "player");
   rows(r.per_seat, "seat");
+  return out;
+}
+
+std::string games_csv(const std::vector<GameRecord>& games) {
+  size_t seats = games.empty() ? 2 : games[0].seats.size();
+  std::string out = "game,seed";
+  for (size_t s = 0; s < seats; ++s) out += fmt::format(",seat_{}", s + 1);
+  out += ",winner_seat,winner,plies,cut\n";
+  auto field = [](const std::string& text) {  // specs hold ':' and ',' never; quote anyway when needed
+    if (text.find_first_of(",\"\n") == std::string::npos) return text;
+    std::string quoted = "\"";
+    for (char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return quoted + "\"";
+  };
+  for (const auto& g : games) {
+    out += fmt::format("{},{}", g.game, g.seed);
+    for (const auto& spec : g.seats) out += "," + field(spec);
+    out +=
+        fmt::format(",{},{},{},{}\n", g.winner + 1, g.winner < 0 ? "" : field(g.seats[static_cast<size_t>(g.winner)]),
+                    g.plies, g.cut ? "true" : "false");
+  }
   return out;
 }
 

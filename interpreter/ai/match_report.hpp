@@ -1,10 +1,13 @@
 #pragma once
 // What a set of finished games says: wins, draws and losses per player spec and per seat
 // with 95% Wilson intervals, the first player's advantage, game length, branching factor,
-// games cut by the ply limit, and thinking time per move. Rendered as text, JSON or CSV.
+// games cut by the ply limit, and thinking time per move; in games of two seats between
+// two or more specs, Elo ratings (ai/elo.hpp) and the points of each pair (a cross table).
+// Rendered as text, JSON or CSV.
 #include <string>
 #include <vector>
 
+#include "ai/elo.hpp"
 #include "ai/match_record.hpp"
 #include "ai/statistics.hpp"
 
@@ -31,6 +34,11 @@ struct MatchReport {
   int cut = 0;           // drawn by a ply limit
   Summary length;        // plies per game
   double branching = 0;  // legal moves per position, over all plies of all games
+  // Two seats and two specs or more: the rating of each spec (in the order of `players`),
+  // and per ordered pair of specs that met, the row's points against the column (indices
+  // into `players`).
+  std::vector<Rating> ratings;
+  std::vector<PairScore> pairs;
 
   int decisive() const { return games - draws; }
   // The first seat's wins among decisive games, and the share it would have if seats were fair.
@@ -47,7 +55,10 @@ struct MatchReport {
 MatchReport summarize(const std::vector<GameRecord>& games, std::string& error);
 
 std::string report_text(const MatchReport& r);
-std::string report_json(const MatchReport& r);  // one object, no newline
-std::string report_csv(const MatchReport& r);   // a header, then a row per player spec and per seat
+Json report_json(const MatchReport& r);
+std::string report_csv(const MatchReport& r);  // a header, then a row per player spec and per seat
+// One CSV row per game: its index, seed, the spec of each seat, the winning seat (1-based,
+// 0 for a draw) and spec, plies, whether a ply limit cut it.
+std::string games_csv(const std::vector<GameRecord>& games);
 
 }  // namespace tabula

@@ -1,6 +1,7 @@
 #include "ai/mcts_agent.hpp"
 
 #include <fmt/format.h>
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <limits>
@@ -23,10 +24,31 @@ std::string budget_text(uint64_t iterations, double seconds) {
 
 }  // namespace
 
-MctsAgent::MctsAgent(uint64_t iterations, double seconds, uint64_t seed, double exploration)
-    : iterations_(iterations), seconds_(seconds), exploration_(exploration), rng_(seed) {}
+MctsAgent::MctsAgent(uint64_t iterations, double seconds, uint64_t seed, double exploration, int cutoff)
+    : iterations_(iterations), seconds_(seconds), exploration_(exploration), cutoff_(cutoff), rng_(seed) {}
 
-std::string MctsAgent::name() const { return "mcts:" + budget_text(iterations_, seconds_); }
+std::string MctsAgent::name() const {
+  return "mcts:" + budget_text(iterations_, seconds_) + (cutoff_ ? fmt::format(":cutoff:{}", cutoff_) : "");
+}
+
+// A playout from `s` (its moves counted in `applied`) and each player's return in [-1, 1]:
+// the result when the game ended, else the evaluation squashed by tanh. The evaluation's
+// scale differs from game to game (a piece, a step, a group), so it is divided by the mean
+// size of the evaluations this agent has seen at cut-offs: a typical position scores about
+// tanh(1) = 0.76 and the search still tells a better one from a worse.
+std::vector<double> MctsAgent::playout_returns(State& s, int& applied) {
+  applied += play_randomly(s, rng_, scratch_, cutoff_);
+  if (!cutoff_ || s.is_terminal()) return s.returns();
+  if (!evaluator_) evaluator_ = make_evaluator(s.program());
+  std::vector<double> returns(s.program().player_count());
+  for (int p = 0; p < static_cast<int>(returns.size()); ++p) {
+    returns[p] = evaluator_->evaluate(s, p);
+    scale_sum_ += std::abs(returns[p]), ++scale_count_;
+  }
+  const double scale = std::max(1e-9, scale_sum_ / static_cast<double>(scale_count_));
+  for (double& r : returns) r = std::tanh(r / scale);
+  return returns;
+}
 
 // UCT: an unvisited child first (children are created in shuffled order), else the best
 // mean reward plus the exploration bonus.
@@ -77,8 +99,7 @@ void MctsAgent::iterate(State& s) {
     }
   }
   // Simulation, then backpropagation of each mover's own reward.
-  applied += play_randomly(s, rng_, scratch_);
-  std::vector<double> returns = s.returns();
+  std::vector<double> returns = playout_returns(s, applied);
   for (int n = node; n >= 0; n = nodes_[n].parent) {
     ++nodes_[n].visits;
     if (nodes_[n].mover >= 0) nodes_[n].reward += reward_of(returns, nodes_[n].mover);

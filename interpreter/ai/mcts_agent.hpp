@@ -5,10 +5,17 @@
 // in it, the subtree below them becomes the new root.
 //
 // Budget: a number of iterations (reproducible from the seed) or a time (not reproducible).
+//
+// Cut-off: in games where random play almost never ends (a goal that random moves do not
+// reach), a playout may stop after `cutoff` plies; the position reached is then scored by
+// the game's evaluator (ai/evaluator.hpp), squashed into a reward in (0, 1) relative to the
+// evaluations seen so far, instead of by a result (docs/AI.md, "Playouts that do not end").
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "ai/agent.hpp"
+#include "ai/evaluator.hpp"
 #include "ai/rng.hpp"
 
 namespace tabula {
@@ -16,7 +23,7 @@ namespace tabula {
 class MctsAgent : public Agent {
  public:
   // iterations = 0: search for `seconds` instead.
-  MctsAgent(uint64_t iterations, double seconds, uint64_t seed, double exploration = 1.0);
+  MctsAgent(uint64_t iterations, double seconds, uint64_t seed, double exploration = 1.0, int cutoff = 0);
   Move choose(State& s) override;
   std::string name() const override;
 
@@ -39,6 +46,7 @@ class MctsAgent : public Agent {
   };
 
   void iterate(State& s);
+  std::vector<double> playout_returns(State& s, int& applied);
   int select_child(const Node& n) const;
   void expand(State& s, int node);
   bool reuse_tree(const State& s);
@@ -47,6 +55,10 @@ class MctsAgent : public Agent {
   uint64_t iterations_;
   double seconds_;
   double exploration_;
+  int cutoff_;                            // plies per playout; 0: to the end
+  std::unique_ptr<Evaluator> evaluator_;  // scores cut-off playouts (made on first use)
+  double scale_sum_ = 0;                  // the sum of |evaluation| at cut-offs ...
+  uint64_t scale_count_ = 0;              // ... over this many evaluations
   Rng rng_;
   std::vector<Node> nodes_;         // nodes_[0] is the root
   std::vector<Move> root_history_;  // the game's moves up to the root position

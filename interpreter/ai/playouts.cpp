@@ -2,6 +2,8 @@
 
 #include <atomic>
 #include <chrono>
+#include <exception>
+#include <mutex>
 #include <thread>
 
 #include "ai/rng.hpp"
@@ -13,9 +15,11 @@ namespace tabula {
 // without a move passes gets a pass move. So one generation per ply both ends the game and
 // picks the move; is_terminal() would generate the moves a second time in `no-move lose`
 // games.
-int play_randomly(State& s, Rng& rng, MoveList& scratch) {
+int play_randomly(State& s, Rng& rng, MoveList& scratch) { return play_randomly(s, rng, scratch, 0); }
+
+int play_randomly(State& s, Rng& rng, MoveList& scratch, int max_plies) {
   int applied = 0;
-  for (;;) {
+  while (max_plies <= 0 || applied < max_plies) {
     s.legal_moves(scratch);
     if (scratch.empty()) break;
     s.apply_unchecked(scratch[rng.below(static_cast<uint32_t>(scratch.size()))]);
@@ -24,31 +28,57 @@ int play_randomly(State& s, Rng& rng, MoveList& scratch) {
   return applied;
 }
 
+namespace {
+
+// A playout that gives up when `stop` is set; false then.
+bool play_randomly(State& s, Rng& rng, MoveList& scratch, const std::atomic<bool>* stop) {
+  if (!stop) return play_randomly(s, rng, scratch), true;
+  for (;;) {
+    if (stop->load(std::memory_order_relaxed)) return false;
+    s.legal_moves(scratch);
+    if (scratch.empty()) return true;
+    s.apply_unchecked(scratch[rng.below(static_cast<uint32_t>(scratch.size()))]);
+  }
+}
+
+}  // namespace
+
 PlayoutStats run_playouts(std::shared_ptr<const Program> program, double seconds, uint64_t max_playouts, int threads,
-                          uint64_t seed) {
+                          uint64_t seed, const std::atomic<bool>* stop) {
   using clock = std::chrono::steady_clock;
   auto start = clock::now();
   std::atomic<uint64_t> started{0};
   std::vector<PlayoutStats> per_thread(threads);
+  // An error in one thread (an engine limit, a rule's arithmetic) stops them all and is
+  // rethrown here: never a terminated process, never a count that hides it.
+  std::mutex lock;
+  std::exception_ptr failure;
+  std::atomic<bool> failed{false};
   auto work = [&](int t) {
     Rng rng(seed * 1000003 + t);
     MoveList moves;
     PlayoutStats st;  // local: threads share no cache line until the end
     st.wins.assign(program->player_count(), 0);
-    // One state per thread, reset by assignment: its vectors (board, journals, history)
-    // keep their capacity, so a long run allocates nothing after the first playouts.
-    const State start_position(program);
-    State game = start_position;
-    while (true) {
-      if (max_playouts && started.fetch_add(1) >= max_playouts) break;
-      if (!max_playouts && std::chrono::duration<double>(clock::now() - start).count() >= seconds) break;
-      game = start_position;
-      play_randomly(game, rng, moves);
-      GameResult r = game.result();
-      ++st.playouts;
-      st.plies += game.ply();
-      if (r.winner >= 0) ++st.wins[r.winner];
-      else ++st.draws;
+    try {
+      // One state per thread, reset by assignment: its vectors (board, journals, history)
+      // keep their capacity, so a long run allocates nothing after the first playouts.
+      const State start_position(program);
+      State game = start_position;
+      while (!failed.load(std::memory_order_relaxed) && !(stop && stop->load(std::memory_order_relaxed))) {
+        if (max_playouts && started.fetch_add(1) >= max_playouts) break;
+        if (!max_playouts && std::chrono::duration<double>(clock::now() - start).count() >= seconds) break;
+        game = start_position;
+        if (!play_randomly(game, rng, moves, stop)) break;  // stopped: the game is not counted
+        GameResult r = game.result();
+        ++st.playouts;
+        st.plies += game.ply();
+        if (r.winner >= 0) ++st.wins[r.winner];
+        else ++st.draws;
+      }
+    } catch (...) {
+      std::lock_guard<std::mutex> guard(lock);
+      if (!failure) failure = std::current_exception();
+      failed = true;
     }
     per_thread[t] = std::move(st);
   };
@@ -56,6 +86,7 @@ PlayoutStats run_playouts(std::shared_ptr<const Program> program, double seconds
   for (int t = 1; t < threads; ++t) pool.emplace_back(work, t);
   work(0);
   for (auto& th : pool) th.join();
+  if (failure) std::rethrow_exception(failure);
   PlayoutStats total;
   total.wins.assign(program->player_count(), 0);
   for (const auto& st : per_thread) {

@@ -1,6 +1,7 @@
 #pragma once
 // Random playouts for `tabula bench`: uniform random moves to the end of the game, on as
 // many threads as asked, each with its own state and generator.
+#include <atomic>
 #include <cstdint>
 #include <memory>
 
@@ -21,8 +22,12 @@ struct PlayoutStats {
 // Plays uniformly random moves from `s` until the game ends (the rules' ply limit bounds
 // it); returns how many moves it applied, so the caller can undo them.
 int play_randomly(State& s, Rng& rng, MoveList& scratch);
+// The same, stopping after `max_plies` moves (0: no bound) even when the game goes on.
+int play_randomly(State& s, Rng& rng, MoveList& scratch, int max_plies);
 
+// Plays for `seconds`, or `max_playouts` games when it is not 0, or until `stop` is set (the
+// games under way then are not counted). An error in any thread is rethrown.
 PlayoutStats run_playouts(std::shared_ptr<const Program> program, double seconds, uint64_t max_playouts, int threads,
-                          uint64_t seed);
+                          uint64_t seed, const std::atomic<bool>* stop = nullptr);
 
 }  // namespace tabula

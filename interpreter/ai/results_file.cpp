@@ -50,6 +50,11 @@ std::optional<ResultsFile> read_results_file(const std::string& path, std::strin
     error = fmt::format("cannot read '{}': {}", path, std::strerror(errno));
     return std::nullopt;
   }
+  return read_results(in, path, error, digest_moves);
+}
+
+std::optional<ResultsFile> read_results(std::istream& in, const std::string& path, std::string& error,
+                                        bool digest_moves) {
   ResultsFile file;
   file.path = path;
   std::string text, why;

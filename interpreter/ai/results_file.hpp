@@ -4,6 +4,7 @@
 // while writing leaves a last line without its newline; that line is reported apart (it is
 // not a game, and `match --resume` removes it), not taken for an error in the file.
 #include <cstdint>
+#include <istream>
 #include <optional>
 #include <string>
 #include <vector>
@@ -31,5 +32,8 @@ bool looks_like_results_line(const std::string& text);
 // `digest_moves`, each game's move text is replaced by a digest of it, which still tells
 // games apart but keeps a merge of a million games small.
 std::optional<ResultsFile> read_results_file(const std::string& path, std::string& error, bool digest_moves = false);
+// The same from a stream (standard input), named `path` in errors.
+std::optional<ResultsFile> read_results(std::istream& in, const std::string& path, std::string& error,
+                                        bool digest_moves = false);
 
 }  // namespace tabula

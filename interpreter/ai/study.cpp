@@ -43,11 +43,11 @@ std::string rules_hash(const std::vector<std::string>& texts) {
   return fmt::format("{:016x}", h);
 }
 
-Study Study::match(RulesIdentity rules, std::vector<std::string> players, uint64_t seed, int max_plies) {
+Study Study::match(RulesIdentity rules, std::vector<std::string> players, uint64_t seed, int max_plies, int seats) {
   Study s;
   s.kind = Kind::match;
   s.rules = std::move(rules);
-  s.seats = static_cast<int>(players.size());
+  s.seats = seats > 0 ? seats : static_cast<int>(players.size());
   s.players = std::move(players);
   s.seed = seed;
   s.max_plies = max_plies;
@@ -65,11 +65,11 @@ Study Study::analysis(RulesIdentity rules, int seats, std::string strong, uint64
 }
 
 std::vector<StudyPhase> Study::phases() const {
-  if (kind == Kind::match) return {StudyPhase{"match", players, seed}};
+  if (kind == Kind::match) return {StudyPhase{"match", players, seed, seats}};
   std::vector<std::string> skill(static_cast<size_t>(seats), "random");
   skill[0] = strong;
-  return {StudyPhase{"random", std::vector<std::string>(static_cast<size_t>(seats), "random"), seed},
-          StudyPhase{"skill", skill, seed + 1}};
+  return {StudyPhase{"random", std::vector<std::string>(static_cast<size_t>(seats), "random"), seed, seats},
+          StudyPhase{"skill", skill, seed + 1, seats}};
 }
 
 int Study::phase_index(const std::string& name) const {
@@ -79,13 +79,19 @@ int Study::phase_index(const std::string& name) const {
   return -1;
 }
 
-std::string Study::to_json() const {
-  std::string head = fmt::format("{{\"command\":\"{}\",\"rules\":{},\"rules_file\":{},\"rules_hash\":\"{}\",",
-                                 command(), json_quote(rules.name), json_quote(rules.file), rules.hash);
-  if (kind == Kind::match)
-    return head +
-           fmt::format("\"players\":{},\"seed\":{},\"max_plies\":{}}}", json_string_array(players), seed, max_plies);
-  return head + fmt::format("\"seats\":{},\"strong\":{},\"seed\":{}}}", seats, json_quote(strong), seed);
+Json Study::to_json() const {
+  Json j = {{"command", command()}, {"rules", rules.name}, {"rules_file", rules.file}, {"rules_hash", rules.hash}};
+  if (kind == Kind::match) {
+    j["players"] = players;
+    if (round_robin()) j["seats"] = seats;
+    j["seed"] = seed;
+    j["max_plies"] = max_plies;
+    return j;
+  }
+  j["seats"] = seats;
+  j["strong"] = strong;
+  j["seed"] = seed;
+  return j;
 }
 
 std::string Study::difference(const Study& o, const std::string& here, const std::string& there) const {
@@ -93,7 +99,9 @@ std::string Study::difference(const Study& o, const std::string& here, const std
     return fmt::format("{} {} in {}, {} in {}", what, a, here, b, there);
   };
   if (kind != o.kind) return differ("command", command(), o.command());
-  if (rules.name != o.rules.name) return differ("rules", json_quote(rules.name), json_quote(o.rules.name));
+  if (round_robin() != o.round_robin())
+    return differ("a round robin", round_robin() ? "yes" : "no", o.round_robin() ? "yes" : "no");
+  if (rules.name != o.rules.name) return differ("rules", json_text(rules.name), json_text(o.rules.name));
   if (rules.hash != o.rules.hash)
     return differ("rules files with other contents: hash", fmt::format("{} ({})", rules.hash, rules.file),
                   fmt::format("{} ({})", o.rules.hash, o.rules.file));
@@ -120,6 +128,12 @@ std::optional<Study> parse_study(const JsonValue& object, std::string& error) {
   if (s.kind == Study::Kind::match) {
     s.players = f.strings("players", 1, 64);
     s.seats = static_cast<int>(s.players.size());
+    if (f.has("seats")) {  // a round robin: pairs of more specs than seats
+      s.seats = static_cast<int>(f.integer("seats", 2, 2));
+      if (f.ok() && error.empty() && s.players.size() <= 2)
+        error = fmt::format("\"study.seats\": a round robin has more players than seats, found {} players",
+                            s.players.size());
+    }
   } else {
     s.seats = static_cast<int>(f.integer("seats", 1, 64));
     s.strong = f.string("strong");

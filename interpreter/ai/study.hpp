@@ -24,24 +24,28 @@ struct RulesIdentity {
 // rules file, the files it extends, its board file), independent of their paths and order.
 std::string rules_hash(const std::vector<std::string>& texts);
 
-// One match within a study: its players (one spec per seat, rotating by game) and seed.
+// One match within a study: its players (one spec per seat, rotating by game; or more, in a
+// round robin of pairs) and seed.
 struct StudyPhase {
   std::string name;  // "match"; "random" and "skill" for an analysis
   std::vector<std::string> players;
   uint64_t seed = 1;
+  int seats = 0;  // the game's seats: fewer than the players in a round robin
 };
 
 struct Study {
   enum class Kind { match, analysis };
   Kind kind = Kind::match;
   RulesIdentity rules;
-  std::vector<std::string> players;  // a match's specs, one per seat
+  std::vector<std::string> players;  // a match's specs, one per seat (more in a round robin)
   int seats = 0;                     // seats of the game
   std::string strong;                // an analysis's stronger player
   uint64_t seed = 1;
   int max_plies = 0;  // a match's own ply limit (0: the rules' limit)
 
-  static Study match(RulesIdentity rules, std::vector<std::string> players, uint64_t seed, int max_plies);
+  // `seats` 0: one spec per seat; fewer seats than specs: a round robin.
+  static Study match(RulesIdentity rules, std::vector<std::string> players, uint64_t seed, int max_plies,
+                     int seats = 0);
   static Study analysis(RulesIdentity rules, int seats, std::string strong, uint64_t seed);
 
   // A match has one phase; an analysis has random play (every seat random, the study's
@@ -49,8 +53,9 @@ struct Study {
   std::vector<StudyPhase> phases() const;
   int phase_index(const std::string& name) const;  // -1 when the study has no such phase
   std::string command() const { return kind == Kind::match ? "match" : "analyze"; }
+  bool round_robin() const { return kind == Kind::match && static_cast<int>(players.size()) > seats; }
 
-  std::string to_json() const;  // one object, no newline
+  Json to_json() const;
   // "" for the same study (the rules file's path aside), else the first difference in words:
   // difference(o, "a.jsonl:1", "b.jsonl:1") gives "seed 7 in a.jsonl:1, 8 in b.jsonl:1".
   std::string difference(const Study& other, const std::string& here = "one",
@@ -60,7 +65,8 @@ struct Study {
 // "random,alphabeta:2": specs as --players takes them.
 std::string comma_list(const std::vector<std::string>& specs);
 
-// A study as to_json writes it; nullopt and `error` (naming the field) otherwise.
+// A study as to_json writes it; nullopt and `error` (naming the field) otherwise. A match
+// with "seats" is a round robin (of two seats; older files, without, are plain matches).
 std::optional<Study> parse_study(const JsonValue& object, std::string& error);
 
 }  // namespace tabula

@@ -87,10 +87,11 @@ std::string analysis_text(const Analysis& a) {
   return out;
 }
 
-std::string analysis_json(const Analysis& a) {
-  return fmt::format("{{\"random_play\":{},\"skill\":{},\"strong_player\":{},\"verdicts\":{}}}",
-                     report_json(a.random_play), report_json(a.skill), json_quote(a.strong_player),
-                     json_string_array(a.verdicts));
+Json analysis_json(const Analysis& a) {
+  return {{"random_play", report_json(a.random_play)},
+          {"skill", report_json(a.skill)},
+          {"strong_player", a.strong_player},
+          {"verdicts", a.verdicts}};
 }
 
 Study analysis_study(const Program& program, const AnalysisConfig& config, RulesIdentity rules) {

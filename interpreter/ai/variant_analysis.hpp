@@ -49,7 +49,7 @@ Analysis analyze_variant(std::shared_ptr<const Program> program, const AnalysisC
 // As `tabula analyze` prints it: both reports and the verdicts; or one JSON object
 // {"random_play":REPORT,"skill":REPORT,"strong_player":SPEC,"verdicts":[...]} (no newline).
 std::string analysis_text(const Analysis& a);
-std::string analysis_json(const Analysis& a);
+Json analysis_json(const Analysis& a);
 
 // The verdict lines for the figures (exposed for tests).
 std::vector<std::string> verdicts(const MatchReport& random_play, const MatchReport& skill,

@@ -146,7 +146,7 @@ std::vector<Action> GameState::history() const { return impl_->history; }
 // Only the moves played through this GameState: a state set from text starts with none.
 std::vector<std::string> GameState::history_strings() const { return tabula::history_strings(impl_->state); }
 std::string GameState::record() const {
-  return engine_call([&] { return write_record(impl_->state); });
+  return engine_call([&] { return record_movetext(impl_->state); });
 }
 std::string GameState::to_string() const { return draw_state(impl_->state); }
 

@@ -137,7 +137,7 @@ std::optional<MatchResult> match(const Game& game, const MatchOptions& options, 
   for (const GameRecord& g : records)
     out.records.push_back({g.game, g.seed, g.seats, g.winner, g.plies, g.cut, g.moves});
   out.text = report_text(report);
-  out.json = report_json(report);
+  out.json = json_text(report_json(report));
   out.csv = report_csv(report);
   return out;
 }

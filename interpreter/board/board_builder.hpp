@@ -84,6 +84,7 @@ class BoardBuilder : private YamlReader {
   // Shapes (load_shapes.cpp).
   void load_rectangle(const Entry& e);
   void load_hex(const Entry& e);
+  void load_hex_rhombus(const Entry& e, const Fields& f);
   void load_explicit(const Entry& cells_e, const Entry* dirs_e, const YAML::Node& root);
   void load_cells(const Entry& e);
 

@@ -95,18 +95,14 @@ void add_grid(BoardGraph& b, const GridShape& shape, bool with_edge) {
     }
 }
 
-void add_hex(BoardGraph& b, int side) {
-  const int rows = 2 * side - 1;
-  const double row_height = std::sqrt(3.0) / 2;
-  std::map<std::pair<int, int>, int> at;  // (x in half units, row) -> cell
-  for (int row = 0; row < rows; ++row) {
-    int length = side + std::min(row, rows - 1 - row);
-    int offset2 = rows - length;  // twice the centring offset, in half units
-    for (int p = 0; p < length; ++p) {
-      int x2 = offset2 + 2 * p;
-      at[{x2, row}] = b.add_cell(hex_cell_name(row, p), x2 / 2.0, row * row_height);
-    }
-  }
+namespace {
+
+const double kRowHeight = std::sqrt(3.0) / 2;
+
+// The six directions and the links between the cells of a hex lattice, given by (x in half
+// units, row); cells with fewer than six neighbours form the zone `edge`.
+void link_hex(BoardGraph& b, const std::map<std::pair<int, int>, int>& at) {
+  const double row_height = kRowHeight;
   int dir[6];
   for (int k = 0; k < 6; ++k) dir[k] = b.add_direction(kHex[k].name, kHex[k].dx2 / 2.0, kHex[k].drow * row_height);
   for (int k = 0; k < 3; ++k) b.set_opposite(dir[k], dir[k + 3]);
@@ -120,6 +116,35 @@ void add_hex(BoardGraph& b, int side) {
     }
     if (neighbours < 6) b.add_to_zone("edge", c);
   }
+}
+
+}  // namespace
+
+void add_hex(BoardGraph& b, int side) {
+  const int rows = 2 * side - 1;
+  std::map<std::pair<int, int>, int> at;  // (x in half units, row) -> cell
+  for (int row = 0; row < rows; ++row) {
+    int length = side + std::min(row, rows - 1 - row);
+    int offset2 = rows - length;  // twice the centring offset, in half units
+    for (int p = 0; p < length; ++p) {
+      int x2 = offset2 + 2 * p;
+      at[{x2, row}] = b.add_cell(hex_cell_name(row, p), x2 / 2.0, row * kRowHeight);
+    }
+  }
+  link_hex(b, at);
+}
+
+void add_hex_rhombus(BoardGraph& b, int files, int ranks) {
+  std::map<std::pair<int, int>, int> at;  // (x in half units, rank) -> cell
+  for (int r = 0; r < ranks; ++r)
+    for (int f = 0; f < files; ++f) {
+      const int x2 = 2 * f + r;  // each rank starts half a cell east of the one below
+      const int c = b.add_cell(grid_cell_name(f, r), x2 / 2.0, r * kRowHeight);
+      at[{x2, r}] = c;
+      b.add_to_zone("rank" + std::to_string(r + 1), c);
+      b.add_to_zone(std::string("file-") + char('a' + f), c);
+    }
+  link_hex(b, at);
 }
 
 std::vector<Orientation> compass_orientations(const BoardGraph& b) {
@@ -145,6 +170,14 @@ BoardGraph make_hex(int side) {
   BoardGraph b;
   b.name = "hex";
   add_hex(b, side);
+  for (auto& o : hex_orientations(b)) b.add_orientation(std::move(o));
+  return b;
+}
+
+BoardGraph make_hex_rhombus(int files, int ranks) {
+  BoardGraph b;
+  b.name = "hex-rhombus";
+  add_hex_rhombus(b, files, ranks);
   for (auto& o : hex_orientations(b)) b.add_orientation(std::move(o));
   return b;
 }

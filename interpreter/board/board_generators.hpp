@@ -5,6 +5,8 @@
 // Square grids name cells chess-style: file letter (a = west, x grows east) + rank number
 // (1 = south, y grows north); x = file index, y = rank index.
 //
+// A rhombus of hexagons (files x ranks) is named like a square grid; see add_hex_rhombus.
+//
 // Hex boards (pointy rows horizontal) with N points per side have 2N-1 rows named by letters
 // from `a` (south) upwards; row lengths go N, N+1, ..., 2N-1, ..., N and cells are numbered
 // from 1 at the west end of their row: side 9 has a1..a9, i1..i17 (the middle row), q1..q9.
@@ -54,6 +56,12 @@ void add_grid(BoardGraph& b, const GridShape& shape, bool with_edge);
 
 // Adds a hex-hex board: cells, directions e w ne nw se sw with opposites, links, zone `edge`.
 void add_hex(BoardGraph& b, int side);
+// Adds a rhombus (parallelogram) of hexagons, files x ranks: cells named like a square grid
+// (a1 = the south-west corner; file letters east, rank numbers north), each rank half a cell
+// east of the one below: ne is the same file one rank up, nw the file before it (b1's
+// neighbours are a1, c1, b2 (ne) and a2 (nw)). Directions e w ne nw se sw as on the hex-hex
+// board; zones `rankN`, `file-x` and `edge`.
+void add_hex_rhombus(BoardGraph& b, int files, int ranks);
 
 // north/south/east/west for a board with the compass directions (relative names forward,
 // backward, left, right, forward-left, forward-right, backward-left, backward-right).
@@ -64,5 +72,6 @@ std::vector<Orientation> hex_orientations(const BoardGraph& b);
 // Complete boards with their orientations, for code and tests that need no board file.
 BoardGraph make_rectangle(int files, int ranks, bool corners_only = false);
 BoardGraph make_hex(int side);
+BoardGraph make_hex_rhombus(int files, int ranks);
 
 }  // namespace tabula

@@ -41,8 +41,9 @@ void BoardBuilder::load_rectangle(const Entry& e) {
 
 void BoardBuilder::load_hex(const Entry& e) {
   cells_complete_ = directions_complete_ = false;
-  auto f = read_fields(e.value, &e, "'hex'", {"side"});
+  auto f = read_fields(e.value, &e, "'hex'", {"side", "files", "ranks"});
   if (!f) return;
+  if (optional(*f, "files") || optional(*f, "ranks")) return load_hex_rhombus(e, *f);
   const Entry* side_e = require(*f, "side", e.value, "'hex'");
   if (!side_e) return;
   auto side = read_int(*side_e, "'side'");
@@ -52,6 +53,33 @@ void BoardBuilder::load_hex(const Entry& e) {
     return;
   }
   add_hex(board_, *side);
+  orientations_ = hex_orientations(board_);
+  cells_complete_ = directions_complete_ = true;
+}
+
+// hex: { files: F, ranks: R }: a rhombus of hexagons (a Hex board), named like a square grid.
+void BoardBuilder::load_hex_rhombus(const Entry& e, const Fields& f) {
+  if (optional(f, "side")) {
+    diags_.error(at(e.key), "'hex' takes either side (a hexagon) or files and ranks (a rhombus), not both");
+    return;
+  }
+  const Entry* files_e = require(f, "files", e.value, "'hex' (a rhombus)");
+  const Entry* ranks_e = require(f, "ranks", e.value, "'hex' (a rhombus)");
+  std::optional<int> files, ranks;
+  if (files_e) files = read_int(*files_e, "'files'");
+  if (ranks_e) ranks = read_int(*ranks_e, "'ranks'");
+  if (!files || !ranks) return;
+  bool ok = true;
+  if (*files < 1 || *files > kMaxFiles) {
+    diags_.error(at(*files_e), fmt::format("'files' must be between 1 and {} (files are lettered a..z)", kMaxFiles));
+    ok = false;
+  }
+  if (*ranks < 1) {
+    diags_.error(at(*ranks_e), "'ranks' must be at least 1");
+    ok = false;
+  }
+  if (!ok || !check_size(static_cast<long long>(*files) * *ranks, at(e.key))) return;
+  add_hex_rhombus(board_, *files, *ranks);
   orientations_ = hex_orientations(board_);
   cells_complete_ = directions_complete_ = true;
 }

@@ -21,6 +21,9 @@ struct Scope {
   bool movement = false;  // the `if` or unless= of a movement: it has a from and a to cell
   bool cell = false;      // a where=: the expression is about one cell (`to`)
   bool all = false;       // `all` names every side (pieces(all), remove all)
+  // Evaluated between turns (end rules, scores, evaluate), never while moves are listed, so a
+  // function may list a seat's moves itself (can-move) without recursing.
+  bool between_turns = false;
 };
 
 // When a statement is checked: declarations first, so later ones may use them.

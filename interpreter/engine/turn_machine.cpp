@@ -104,6 +104,8 @@ void resume_at_turn_start(State& s) {
 void after_action(State& s, const Move& m, Flow flow, int mover) {
   const Program& p = s.program();
   const TurnPoint t = s.turn_point();
+  if ((m.kind == Move::piece || m.kind == Move::place) && flow != Flow::handled)
+    for (const LandingEffect* e : p.after_landing) e->apply(s, m);
   if (!s.stored_result().over) {
     if (t.segment == TurnPoint::opening && flow != Flow::handled) {
       // The opening's steps are played once, each by its own seat; then the first turn.
@@ -170,6 +172,7 @@ int score(const State& s, int side) {
           for (int l = 0; l < s.height(c); ++l)
             if (p.owner(s.counter(c, l)) == side) total += p.kinds[p.kind(s.counter(c, l))].value;
         break;
+      case ScoreTerm::Kind::formula: total += static_cast<int>(value(t.formula, {s, side})); break;
     }
   }
   return total;

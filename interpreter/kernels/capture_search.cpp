@@ -74,6 +74,72 @@ class Search {
         m.promotion = pr, m.promoted_at = static_cast<uint8_t>(depth);
   }
 
+  // The ray index of the piece a hop along `d` from `at` would take (the adjacent cell, or
+  // with a long-range hop the first piece past empty cells), when it may be taken and a
+  // landing just beyond it is empty; -1 otherwise.
+  int victim_index(const HopRule& rule, int at, int d, int depth) const {
+    const int len = p_.ray_len(at, d);
+    const int16_t* ray = p_.ray(at, d);
+    int k = 0;
+    if (rule.long_range)
+      while (k < len && !top_[ray[k]]) ++k;
+    if (k + 1 >= len || top_[ray[k + 1]]) return -1;
+    const int over = ray[k];
+    const uint8_t victim = top_[over];
+    if (!victim || p_.code_owner[victim] == mover_) return -1;
+    if (!p_.kinds[p_.kind(victim)].capturable) return -1;  // a fixed piece is never taken
+    if (jumped_[over] && (!rules_.rejump || rules_.remove_later)) return -1;
+    // A take adds a counter under the taking column: past the stacking limit the engine
+    // cannot hold the column, and leaving the take out would be a different game.
+    if (rule.take_top && p_.stacking && start_height_ + depth + 1 > Program::kMaxStack)
+      throw EngineLimit(
+          fmt::format("a take would make a column of {} counters (the engine's limit is {}, "
+                      "Program::kMaxStack)",
+                      start_height_ + depth + 1, Program::kMaxStack));
+    return k;
+  }
+
+  bool may_reverse(int d, int came_along) const {
+    return !(rules_.no_reverse && came_along >= 0 && d == p_.opposite[came_along]);
+  }
+
+  // Whether a piece of `kind` on `at` could take again (one hop, no deeper).
+  bool can_hop(int at, int kind, int depth, int came_along) const {
+    const uint32_t kind_bit = 1u << kind;
+    for (const HopRule& rule : rules_.hops) {
+      if (!(rule.kinds & kind_bit)) continue;
+      for (int d : rule.dirs[seat_])
+        if (may_reverse(d, came_along) && victim_index(rule, at, d, depth) >= 0) return true;
+    }
+    return false;
+  }
+
+  // The promotion a piece of `kind` earns on arriving at `land` mid-capture (0: none), the
+  // kind it goes on with, and whether the promotion ends the capture there.
+  uint8_t arrival_promotion(int kind, int land, int& next_kind, bool& ends) const {
+    next_kind = kind;
+    ends = false;
+    uint8_t pr = promotion_ ? 0 : p_.promotion_at(p_.piece_code(mover_, kind), land);
+    if (!pr) return 0;
+    const Promotion& promotion = p_.promotions[pr - 1];
+    if (promotion.when == Promotion::When::move_end) return 0;
+    next_kind = promotion.to_kind;
+    ends = promotion.when == Promotion::When::ends_capture || promotion.to_kind < 0;  // a burned piece stops
+    return pr;
+  }
+
+  // Whether a piece landing on `land` after taking `over` (along `d`) could go on taking.
+  bool landing_goes_on(const HopRule& rule, int over, int land, int kind, int depth, int d) {
+    int next_kind;
+    bool ends;
+    arrival_promotion(kind, land, next_kind, ends);
+    if (ends) return false;
+    const uint8_t saved = mark_taken(rule, over);
+    const bool goes_on = can_hop(land, next_kind, depth + 1, d);
+    unmark_taken(over, saved);
+    return goes_on;
+  }
+
   void extend(int at, int kind, int depth, int came_along, int value) {
     using Continue = CaptureRules::Continue;
     bool extended = false;
@@ -82,30 +148,27 @@ class Search {
       for (const HopRule& rule : rules_.hops) {
         if (!(rule.kinds & kind_bit)) continue;
         for (int d : rule.dirs[seat_]) {
-          if (rules_.no_reverse && came_along >= 0 && d == p_.opposite[came_along]) continue;
+          if (!may_reverse(d, came_along)) continue;
+          const int k = victim_index(rule, at, d, depth);
+          if (k < 0) continue;
           const int len = p_.ray_len(at, d);
           const int16_t* ray = p_.ray(at, d);
-          int k = 0;
-          if (rule.long_range)
-            while (k < len && !top_[ray[k]]) ++k;
-          if (k + 1 >= len) continue;
           const int over = ray[k];
           const uint8_t victim = top_[over];
-          if (!victim || p_.code_owner[victim] == mover_) continue;
-          if (!p_.kinds[p_.kind(victim)].capturable) continue;  // a fixed piece is never taken
-          if (jumped_[over] && (!rules_.rejump || rules_.remove_later)) continue;
-          // A take adds a counter under the taking column: never past the stacking limit.
-          if (rule.take_top && p_.stacking && start_height_ + depth + 1 > Program::kMaxStack) continue;
-          for (int j = k + 1; j < len; ++j) {
-            const int land = ray[j];
-            if (top_[land]) break;
-            if (depth >= Move::kMaxSteps)
-              throw EngineLimit(
-                  fmt::format("a capture sequence longer than {} takes (the engine's limit, "
-                              "Move::kMaxSteps)",
-                              Move::kMaxSteps));
+          if (depth >= Move::kMaxSteps)
+            throw EngineLimit(fmt::format(
+                "a capture sequence longer than {} takes (the engine's limit, Move::kMaxSteps)", Move::kMaxSteps));
+          // A sequence that must go on to its end, choosing where to land beyond the taken
+          // piece, must land where it can take again when some landing allows it (under
+          // choice=maximum the longer sequences win anyway, so the check is skipped).
+          bool only_going_on = false;
+          if (rule.land_far && rules_.continuation == Continue::must && rules_.maximum != CaptureRules::Maximum::count)
+            for (int j = k + 1; j < len && !top_[ray[j]] && !only_going_on; ++j)
+              only_going_on = landing_goes_on(rule, over, ray[j], kind, depth, d);
+          for (int j = k + 1; j < len && !top_[ray[j]]; ++j) {
+            if (only_going_on && !landing_goes_on(rule, over, ray[j], kind, depth, d)) continue;
             extended = true;
-            take(rule, over, victim, depth, land, kind, value, d);
+            take(rule, over, victim, depth, ray[j], kind, value, d);
             if (!rule.land_far) break;
           }
         }
@@ -115,13 +178,25 @@ class Search {
     if (!extended && depth > 0 && rules_.continuation != Continue::may) record(depth, kind, value);
   }
 
-  void take(const HopRule& rule, int over, uint8_t victim, int depth, int land, int kind, int value, int d) {
-    using Continue = CaptureRules::Continue;
+  // Takes the piece (or top counter) on `over` for the rest of the sequence; returns what
+  // stood there, for unmark_taken.
+  uint8_t mark_taken(const HopRule& rule, int over) {
     const uint8_t saved = top_[over];
     if (rule.take_top && p_.stacking) top_[over] = below_taken(over);
     else if (!rules_.remove_later) top_[over] = 0;
     ++taken_[over];
     jumped_[over] = 1;
+    return saved;
+  }
+  void unmark_taken(int over, uint8_t saved) {
+    jumped_[over] = 0;
+    --taken_[over];
+    top_[over] = saved;
+  }
+
+  void take(const HopRule& rule, int over, uint8_t victim, int depth, int land, int kind, int value, int d) {
+    using Continue = CaptureRules::Continue;
+    const uint8_t saved = mark_taken(rule, over);
     Step& step = current_.path[depth];
     step.to = static_cast<int16_t>(land);
     step.taken = static_cast<int16_t>(over);
@@ -129,17 +204,12 @@ class Search {
     const int taken_value = value + p_.kinds[p_.kind(victim)].value;
     // A promotion on arrival (the first of the move) may end the sequence or change how the
     // piece goes on.
-    int next_kind = kind;
-    bool ends = false;
+    int next_kind;
+    bool ends;
     const uint8_t saved_promotion = promotion_, saved_at = promoted_at_;
-    if (uint8_t pr = promotion_ ? 0 : p_.promotion_at(p_.piece_code(mover_, kind), land)) {
-      const Promotion& promotion = p_.promotions[pr - 1];
-      if (promotion.when != Promotion::When::move_end) {
-        promotion_ = pr;
-        promoted_at_ = static_cast<uint8_t>(depth + 1);
-        next_kind = promotion.to_kind;
-        ends = promotion.when == Promotion::When::ends_capture || promotion.to_kind < 0;  // a burned piece stops
-      }
+    if (uint8_t pr = arrival_promotion(kind, land, next_kind, ends)) {
+      promotion_ = pr;
+      promoted_at_ = static_cast<uint8_t>(depth + 1);
     }
     if (ends) {
       record(depth + 1, kind, taken_value);
@@ -149,9 +219,7 @@ class Search {
     }
     promotion_ = saved_promotion;
     promoted_at_ = saved_at;
-    jumped_[over] = 0;
-    --taken_[over];
-    top_[over] = saved;
+    unmark_taken(over, saved);
   }
 
   const Program& p_;

@@ -1,5 +1,6 @@
 #pragma once
-// Are all of a player's pieces one group over the board graph's adjacency (every link)?
+// Are all of a player's pieces one group over the board graph's adjacency (every link)? Does
+// a chain of a player's pieces join two sets of cells (an edge to an edge)?
 #include <cstdint>
 #include <vector>
 
@@ -27,6 +28,29 @@ inline bool mask_connected(const Program& p, uint64_t pieces) {
     group |= frontier;
   }
   return group == pieces;
+}
+
+// A chain of `player`'s pieces, neighbour to neighbour, links a piece standing on a cell of
+// `from` (cells[c] != 0) to a piece standing on a cell of `to`.
+bool pieces_link(const Program& p, const uint8_t* board, int player, const std::vector<uint8_t>& from,
+                 const std::vector<uint8_t>& to);
+
+// The same on boards of at most 64 cells, over bit masks: `pieces` the player's cells.
+inline bool mask_links(const Program& p, uint64_t pieces, uint64_t from, uint64_t to) {
+  uint64_t group = pieces & from, frontier = group;
+  if (!(pieces & to)) return false;
+  const uint64_t* adj = p.adjacent_mask.data();
+  while (frontier) {
+    if (group & to) return true;
+    uint64_t next = 0;
+    do {
+      next |= adj[__builtin_ctzll(frontier)];
+      frontier &= frontier - 1;
+    } while (frontier);
+    frontier = next & pieces & ~group;
+    group |= frontier;
+  }
+  return (group & to) != 0;
 }
 
 }  // namespace tabula

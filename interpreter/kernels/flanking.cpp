@@ -70,6 +70,18 @@ std::vector<int> dead_chain_cells(const Program& p, const uint8_t* board, int pl
   return out;
 }
 
+int flanked_run(const Program& p, const uint8_t* board, int cell, int d, int side, int vacated) {
+  const int16_t* ray = p.ray(cell, d);
+  const int len = p.ray_len(cell, d);
+  for (int k = 0; k < len; ++k) {
+    const int x = ray[k];
+    const uint8_t code = x == vacated ? 0 : board[x];
+    if (!code) return 0;
+    if (p.code_owner[code] == side) return k;
+  }
+  return 0;
+}
+
 std::vector<int> territory_owners(const Program& p, const uint8_t* board) {
   // flanked[c] bit per player: some run through c is flanked by that player.
   std::vector<uint32_t> flanked(p.cells, 0);

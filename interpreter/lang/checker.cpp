@@ -129,6 +129,10 @@ std::string board_path_of(const RulesFile& rules, Diagnostics& diags) {
     diags.error(found->pos, "expected `board \"FILE.yaml\"` (a quoted file name)");
     return "";
   }
+  if (found->args[0].value.text.empty()) {
+    diags.error(found->args[0].value.pos, "the board file name is empty; expected `board \"FILE.yaml\"`");
+    return "";
+  }
   return found->args[0].value.text;
 }
 

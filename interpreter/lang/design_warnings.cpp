@@ -6,6 +6,7 @@
 
 #include "engine/evaluate.hpp"
 #include "engine/state.hpp"
+#include "program/limits.hpp"
 
 namespace tabula {
 namespace {
@@ -86,8 +87,7 @@ bool judged(const Formula& f) {
 // any player taken as the mover (so rule order and whose turn it is never make it look
 // unreachable: the heuristic may miss a dead rule, but should not blame a live one).
 void unreached_end_conditions(const Program& p, std::shared_ptr<const Program> shared, Diagnostics& diags) {
-  const size_t n = p.end.after_move.size();
-  if (n == 0) return;
+  const size_t n = p.end.after_move.size();  // 0: the games are still played, for the errors below
   std::vector<bool> met(n, false), unknown(n, false);
   auto observe = [&](const State& s) {
     for (size_t r = 0; r < n; ++r) {
@@ -99,15 +99,29 @@ void unreached_end_conditions(const Program& p, std::shared_ptr<const Program> s
   uint64_t seed = 0x5EED7AB01AULL;
   MoveList moves;
   const int plies = std::min(p.end.ply_limit, kMaxPlies);
-  for (int g = 0; g < kGames; ++g) {
-    State s(shared);
-    for (int ply = 0; ply < plies && !s.is_terminal(); ++ply) {
-      s.legal_moves(moves);
-      if (moves.empty()) break;
-      seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
-      s.apply_unchecked(moves[(seed >> 33) % moves.size()]);
-      observe(s);
+  // A rule that cannot be played (an engine limit, a division by zero in a condition) in a
+  // position these games reach is an error: `validate` must not say ok about a game that
+  // stops at its first capture.
+  int game = 0, ply = 0;
+  try {
+    for (game = 0; game < kGames; ++game) {
+      State s(shared);
+      for (ply = 0; ply < plies && !s.is_terminal(); ++ply) {
+        s.legal_moves(moves);
+        if (moves.empty()) break;
+        seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+        s.apply_unchecked(moves[(seed >> 33) % moves.size()]);
+        observe(s);
+      }
     }
+  } catch (const RuleError& e) {
+    diags.error(e.pos, fmt::format("{} (met after {} plies of a random game from the start)", e.what(), ply));
+    return;
+  } catch (const EngineLimit& e) {
+    diags.error({p.rules_path, 0, 0}, fmt::format("a random game from the start reached an engine limit after {} "
+                                                  "plies: {}",
+                                                  ply, e.what()));
+    return;
   }
   for (size_t r = 0; r < n; ++r)
     if (!met[r] && !unknown[r])

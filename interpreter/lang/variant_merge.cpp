@@ -2,8 +2,11 @@
 
 #include <fmt/format.h>
 #include <filesystem>
+#include <map>
 
+#include "constructs/registry.hpp"
 #include "diag/source_file.hpp"
+#include "syntax/ast_print.hpp"
 #include "syntax/parser.hpp"
 
 namespace tabula {
@@ -11,17 +14,44 @@ namespace {
 
 constexpr int kMaxVariantDepth = 8;
 
-// The key a variant statement replaces: `move stone`, `option repetition-draw`, `setup`.
-std::string statement_key(const Statement& s) {
-  std::string key = s.keyword;
-  if ((s.keyword == "player" || s.keyword == "piece" || s.keyword == "move" || s.keyword == "promote" ||
-       s.keyword == "zone") &&
-      !s.args.empty() && s.args[0].name.empty() && s.args[0].value.kind == Expr::Kind::identifier)
-    key += " " + s.args[0].value.text;
-  if (s.keyword == "option")
-    for (const auto& a : s.args) key += " " + a.name;
-  if (s.keyword == "variant") key = "game";
+const Arg* first_positional(const Statement& s) {
+  for (const auto& a : s.args)
+    if (a.name.empty()) return &a;
+  return nullptr;
+}
+
+// The key a variant statement replaces, by the rule the language's table gives its keyword
+// (check/specs.hpp `Key`, docs/VARIANTS.md): `setup`, `promote pawn`, `option
+// repetition-draw`. Statements of a keyword that never replaces (`when`) and unknown
+// keywords (the checker reports them) have no key: they are always added.
+struct StatementKey {
+  std::string text;
+  Key rule = Key::none;
+};
+
+StatementKey key_of(const Statement& s) {
+  // A variant's own name line takes the place of the base's `game` (or `variant`) line.
+  if (s.keyword == "variant" || s.keyword == "game") return {"game", Key::keyword};
+  const StatementSpec* spec = language().statement(s.keyword);
+  StatementKey key{s.keyword, spec ? spec->key : Key::none};
+  if (key.rule == Key::first_argument) {
+    if (const Arg* a = first_positional(s)) key.text += " " + to_string(a->value);
+  } else if (key.rule == Key::argument_names) {
+    for (const auto& a : s.args)
+      if (!a.name.empty()) key.text += " " + a.name;
+  }
   return key;
+}
+
+// What `remove ...` or `keep ...` names: its words as written, `promote pawn`.
+std::string named_key(const Statement& s) {
+  std::string key;
+  for (const auto& arg : s.args) key += (key.empty() ? "" : " ") + to_string(arg);
+  return key;
+}
+
+std::string where(const Statement& s) {
+  return fmt::format("{}:{}", std::filesystem::path(s.pos.file).filename().string(), s.pos.line);
 }
 
 const Statement* find_variant_line(const RulesFile& f) {
@@ -31,6 +61,118 @@ const Statement* find_variant_line(const RulesFile& f) {
 }
 
 bool is_rules_path(const std::string& path) { return has_extension(path, {".rules"}); }
+
+// A base statement and what the variant did with it.
+struct Slot {
+  enum class Fate : uint8_t { inherited, replaced, removed, kept };
+  std::optional<Statement> statement;  // what the merged file has here
+  Statement base;
+  Fate fate = Fate::inherited;
+};
+
+// The merge of one variant into its (merged) base.
+class Merge {
+ public:
+  Merge(const RulesFile& base, Diagnostics& diags) : diags_(diags) {
+    for (const auto& s : base.statements) slots_.push_back({s, s, Slot::Fate::inherited});
+  }
+
+  void apply(const Statement& s) {
+    if (s.keyword == "remove") return remove(s);
+    if (s.keyword == "keep") return keep(s);
+    StatementKey key = key_of(s);
+    bool placed = false;
+    // A replacement takes the place of the first base statement it replaces (so players
+    // keep their turn order).
+    if (key.rule != Key::none)
+      for (Slot& slot : slots_) {
+        if (slot.fate != Slot::Fate::inherited || key_of(slot.base).text != key.text) continue;
+        slot.fate = Slot::Fate::replaced;
+        if (placed) slot.statement.reset();
+        else slot.statement = s, placed = true;
+      }
+    if (placed && (key.rule == Key::first_argument || key.rule == Key::argument_names))
+      first_replacing_.emplace(s.keyword, &s);
+    if (!placed) added_.push_back(s);  // statements with a new key are added at the end
+  }
+
+  // Warns about each keyword whose base statements the variant replaced only in part.
+  void warn_partial() {
+    for (const auto& [keyword, first] : first_replacing_) {
+      std::vector<std::string> inherited;
+      for (const Slot& slot : slots_)
+        if (slot.fate == Slot::Fate::inherited && slot.base.keyword == keyword)
+          inherited.push_back(fmt::format("'{}' ({})", key_of(slot.base).text, where(slot.base)));
+      if (inherited.empty()) continue;
+      diags_.warning(first->pos, fmt::format("this variant replaces some '{}' statements of its base but not {}, "
+                                             "which still apply; restate, `remove` or `keep` {}",
+                                             keyword, join(inherited), inherited.size() == 1 ? "it" : "them"));
+    }
+  }
+
+  RulesFile result(const std::string& path) {
+    RulesFile out{path, {}};
+    for (auto& slot : slots_)
+      if (slot.statement) out.statements.push_back(std::move(*slot.statement));
+    for (auto& s : added_) out.statements.push_back(std::move(s));
+    return out;
+  }
+
+ private:
+  static std::string join(const std::vector<std::string>& items) {
+    std::string out;
+    for (size_t i = 0; i < items.size(); ++i) out += (i == 0 ? "" : i + 1 == items.size() ? " and " : ", ") + items[i];
+    return out;
+  }
+
+  // `remove KEY`: the base statements with that key go. A keyword that never replaces
+  // (`remove when`) removes all of its statements; a keyword keyed by its first argument
+  // needs it (`remove promote pawn`).
+  void remove(const Statement& s) {
+    std::string key = named_key(s);
+    const StatementSpec* spec = language().statement(key);
+    if (spec && spec->key == Key::first_argument) return name_needed(s, key, "remove");
+    bool all_of_keyword = spec && spec->key == Key::none;
+    bool any = false;
+    for (Slot& slot : slots_) {
+      if (slot.fate == Slot::Fate::removed || !slot.statement) continue;
+      if (all_of_keyword ? slot.base.keyword != key : key_of(slot.base).text != key) continue;
+      slot.statement.reset(), slot.fate = Slot::Fate::removed, any = true;
+    }
+    if (!any) diags_.error(s.pos, fmt::format("nothing to remove: the base rules have no '{}'", key));
+  }
+
+  // `keep KEY`: the base statement stays, on purpose (no warning about a partial restatement).
+  void keep(const Statement& s) {
+    std::string key = named_key(s);
+    const StatementSpec* spec = language().statement(key);
+    if (spec && spec->key == Key::first_argument) return name_needed(s, key, "keep");
+    bool any = false;
+    for (Slot& slot : slots_)
+      if (slot.fate == Slot::Fate::inherited && key_of(slot.base).text == key) slot.fate = Slot::Fate::kept, any = true;
+    if (!any) diags_.error(s.pos, fmt::format("nothing to keep: the base rules have no '{}' left to keep", key));
+  }
+
+  // `remove promote` names no statement when promote statements are keyed by their kind:
+  // the error lists the ones there are.
+  void name_needed(const Statement& s, const std::string& keyword, const char* verb) {
+    std::vector<std::string> present;
+    for (const Slot& slot : slots_)
+      if (slot.statement && slot.base.keyword == keyword)
+        present.push_back(fmt::format("'{}' ({})", key_of(slot.base).text, where(slot.base)));
+    if (present.empty())
+      return diags_.error(s.pos, fmt::format("nothing to {}: the base rules have no '{}' statement", verb, keyword));
+    const std::string example = present.front().substr(1, present.front().find('\'', 1) - 1);
+    diags_.error(s.pos, fmt::format("'{} {}' must say which statement: each '{}' is keyed by its first argument, and "
+                                    "the base rules have {} (e.g. `{} {}`)",
+                                    verb, keyword, keyword, join(present), verb, example));
+  }
+
+  Diagnostics& diags_;
+  std::vector<Slot> slots_;
+  std::vector<Statement> added_;
+  std::map<std::string, const Statement*> first_replacing_;  // keyword -> its first replacing statement
+};
 
 std::optional<RulesFile> merge_source(const SourceFile& source, Diagnostics& diags, SourceRegistry& sources, int depth);
 
@@ -91,34 +233,10 @@ std::optional<RulesFile> merge_source(const SourceFile& source, Diagnostics& dia
     return std::nullopt;
   }
 
-  // A replacement takes the place of the first base statement it replaces (so players keep
-  // their turn order); statements with a new key are added at the end.
-  std::vector<std::optional<Statement>> slots(base->statements.begin(), base->statements.end());
-  std::vector<Statement> added;
-  for (const auto& s : parsed->statements) {
-    if (s.keyword == "remove") {
-      std::string key;
-      for (const auto& arg : s.args) key += (key.empty() ? "" : " ") + arg.value.text;
-      bool any = false;
-      for (auto& slot : slots)
-        if (slot && statement_key(*slot) == key) slot.reset(), any = true;
-      if (!any) diags.error(s.pos, fmt::format("nothing to remove: the base rules have no '{}'", key));
-      continue;
-    }
-    std::string key = statement_key(s);
-    bool placed = false;
-    for (auto& slot : slots) {
-      if (!slot || statement_key(*slot) != key || slot->pos.file == path) continue;
-      if (placed) slot.reset();
-      else slot = s, placed = true;
-    }
-    if (!placed) added.push_back(s);
-  }
-  RulesFile out{path, {}};
-  for (auto& slot : slots)
-    if (slot) out.statements.push_back(std::move(*slot));
-  for (auto& s : added) out.statements.push_back(std::move(s));
-  return out;
+  Merge merge(*base, diags);
+  for (const auto& s : parsed->statements) merge.apply(s);
+  merge.warn_partial();
+  return merge.result(path);
 }
 
 }  // namespace

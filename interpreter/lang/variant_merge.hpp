@@ -1,8 +1,11 @@
 #pragma once
 // `variant "Name" extends "base.rules"`: a variant restates only what changes. The base is
 // parsed (recursively), then each statement of the variant replaces the base statements
-// with the same key (keyword, plus the declared name for player/piece/move, plus the
-// argument names for option) or, when none has that key, is added. `remove KEY...` deletes.
+// with the same key, by the rule the language's table gives its keyword (check/specs.hpp
+// `Key`, docs/VARIANTS.md): the keyword alone, the keyword and its first argument, the
+// keyword and its argument names, or never (always added). `remove KEY` deletes base
+// statements; `keep KEY` says that one stays on purpose. A keyword whose base statements a
+// variant replaces only in part gets a warning naming the ones that still apply.
 #include <optional>
 #include <string>
 

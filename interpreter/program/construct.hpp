@@ -126,6 +126,13 @@ class TurnEffect : public Construct {
   virtual void apply(State& s, int mover) const = 0;
 };
 
+// Something that happens where a piece lands, right after every piece move and placement
+// (custodian captures, conversion of neighbours): `m.to` is the landing cell.
+class LandingEffect : public Construct {
+ public:
+  virtual void apply(State& s, const Move& m) const = 0;
+};
+
 // Checked after every move of a piece and at the start of every turn (a `when` block):
 // true when it took the turn over (a choice to make, a new mark, the end of the game).
 class Trigger : public Construct {

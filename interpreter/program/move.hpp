@@ -88,7 +88,7 @@ inline uint64_t move_word1(uint8_t captures, uint8_t promotion) {
 }
 inline Move& add_move_words(MoveList& out, uint64_t word0, uint64_t word1) {
   Move& m = out.emplace_back(Move::Unwritten{});
-  std::memcpy(&m, &word0, 8);
+  std::memcpy(static_cast<void*>(&m), &word0, 8);  // the first word of a trivially copyable Move
   std::memcpy(reinterpret_cast<char*>(&m) + 8, &word1, 8);
   return m;
 }

@@ -41,7 +41,8 @@ struct Program : BoardData {
   std::vector<Promotion> promotions;
   std::vector<uint8_t> promotion_table;  // (code * cells + cell) -> 1 + promotion, or 0
   TurnStructure turn;
-  std::vector<const TurnEffect*> after_turn;  // effects at the end of every turn
+  std::vector<const TurnEffect*> after_turn;        // effects at the end of every turn
+  std::vector<const LandingEffect*> after_landing;  // effects after every piece move and placement
   std::vector<const Offer*> offers;
   std::vector<const Describer*> describers;
   EndRules end;

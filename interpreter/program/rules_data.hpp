@@ -98,8 +98,9 @@ enum class NoMovePolicy : uint8_t { pass, lose, draw };
 
 // A side's score at the end: a sum of terms.
 struct ScoreTerm {
-  enum class Kind : uint8_t { captures, territory, values };
+  enum class Kind : uint8_t { captures, territory, values, formula };
   Kind kind = Kind::values;
+  Formula formula;  // Kind::formula: a number expression, evaluated with the scored side as `mover`
 };
 
 struct EndRules {

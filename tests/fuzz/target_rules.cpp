@@ -4,10 +4,12 @@
 
 #include "diag/render.hpp"
 #include "diag/source_registry.hpp"
+#include "engine/evaluate.hpp"
 #include "fuzz_support.hpp"
 #include "lang/checker.hpp"
 #include "lang/design_warnings.hpp"
 #include "playout.hpp"
+#include "program/limits.hpp"
 #include "syntax/parser.hpp"
 #include "targets.hpp"
 
@@ -28,7 +30,13 @@ void rules(const uint8_t* data, size_t size) {
   render_all(diags, sources);
   if (!program || !board || diags.has_errors()) return;
   design_warnings(*parsed, *program, diags);
-  checked_playout(program, std::hash<std::string_view>{}(text_of(data, size)), 40);
+  if (diags.has_errors()) return;  // its random games met an engine limit or a rule's arithmetic fault
+  try {
+    checked_playout(program, std::hash<std::string_view>{}(text_of(data, size)), 40);
+  } catch (const EngineLimit&) {  // a clear error naming the limit, as the CLI reports it
+  } catch (const RuleError& e) {
+    check(e.pos.line > 0, "a rule's error at run time names where the rule is");
+  }
 }
 
 }  // namespace tabula::fuzz

@@ -5,6 +5,7 @@
 //   captures compulsory|optional continue=must|may|stop choice=free|maximum|maximum-value
 //            rejump=forbid|allow remove=at-once|at-end reverse=allow|forbid
 #include <fmt/format.h>
+#include <optional>
 
 #include "check/context.hpp"
 #include "constructs/movement/basic_movement.hpp"
@@ -18,7 +19,7 @@ namespace {
 class Captures final : public CaptureMaker {
  public:
   CaptureRules rules;
-  bool adjacent_only = true;  // every hop takes an adjacent piece (a cheap pre-check applies)
+  uint32_t far_kinds = 0;  // kinds with a long-range hop; the others take only adjacent pieces
 
   void generate(const State& s, int seat, MoveList& out) const override {
     const Program& p = s.program();
@@ -31,13 +32,14 @@ class Captures final : public CaptureMaker {
     starts.clear();
     if (p.bitboards) {
       // Only pieces next to an enemy can start an adjacent hop, and most positions have
-      // none, so the search is often never made.
+      // none, so the search is often never made (pieces with a long-range hop always start).
       uint64_t enemies = 0;
       for (int side = 0; side < p.player_count(); ++side)
         if (side != mover) enemies |= s.pieces_mask(side);
       for (uint64_t b = s.pieces_mask(mover); b; b &= b - 1) {
         int c = __builtin_ctzll(b);
-        if ((!adjacent_only || (p.adjacent_mask[c] & enemies)) && may_start(c)) starts.push_back(c);
+        const bool far = p.code_kind_bit[s.at(c)] & far_kinds;
+        if ((far || (p.adjacent_mask[c] & enemies)) && may_start(c)) starts.push_back(c);
       }
     } else {
       for (int c = 0; c < p.cells; ++c)
@@ -68,7 +70,9 @@ class Captures final : public CaptureMaker {
 // What the hop lines and the captures statement gather while the file is checked.
 struct CaptureSetup {
   std::vector<HopRule> hops;
+  std::vector<SourcePos> top_to_bottom;  // where hops take a column's top counter
   CaptureRules policy;
+  std::optional<SourcePos> policy_pos;  // the `captures` line, when there is one
   bool scheduled = false;
 };
 
@@ -78,13 +82,24 @@ void build_at_end(CheckContext& ctx) {
   setup.scheduled = true;
   ctx.at_end([&ctx] {
     CaptureSetup& setup = ctx.shared<CaptureSetup>("captures");
-    if (setup.hops.empty()) return;
+    if (setup.hops.empty()) {
+      if (setup.policy_pos)
+        ctx.error(*setup.policy_pos,
+                  "'captures' says how hop captures combine, but no piece has a hop: add `hop dirs=D take=remove` "
+                  "to a move block, or remove this line");
+      return;
+    }
+    if (setup.policy.remove_later)
+      for (const SourcePos& pos : setup.top_to_bottom)
+        ctx.error(pos,
+                  "take=top-to-bottom cannot go with `captures ... remove=at-end`: a taken counter joins the taking "
+                  "column at once; write remove=at-once (the default) or take=remove");
     auto c = std::make_unique<Captures>();
     c->rules = setup.policy;
     c->rules.hops = setup.hops;
     c->compulsory = setup.policy.compulsory;
     for (const HopRule& h : setup.hops) {
-      c->adjacent_only = c->adjacent_only && !h.long_range;
+      if (h.long_range) c->far_kinds |= h.kinds;
       c->kinds |= h.kinds;
     }
     ctx.program.captures = ctx.program.own(std::move(c));
@@ -129,12 +144,15 @@ void check_hop(CheckContext& ctx, const Statement& s, uint32_t kinds) {
   if (!range_value(ctx, ctx.named(s, "distance"), hop.long_range) ||
       !range_value(ctx, ctx.named(s, "beyond"), hop.land_far))
     return;
-  ctx.shared<CaptureSetup>("captures").hops.push_back(std::move(hop));
+  CaptureSetup& setup = ctx.shared<CaptureSetup>("captures");
+  if (hop.take_top) setup.top_to_bottom.push_back(ctx.named(s, "take")->value.pos);
+  setup.hops.push_back(std::move(hop));
   build_at_end(ctx);
 }
 
 void check_captures(CheckContext& ctx, const Statement& s) {
   if (!ctx.shape(s, 1, 1, {"continue", "choice", "rejump", "remove", "reverse"})) return;
+  ctx.shared<CaptureSetup>("captures").policy_pos = s.pos;
   CaptureRules& c = ctx.shared<CaptureSetup>("captures").policy;
   c.compulsory = ctx.word(&s.args[0], "captures", {"compulsory", "optional"}) == "compulsory";
   std::string cont = ctx.word(ctx.named(s, "continue"), "continue", {"must", "may", "stop"});
@@ -147,7 +165,7 @@ void check_captures(CheckContext& ctx, const Statement& s) {
   c.remove_later = ctx.word(ctx.named(s, "remove"), "remove", {"at-once", "at-end"}) == "at-end";
   c.no_reverse = ctx.word(ctx.named(s, "reverse"), "reverse", {"allow", "forbid"}) == "forbid";
   if (c.rejump && c.remove_later)
-    ctx.error(s.pos,
+    ctx.error(ctx.named(s, "rejump")->value.pos,
               "rejump=allow cannot go with remove=at-end: a piece that stays until the move ends is never "
               "jumped twice");
   build_at_end(ctx);

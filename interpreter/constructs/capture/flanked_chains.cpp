@@ -1,11 +1,12 @@
-// `capture flanked-chains order=opponent-first|mover-first`: at the end of every turn,
+// `capture flanked-chains order=opponent-first|mover-first` (a kind of the `capture`
+// statement, capture_statement.cpp): at the end of every turn,
 // straight chains whose two ends (on one axis) hold enemy pieces are removed and counted as
 // captures: the opponents' chains first (the mover's captures), then the mover's own (the
 // opponents' captures), or the other way round.
 #include <fmt/format.h>
 
-#include "check/context.hpp"
 #include "constructs/capture/capture_counts.hpp"
+#include "constructs/capture/capture_kinds.hpp"
 #include "engine/state.hpp"
 #include "kernels/flanking.hpp"
 #include "syntax/ast_print.hpp"
@@ -43,11 +44,10 @@ class FlankedChains final : public TurnEffect {
   }
 };
 
-void check_capture(CheckContext& ctx, const Statement& s) {
-  if (!ctx.shape(s, 1, 1, {"order"}) || !ctx.identifier(s.args[0].value, "flanked-chains")) return;
-  if (s.args[0].value.text != "flanked-chains")
-    return ctx.error(s.args[0].value.pos,
-                     fmt::format("unknown capture '{}'; expected flanked-chains", s.args[0].value.text));
+}  // namespace
+
+void check_flanked_chains(CheckContext& ctx, const Statement& s) {
+  if (!ctx.shape(s, 1, 1, {"order"})) return;
   auto e = std::make_unique<FlankedChains>();
   if (const Arg* order = ctx.named(s, "order")) {
     if (order->value.kind == Expr::Kind::identifier &&
@@ -60,15 +60,5 @@ void check_capture(CheckContext& ctx, const Statement& s) {
   ctx.shared<bool>("counts captures") = true;
   ctx.program.after_turn.push_back(ctx.program.own(std::move(e)));
 }
-
-}  // namespace
-
-extern constinit const StatementSpec capture_statement{
-    "capture",
-    Pass::define,
-    Key::first_argument,
-    check_capture,
-    "capture flanked-chains order=opponent-first|mover-first",
-    "after every turn, straight chains flanked at both ends by the enemy are removed (and counted as captures)"};
 
 }  // namespace tabula

@@ -1,5 +1,7 @@
 // pieces(P[, KINDS]): how many pieces P has on the board (of those kinds); P may be `all`.
-// In stacking games a column counts once, for the side of its top counter.
+// pieces-in(P, ZONE[, KINDS]): how many of them stand in the zone (P's own cells of a zone
+// that differs per side; with `all`, each piece in its owner's). In stacking games a column
+// counts once, for the side of its top counter.
 #include <fmt/format.h>
 
 #include "check/context.hpp"
@@ -27,6 +29,55 @@ class Pieces final : public ValueFunction {
   }
 };
 
+class PiecesIn final : public ValueFunction {
+ public:
+  PlayerSpec who;
+  uint32_t kinds = 0xFFFFFFFFu;
+  std::vector<std::vector<int>> cells;  // per side: the zone's cells
+  std::vector<uint64_t> masks;          // per side, on boards of at most 64 cells
+  std::string_view name() const override { return "pieces-in"; }
+  int64_t value(const EvalContext& c) const override {
+    const State& s = c.state;
+    const Program& p = s.program();
+    const int side = resolve_player(s, who, c.mover);
+    if (side >= 0 && kinds == 0xFFFFFFFFu && p.bitboards)
+      return __builtin_popcountll(s.pieces_mask(side) & masks[side]);
+    int n = 0;
+    for (int pl = side < 0 ? 0 : side; pl <= (side < 0 ? p.player_count() - 1 : side); ++pl)
+      for (int cell : cells[pl]) {
+        const uint8_t code = s.at(cell);
+        n += code && p.code_owner[code] == pl && (kinds & p.code_kind_bit[code]);
+      }
+    return n;
+  }
+};
+
+std::unique_ptr<ValueFunction> check_pieces_in(CheckContext& ctx, const Expr& e, Scope) {
+  if (e.args.size() != 2 && e.args.size() != 3) {
+    ctx.error(e.pos, fmt::format("'pieces-in' takes a player and a zone, then optionally piece kinds: "
+                                 "pieces-in(mover, far-rank), but has {} argument{}",
+                                 e.args.size(), e.args.size() == 1 ? "" : "s"));
+    return nullptr;
+  }
+  auto f = std::make_unique<PiecesIn>();
+  if (!ctx.player_ref(e.args[0], f->who, true)) return nullptr;
+  const int zone = ctx.find_zone(e.args[1]);
+  if (zone < 0) return nullptr;
+  if (e.args.size() == 3 && !(f->kinds = ctx.kinds_of(e.args[2]))) return nullptr;
+  const Program& p = ctx.program;
+  for (int pl = 0; pl < p.player_count(); ++pl) {
+    f->cells.emplace_back();
+    uint64_t mask = 0;
+    for (int c = 0; c < p.cells; ++c)
+      if (p.in_zone(zone, pl, c)) {
+        f->cells.back().push_back(c);
+        if (c < 64) mask |= uint64_t{1} << c;
+      }
+    f->masks.push_back(mask);
+  }
+  return f;
+}
+
 std::unique_ptr<ValueFunction> check_pieces(CheckContext& ctx, const Expr& e, Scope) {
   if (e.args.size() != 1 && e.args.size() != 2) {
     ctx.error(e.pos, fmt::format("'pieces' takes one argument (a player, then optionally piece kinds), but has {}",
@@ -47,5 +98,13 @@ extern constinit const FunctionSpec pieces_function{"pieces",
                                                     check_pieces,
                                                     "pieces(P[, KINDS])",
                                                     "how many pieces P (or all) has on the board, of those kinds"};
+
+extern constinit const FunctionSpec pieces_in_function{
+    "pieces-in",
+    false,
+    true,
+    check_pieces_in,
+    "pieces-in(P, ZONE[, KINDS])",
+    "how many pieces P (or all) has in the zone (P's own, for a zone per side), of those kinds"};
 
 }  // namespace tabula

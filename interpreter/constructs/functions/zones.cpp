@@ -1,6 +1,6 @@
 // Zone conditions: in(from|to, ZONE) (the moving piece's start or landing is in the zone;
-// movement conditions), occupied(ZONE) (cells of the zone holding a piece) and size(ZONE).
-// A zone may differ per side: the mover's is meant.
+// movement conditions; in a where=, in(to, ZONE): the cell is in the zone), occupied(ZONE) (cells of the zone holding a
+// piece) and size(ZONE). A zone may differ per side: the mover's is meant.
 #include <fmt/format.h>
 
 #include "check/context.hpp"
@@ -34,9 +34,14 @@ class ZoneFunction final : public ValueFunction {
 std::unique_ptr<ValueFunction> check_in(CheckContext& ctx, const Expr& e, Scope scope) {
   bool ok = e.args.size() == 2 && e.args[0].kind == Expr::Kind::identifier &&
             (e.args[0].text == "from" || e.args[0].text == "to");
-  if (!ok || !scope.movement) {
+  if (!ok || !(scope.movement || scope.cell)) {
     ctx.error(e.pos, scope.movement ? "in(...) takes from or to, and a zone: in(from, manoeuvre)"
-                                    : "in(from|to, ZONE) can only be used in the `if` of a movement");
+                     : scope.cell   ? "in(...) takes to (the cell) and a zone: in(to, centre)"
+                                    : "in(from|to, ZONE) can only be used in the `if` of a movement or a where=");
+    return nullptr;
+  }
+  if (!scope.movement && e.args[0].text == "from") {
+    ctx.error(e.args[0].pos, "a where= is about one cell, written `to`: in(to, ZONE); only movements have a from");
     return nullptr;
   }
   auto f = std::make_unique<ZoneFunction>();
@@ -63,7 +68,8 @@ extern constinit const FunctionSpec in_function{"in",
                                                 false,
                                                 check_in,
                                                 "in(from|to, ZONE)",
-                                                "the moving piece's start or landing is in the zone (movements)"};
+                                                "the moving piece's start or landing is in the zone (movements; "
+                                                "in a where=, in(to, ZONE): the cell)"};
 extern constinit const FunctionSpec occupied_function{
     "occupied", false, true, check_count, "occupied(ZONE)", "how many cells of the zone hold a piece"};
 extern constinit const FunctionSpec size_function{"size",      false,        true,

@@ -50,7 +50,8 @@ void check_option(CheckContext& ctx, const Statement& s) {
     e.quiet_limit = static_cast<int>(quiet);
 }
 
-// `score TERM + TERM ...`: captures, territory, values (pieces on the board by value).
+// `score TERM + TERM ...`: captures, territory, values (pieces on the board by value), or any
+// number expression evaluated for each side as `mover` (captured(mover) / 2).
 void check_score(CheckContext& ctx, const Statement& s) {
   if (!ctx.shape(s, 1, 1, {})) return;
   std::vector<const Expr*> terms;
@@ -68,10 +69,20 @@ void check_score(CheckContext& ctx, const Statement& s) {
     if (t->kind == Expr::Kind::identifier && t->text == "captures") term.kind = ScoreTerm::Kind::captures;
     else if (t->kind == Expr::Kind::identifier && t->text == "territory") term.kind = ScoreTerm::Kind::territory;
     else if (t->kind == Expr::Kind::identifier && t->text == "values") term.kind = ScoreTerm::Kind::values;
-    else {
-      ctx.error(t->pos, fmt::format("unknown score term '{}'; expected captures, territory or values, joined with +",
+    else if (t->kind == Expr::Kind::identifier) {
+      ctx.error(t->pos, fmt::format("unknown score term '{}'; expected captures, territory, values or a number "
+                                    "expression such as captured(mover) / 2, joined with +",
                                     to_string(*t)));
       continue;
+    } else {
+      // Any number expression, evaluated for each side as `mover`: captured-value(mover), ...
+      term.kind = ScoreTerm::Kind::formula;
+      if (!ctx.formula(*t, term.formula, {.between_turns = true})) continue;
+      if (!term.formula.numeric()) {
+        ctx.error(t->pos,
+                  fmt::format("a score term is a number, but '{}' is a condition (true or false)", to_string(*t)));
+        continue;
+      }
     }
     if (term.kind == ScoreTerm::Kind::captures) ctx.shared<bool>("counts captures") = true;
     ctx.program.end.score.push_back(term);
@@ -100,7 +111,8 @@ extern constinit const StatementSpec score_statement{"score",
                                                      Pass::define,
                                                      Key::keyword,
                                                      check_score,
-                                                     "score TERM + TERM (captures, territory, values)",
-                                                     "a side's score: the higher wins when the game ends on the score"};
+                                                     "score TERM + TERM (captures, territory, values, EXPR)",
+                                                     "a side's score: the higher wins when the game ends on the score; "
+                                                     "EXPR is any number, counted for each side as mover"};
 
 }  // namespace tabula

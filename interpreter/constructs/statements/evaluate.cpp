@@ -8,7 +8,7 @@ namespace {
 
 void check_evaluate(CheckContext& ctx, const Statement& s) {
   if (!ctx.shape(s, 1, 1, {})) return;
-  ctx.formula(s.args[0].value, ctx.program.evaluation, {});
+  ctx.formula(s.args[0].value, ctx.program.evaluation, {.between_turns = true});
 }
 
 }  // namespace

@@ -1,11 +1,18 @@
-// `place KIND [from=PLAYER|supply] [where=CELL-CONDITION] [if C]` (a turn or opening step):
-// put a piece on an empty cell where= allows. from=supply (the default) is an unlimited
-// supply of the mover's pieces; from=PLAYER takes that player's pieces, from their reserve
-// when the rules declare reserves (the step is skipped while it is empty). Written W@e4.
+// `place KIND [from=PLAYER|supply] [where=CELL-CONDITION] [gravity=DIR] [if C]` (a turn or
+// opening step): put a piece on an empty cell where= allows. from=supply (the default) is an
+// unlimited supply of the mover's pieces; from=PLAYER takes that player's pieces, from their
+// reserve when the rules declare reserves (the step is skipped while it is empty). With
+// gravity=DIR (a board direction, or one relative to the seat's facing: `down`), a piece
+// dropped into a column falls: it may only land on the cell where a piece let go at the top
+// of the line through it along DIR comes to rest, the last empty cell before an occupied
+// one or the board's edge, with only empty cells above it. Written W@e4 (the final cell).
+#include <fmt/format.h>
+
 #include "check/context.hpp"
 #include "engine/evaluate.hpp"
 #include "engine/generate.hpp"
 #include "engine/move_text.hpp"
+#include "syntax/ast_print.hpp"
 
 namespace tabula {
 namespace {
@@ -17,6 +24,18 @@ class Place final : public Phase {
   bool from_supply = true;
   PlayerSpec owner;  // from=PLAYER
   Formula where;
+  std::vector<int> down;  // gravity=: per seat, the direction a dropped piece falls (empty: no gravity)
+
+  // With gravity: whether a piece dropped into the column of `c` comes to rest on `c`.
+  bool resting_place(const State& s, int c) const {
+    const Program& p = s.program();
+    const int d = down[s.current_seat()], up = p.opposite[d];
+    if (p.ray_len(c, d) > 0 && !s.at(p.ray(c, d)[0])) return false;  // it falls further
+    const int16_t* above = p.ray(c, up);
+    for (int k = 0; k < p.ray_len(c, up); ++k)
+      if (s.at(above[k])) return false;  // a piece above stops it first
+    return true;
+  }
 
   uint32_t places() const override { return 1u << kind; }
 
@@ -35,7 +54,8 @@ class Place final : public Phase {
     const int mover = s.current_player();
     const uint8_t code = p.piece_code(owner_of(s), kind);
     for (int c = 0; c < p.cells; ++c) {
-      if (s.at(c) || (!where.empty() && !holds(where, {s, mover, -1, c}))) continue;
+      if (s.at(c) || (!down.empty() && !resting_place(s, c))) continue;
+      if (!where.empty() && !holds(where, {s, mover, -1, c})) continue;
       add_move(out, Move::place, index, -1, c, code);
     }
     if (out.empty() && p.end.no_move == NoMovePolicy::pass) add_pass(out, index);
@@ -55,7 +75,7 @@ class Place final : public Phase {
 };
 
 const Phase* check_place(CheckContext& ctx, const Statement& line, const std::vector<std::string>& extra) {
-  std::vector<std::string> named = {"from", "where"};
+  std::vector<std::string> named = {"from", "where", "gravity"};
   named.insert(named.end(), extra.begin(), extra.end());
   if (!ctx.shape(line, 1, 1, named, true) || !ctx.identifier(line.args[0].value, "a piece kind")) return nullptr;
   auto place = std::make_unique<Place>();
@@ -68,12 +88,34 @@ const Phase* check_place(CheckContext& ctx, const Statement& line, const std::ve
   }
   if (const Arg* where = ctx.named(line, "where"); where && !ctx.formula(where->value, place->where, {.cell = true}))
     return nullptr;
+  if (const Arg* gravity = ctx.named(line, "gravity")) {
+    std::vector<std::vector<int>> dirs;
+    if (!ctx.board || !ctx.directions_per_seat(gravity->value, dirs)) return nullptr;
+    for (int seat = 0; seat < ctx.program.seat_count(); ++seat) {
+      if (dirs[seat].size() != 1) {
+        ctx.error(gravity->value.pos,
+                  fmt::format("gravity= takes one direction (the way pieces fall), but '{}' names "
+                              "{} for {}",
+                              to_string(gravity->value), dirs[seat].size(), ctx.program.seats[seat].name));
+        return nullptr;
+      }
+      if (ctx.program.opposite[dirs[seat][0]] < 0) {
+        ctx.error(gravity->value.pos,
+                  fmt::format("gravity={} needs a direction with an opposite on this board (the way up a column)",
+                              to_string(gravity->value)));
+        return nullptr;
+      }
+      place->down.push_back(dirs[seat][0]);
+    }
+  }
   return ctx.program.own(std::move(place));
 }
 
 }  // namespace
 
-extern constinit const ActionSpec place_action{"place", check_place, "place KIND [from=PLAYER|supply] [where=C] [if C]",
-                                               "put a piece on an empty cell (from a reserve, or an unlimited supply)"};
+extern constinit const ActionSpec place_action{"place", check_place,
+                                               "place KIND [from=PLAYER|supply] [where=C] [gravity=DIR] [if C]",
+                                               "put a piece on an empty cell (from a reserve, or an unlimited supply); "
+                                               "with gravity, where it comes to rest falling along DIR"};
 
 }  // namespace tabula

@@ -3,7 +3,7 @@
 An API shaped like OpenSpiel's (pyspiel), so a researcher's loops carry over:
 
     import tabula
-    game = tabula.load_game("rules/loa.rules")
+    game = tabula.load_game("rules/my-game.rules")
     state = game.new_initial_state()
     bot = tabula.Bot("mcts:200", seed=7)
     while not state.is_terminal():
@@ -93,7 +93,7 @@ def load_game(path):
 
 def load_game_from_text(text, name="<text>.rules"):
     """Loads rules written in a string. `name` is the file the text stands for: it names
-    it in diagnostics, and its board and base rules (`variant ... extends "loa.rules"`)
+    it in diagnostics, and its board and base rules (`variant ... extends "base.rules"`)
     are looked up as for a file at that path, so name="rules/my-variant.rules" finds
-    rules/loa.rules and boards/. RulesError when it does not load."""
+    rules/base.rules and boards/. RulesError when it does not load."""
     return _loaded(_tabula._load_game_from_text(text, _os.fspath(name)))

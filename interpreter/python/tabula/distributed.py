@@ -9,7 +9,7 @@ which record the study they belong to, into the report. The report equals the un
     from dask.distributed import Client, LocalCluster
     import tabula.distributed as td
     with Client(LocalCluster(n_workers=2, threads_per_worker=1)) as client:
-        report = td.match_study(client, "rules/loa.rules", ["alphabeta:2", "random"], games=1000,
+        report = td.match_study(client, "rules/my-game.rules", ["alphabeta:2", "random"], games=1000,
                                 shards=8, out_dir="results", seed=7)
     print(report["players"], report["games"])
 """

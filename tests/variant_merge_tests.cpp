@@ -1,0 +1,98 @@
+// The replacement rule of variants (docs/VARIANTS.md, "Which base statements a statement
+// replaces"): one rule per keyword, from the language's table; a warning when a variant
+// replaces only some of a keyword's base statements; `remove` and `keep` name a statement.
+#include <catch2/catch.hpp>
+
+#include "diag/source_registry.hpp"
+#include "lang/game_loader.hpp"
+#include "test_support.hpp"
+
+using namespace tabula;
+using namespace tabula::testing;
+
+namespace {
+
+struct Loaded {
+  std::shared_ptr<const Program> program;
+  std::vector<Diagnostic> items;
+};
+
+// A variant of `base` (a file of rules/) with `body` after its variant line.
+Loaded load_variant(const std::string& name, const std::string& base, const std::string& body) {
+  auto path = temp_rules(name, "variant \"" + name + "\" extends \"" + repo_path("rules/" + base) + "\"\n" + body);
+  Diagnostics diags;
+  SourceRegistry sources;
+  auto program = load_program(path, diags, sources);
+  return {program, diags.items()};
+}
+
+std::vector<std::string> messages(const Loaded& l, Severity severity) {
+  std::vector<std::string> out;
+  for (const auto& d : l.items)
+    if (d.severity == severity) out.push_back(d.message);
+  return out;
+}
+
+const std::string kSmallCastle = "promote small-castle to=fixed-small-castle in=middle ends-capture\n";
+const std::string kBigCastle = "promote big-castle to=fixed-big-castle in=middle ends-capture\n";
+
+}  // namespace
+
+TEST_CASE("A variant that restates some promote lines of its base is warned about the rest", "[variant]") {
+  auto l = load_variant("partial-promote.rules", "lanko-88.rules", kSmallCastle + kBigCastle);
+  REQUIRE(l.program);  // a warning: the variant still loads
+  CHECK(messages(l, Severity::error).empty());
+  auto warnings = messages(l, Severity::warning);
+  REQUIRE(warnings.size() == 1);
+  CHECK(warnings[0] ==
+        "this variant replaces some 'promote' statements of its base but not 'promote pawn' (lanko-88.rules:55), "
+        "which still apply; restate, `remove` or `keep` it");
+}
+
+TEST_CASE("keep, remove or a full restatement says what a variant means: no warning", "[variant]") {
+  for (const std::string& last : {std::string("keep promote pawn\n"), std::string("remove promote pawn\n"),
+                                  std::string("promote pawn to=none in=middle\n")}) {
+    INFO(last);
+    auto l = load_variant("whole-promote.rules", "lanko-88.rules", kSmallCastle + kBigCastle + last);
+    REQUIRE(l.program);
+    CHECK(l.items.empty());
+  }
+}
+
+TEST_CASE("Restating one player of two is a partial replacement too", "[variant]") {
+  auto l = load_variant("one-player.rules", "loa.rules", "player black symbol=X\n");
+  REQUIRE(l.program);
+  auto warnings = messages(l, Severity::warning);
+  REQUIRE(warnings.size() == 1);
+  CHECK_THAT(warnings[0], Catch::StartsWith("this variant replaces some 'player' statements of its base but not "
+                                            "'player white' (loa.rules:"));
+  auto kept = load_variant("one-player-kept.rules", "loa.rules", "player black symbol=X\nkeep player white\n");
+  CHECK(kept.items.empty());
+}
+
+TEST_CASE("remove or keep with a keyword keyed by its first argument lists the statements there are", "[variant]") {
+  for (const std::string verb : {"remove", "keep"}) {
+    auto l = load_variant("bare-" + verb + ".rules", "lanko-88.rules", verb + " promote\n");
+    CHECK_FALSE(l.program);
+    auto errors = messages(l, Severity::error);
+    REQUIRE(errors.size() == 1);
+    CHECK(errors[0] == "'" + verb +
+                           " promote' must say which statement: each 'promote' is keyed by its first argument, and "
+                           "the base rules have 'promote small-castle' (lanko-88.rules:53), 'promote big-castle' "
+                           "(lanko-88.rules:54) and 'promote pawn' (lanko-88.rules:55) (e.g. `" +
+                           verb + " promote small-castle`)");
+  }
+}
+
+TEST_CASE("A statement a rules file has once replaces the base's without a warning", "[variant]") {
+  // `limit` is keyed by its keyword: the variant's replaces the base's, with no warning.
+  auto limit = load_variant("limit.rules", "loa.rules", "limit plies=20\n");
+  REQUIRE(limit.program);
+  CHECK(limit.items.empty());
+  CHECK(limit.program->end.ply_limit == 20);
+  // Removing what the base does not have is an error.
+  auto missing = load_variant("remove-missing.rules", "loa.rules", "remove move king\n");
+  CHECK_FALSE(missing.program);
+  CHECK(messages(missing, Severity::error) ==
+        std::vector<std::string>{"nothing to remove: the base rules have no 'move king'"});
+}

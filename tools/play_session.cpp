@@ -1,0 +1,267 @@
+#include "play_session.hpp"
+
+#include <fmt/format.h>
+#include <fstream>
+#include <iostream>
+#include <map>
+
+#include "cli_support.hpp"
+#include "engine/game_record.hpp"
+#include "engine/move_text.hpp"
+#include "engine/position_text.hpp"
+#include "line_reader.hpp"
+#include "record_io.hpp"
+#include "terminal_colour.hpp"
+
+namespace tabula::cli {
+namespace {
+
+const char* kHelp =
+    "Type a move as the list shows it (e.g. one of 'moves'), or a command:\n"
+    "  moves [CELL]  the legal moves (those of the piece on CELL)\n"
+    "  board         draw the board again\n"
+    "  hint          what a computer player would play here\n"
+    "  undo          take back moves to your previous turn\n"
+    "  save FILE     write the game record so far to FILE\n"
+    "  resign        give up the game\n"
+    "  quit          stop here (Ctrl-D too); the record so far is printed\n"
+    "  help          this list\n";
+
+// A move as the game record writes it: a pass as the rules' pass marker.
+std::string record_text(const State& s, const Move& m) {
+  return m.kind == Move::pass ? s.program().notation.pass : s.move_to_string(m);
+}
+
+// The words of a move's text: "b1xb3" gives b1, b3; "B@a1" gives B, a1.
+std::vector<std::string> words(const std::string& text) {
+  std::vector<std::string> out{""};
+  for (char c : text) {
+    if (std::isalnum(static_cast<unsigned char>(c))) out.back() += c;
+    else if (!out.back().empty()) out.emplace_back();
+  }
+  if (out.back().empty()) out.pop_back();
+  return out;
+}
+
+// The shape of a move's text, its letters and digits aside: "b1-b3" and "c2-c4" share one.
+std::string shape(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    bool word = std::isalnum(static_cast<unsigned char>(c));
+    if (!word) out += c;
+    else if (out.empty() || out.back() != 'a') out += 'a';
+  }
+  return out;
+}
+
+std::vector<std::string> legal_texts(const State& s) {
+  std::vector<std::string> out;
+  for (const Move& m : s.legal_moves()) out.push_back(record_text(s, m));
+  return out;
+}
+
+// The legal moves of the piece on `cell` (their text starts with it), else those naming it.
+std::vector<std::string> moves_of(const State& s, const std::string& cell) {
+  std::vector<std::string> from, naming;
+  for (const auto& text : legal_texts(s)) {
+    auto w = words(text);
+    if (!w.empty() && w[0] == cell) from.push_back(text);
+    else if (std::find(w.begin(), w.end(), cell) != w.end()) naming.push_back(text);
+  }
+  return from.empty() ? naming : from;
+}
+
+std::string joined(const std::vector<std::string>& items, size_t most = 0) {
+  std::string out;
+  for (size_t i = 0; i < items.size() && (most == 0 || i < most); ++i) out += (i ? " " : "") + items[i];
+  if (most && items.size() > most) out += fmt::format(" ... ({} in all)", items.size());
+  return out;
+}
+
+// Why `typed` is not a move, with what would be: the moves naming the cell typed, or one
+// example of each form the legal moves take (placements, steps, captures, passes...).
+std::string advice(const State& s, const std::string& typed, const std::string& why) {
+  auto typed_words = words(typed);
+  if (typed_words.size() == 1)
+    if (auto naming = moves_of(s, typed_words[0]); !naming.empty())
+      return fmt::format("'{}' is not a move here; moves with {}: {}", typed, typed_words[0], joined(naming, 8));
+  std::map<std::string, std::string> by_shape;
+  for (const auto& text : legal_texts(s)) by_shape.emplace(shape(text), text);
+  std::vector<std::string> examples;
+  for (const auto& [form, text] : by_shape) examples.push_back(text);
+  return fmt::format("{}\nmoves here look like: {} (type 'moves' for all, 'help' for the commands)", why,
+                     joined(examples, 6));
+}
+
+class Session {
+ public:
+  Session(std::shared_ptr<const Program> program, const RulesIdentity& rules, const std::vector<Agent*>& by_seat,
+          const std::string& description, const PlayOptions& o)
+      : program_(program),
+        rules_(rules),
+        by_seat_(by_seat),
+        description_(description),
+        o_(o),
+        s_(initial_state(program, o.position)) {
+    for (Agent* a : by_seat) human_ = human_ || a->name() == "human";
+    show_moves_ = human_ || o.verbose;
+  }
+
+  void run() {
+    if (!o_.json) std::cout << program_->name << ": " << description_ << "\n" << board();
+    while (!s_.is_terminal() && !stopped_) {
+      Agent* agent = by_seat_[s_.current_seat()];
+      if (agent->name() == "human") {
+        human_turn();
+        continue;
+      }
+      play(agent->choose(s_));
+    }
+    finish();
+  }
+
+ private:
+  std::string board() const { return coloured_drawing(draw_state(s_), *program_); }
+
+  std::string seat_label() const {
+    const auto& seat = program_->seats[s_.current_seat()];
+    const auto& side = program_->players[s_.current_player()].name;
+    return seat.name == side ? side : fmt::format("{} ({})", seat.name, side);
+  }
+
+  void play(const Move& m) {
+    std::string label = seat_label(), text = record_text(s_, m);
+    s_.apply(m);
+    if (show_moves_ && !o_.json) std::cout << fmt::format("{} plays {}\n", label, text) << board();
+  }
+
+  void human_turn() {
+    LineReader& in = reader_;
+    while (true) {
+      auto line = in.read(fmt::format("{} to move> ", seat_label()));
+      if (!line) {
+        std::cout << "\n";
+        return stop("input ended (Ctrl-D)");
+      }
+      std::string text = *line;
+      while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.pop_back();
+      while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) text.erase(0, 1);
+      std::string command = text.substr(0, text.find(' '));
+      std::string argument = command.size() < text.size() ? text.substr(command.size() + 1) : "";
+      if (text.empty()) continue;
+      if (command == "help" || command == "?") {
+        std::cout << kHelp;
+      } else if (command == "moves") {
+        auto list = argument.empty() ? legal_texts(s_) : moves_of(s_, argument);
+        if (list.empty()) std::cout << fmt::format("no legal move of a piece on {}\n", argument);
+        else std::cout << joined(list) << "\n";
+      } else if (command == "board") {
+        std::cout << board();
+      } else if (command == "hint") {
+        std::string error;
+        auto advisor = make_agent(o_.hint, o_.seed + 104729 * (s_.history().size() + 1), error);
+        State copy = s_;
+        std::cout << fmt::format("{} would play {}\n", advisor->name(), record_text(s_, advisor->choose(copy)));
+      } else if (command == "undo") {
+        if (undo()) std::cout << board();
+      } else if (command == "save") {
+        if (argument.empty()) std::cout << "save needs a file name: save game.txt\n";
+        else save(argument);
+      } else if (command == "resign") {
+        resigned_ = s_.current_player();
+        return stop(fmt::format("{} resigned", program_->players[s_.current_player()].name));
+      } else if (command == "quit" || command == "exit") {
+        return stop("quit");
+      } else {
+        std::string why;
+        auto m = parse_move(s_, text, why);
+        if (m) return play(*m);
+        std::cout << advice(s_, text, why) << "\n";
+      }
+    }
+  }
+
+  // Back to this human's previous turn: their last move and every move since.
+  bool undo() {
+    int human_moves = 0;
+    State back = s_;
+    while (!back.history().empty()) {
+      back.undo();
+      if (by_seat_[back.current_seat()]->name() == "human" && ++human_moves == 1) break;
+    }
+    if (human_moves == 0) {
+      std::cout << "nothing to undo: no human has moved yet\n";
+      return false;
+    }
+    size_t taken = s_.history().size() - back.history().size();
+    s_ = back;
+    std::cout << fmt::format("took back {} move{}\n", taken, taken == 1 ? "" : "s");
+    return true;
+  }
+
+  void stop(const std::string& why) {
+    stopped_ = true;
+    termination_ = why;
+  }
+
+  std::vector<RecordTag> tags() const {
+    auto out = record_tags(rules_, description_, o_.seed);
+    if (resigned_ >= 0 && program_->player_count() == 2) out.push_back({"Result", resigned_ == 0 ? "0-1" : "1-0"});
+    if (!termination_.empty()) out.push_back({"Termination", termination_});
+    return out;
+  }
+
+  void save(const std::string& path) {
+    std::ofstream file(path, std::ios::binary);
+    file << write_record(s_, tags());
+    file.close();
+    if (!file) std::cout << fmt::format("cannot write '{}'\n", path);
+    else std::cout << fmt::format("saved the record of {} moves to {}\n", s_.history().size(), path);
+  }
+
+  void finish() {
+    std::string record = write_record(s_, tags());
+    if (!o_.out.empty()) write_output(o_.out, record);
+    std::string result = resigned_ >= 0 ? termination_ : result_sentence(s_);
+    if (o_.json) {
+      Json tag_object = Json::object();
+      for (const auto& t : tags()) tag_object[t.name] = t.value;
+      Json moves = Json::array();
+      State replay = s_;
+      std::vector<Move> history = s_.history();
+      while (!replay.history().empty()) replay.undo();
+      for (const Move& m : history) {
+        moves.push_back(record_text(replay, m));
+        replay.apply_unchecked(m);
+      }
+      return print_json(
+          {{"tags", tag_object}, {"moves", moves}, {"record", record}, {"result", result}, {"final", state_json(s_)}});
+    }
+    std::cout << "moves: " << record_movetext(s_) << "\n";
+    if (!show_moves_ || stopped_) std::cout << board();
+    if (stopped_ && resigned_ < 0)
+      std::cout << fmt::format("stopped ({}) after {} moves\n", termination_, s_.history().size());
+    if (human_ && o_.out.empty()) std::cout << "\n" << record;
+    std::cout << "result: " << result << "\n";
+  }
+
+  std::shared_ptr<const Program> program_;
+  RulesIdentity rules_;
+  std::vector<Agent*> by_seat_;
+  std::string description_;
+  const PlayOptions& o_;
+  State s_;
+  LineReader reader_;
+  bool human_ = false, show_moves_ = false, stopped_ = false;
+  int resigned_ = -1;
+  std::string termination_;
+};
+
+}  // namespace
+
+void play_game_at_terminal(std::shared_ptr<const Program> program, const RulesIdentity& rules,
+                           const std::vector<Agent*>& by_seat, const std::string& description, const PlayOptions& o) {
+  Session(program, rules, by_seat, description, o).run();
+}
+
+}  // namespace tabula::cli

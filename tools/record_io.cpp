@@ -1,0 +1,87 @@
+#include "record_io.hpp"
+
+#include <fmt/chrono.h>
+#include <fmt/format.h>
+#include <chrono>
+#include <ctime>
+#include <filesystem>
+#include <iostream>
+#include <stdexcept>
+
+#include "cli_support.hpp"
+#include "engine/position_text.hpp"
+#include "engine/state_drawing.hpp"
+
+namespace tabula::cli {
+
+std::vector<RecordTag> record_tags(const RulesIdentity& rules, const std::string& players, uint64_t seed) {
+  std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  return {{"Rules", std::filesystem::path(rules.file).filename().string()},
+          {"RulesHash", rules.hash},
+          {"Players", players},
+          {"Seed", std::to_string(seed)},
+          {"Date", fmt::format("{:%Y.%m.%d}", utc)}};
+}
+
+std::string match_game_record(std::shared_ptr<const Program> program, const RulesIdentity& rules,
+                              const GameRecord& game) {
+  State s(program);
+  std::string error;
+  if (replay_record(s, game.moves, error) < 0)
+    throw std::logic_error(fmt::format("game {} of the match does not replay: {}", game.game, error));
+  std::string players;
+  for (size_t seat = 0; seat < game.seats.size(); ++seat)
+    players += fmt::format("{}{} = {}", seat ? ", " : "", program->seats[seat].name, game.seats[seat]);
+  auto tags = record_tags(rules, players, game.seed);
+  tags.push_back({"Round", std::to_string(game.game)});
+  if (game.cut) tags.push_back({"Termination", fmt::format("cut by the ply limit after {} plies", game.plies)});
+  return write_record(s, tags);
+}
+
+ParsedRecord read_record(const std::string& path) {
+  SourceFile file = read_input(path, "game record");
+  std::string error;
+  auto record = parse_record(file.text, error);
+  if (!record) throw UserError{fmt::format("{}:{}", path == "-" ? "<stdin>" : path, error)};
+  return std::move(*record);
+}
+
+State record_start(std::shared_ptr<const Program> program, const ParsedRecord& record, const std::string& position) {
+  if (!position.empty() || !record.tag("Position")) return initial_state(program, position);
+  return initial_state(program, *record.tag("Position"));
+}
+
+int replay_or_fail(State& s, const ParsedRecord& record, const RulesIdentity& rules, const std::string& path) {
+  std::string where = path == "-" ? "<stdin>" : path;
+  if (const std::string* hash = record.tag("RulesHash"); hash && *hash != rules.hash)
+    std::cerr << fmt::format(
+        "tabula: warning: {}: the record was played under rules with hash {}, but {} has hash {}; its moves are read "
+        "under these rules\n",
+        where, *hash, rules.file, rules.hash);
+  std::string error;
+  int applied = replay_moves(s, record, error);
+  if (applied < 0) throw UserError{fmt::format("{}:{}", where, error)};
+  return applied;
+}
+
+Json state_json(const State& s) {
+  const Program& p = s.program();
+  GameResult r = s.result();
+  Json moves = Json::array();
+  if (!r.over)
+    for (const Move& m : s.legal_moves()) moves.push_back(s.move_to_string(m));
+  Json result = {{"over", r.over},
+                 {"winner", r.over && r.winner >= 0 ? Json(p.players[r.winner].name) : Json(nullptr)},
+                 {"text", result_sentence(s)}};
+  return {{"game", p.name},
+          {"position", position_string(s)},
+          {"to_move", p.players[s.current_player()].name},
+          {"seat", p.seats[s.current_seat()].name},
+          {"ply", s.history().size()},
+          {"legal_moves", moves},
+          {"result", result}};
+}
+
+}  // namespace tabula::cli
