@@ -7,6 +7,7 @@ import pty
 import re
 import select
 import signal
+import termios
 import time
 from pathlib import Path
 
@@ -38,6 +39,13 @@ class Terminal:
         return self.out
 
     def type(self, keys):
+        # Keys are typed once libedit has the terminal in raw mode (the master side reads the
+        # line settings of the terminal). Keys that arrive earlier are typeahead, which libedit
+        # reads in line mode, where a Ctrl-D can be taken in the middle of a mode switch and
+        # lost; a person cannot type within the microseconds this waits for.
+        deadline = time.time() + 10
+        while termios.tcgetattr(self.fd)[3] & termios.ICANON and time.time() < deadline:
+            time.sleep(0.005)
         os.write(self.fd, keys.encode())
 
     def since(self, mark):
