@@ -56,12 +56,12 @@ inline CLI::Validator finite_range(double lo, double hi) {
       [lo, hi](std::string& input) -> std::string {
         auto v = detail::decimal_number(input);
         if (!v) return fmt::format("'{}' is not a number; expected a number from {} to {}", input, lo, hi);
-        if (*v < lo || *v > hi) return fmt::format("'{}' is out of range: expected a number from {} to {}", input, lo, hi);
+        if (*v < lo || *v > hi)
+          return fmt::format("'{}' is out of range: expected a number from {} to {}", input, lo, hi);
         return "";
       },
       fmt::format("NUMBER from {} to {}", lo, hi));
 }
-
 
 // A whole number from `lo` to `hi`, in decimal. Use it with ->transform(): CLI11 keeps
 // ->check() validators from rewriting the text, and "010" would then be read as octal 8.
@@ -73,7 +73,8 @@ inline CLI::Validator whole_range(long long lo, long long hi) {
         if (plain.empty()) return detail::not_whole(input, expected);
         errno = 0;
         long long v = std::strtoll(plain.c_str(), nullptr, 10);
-        if (errno == ERANGE || v < lo || v > hi) return fmt::format("'{}' is out of range: expected {}", input, expected);
+        if (errno == ERANGE || v < lo || v > hi)
+          return fmt::format("'{}' is out of range: expected {}", input, expected);
         input = plain;
         return "";
       },
@@ -89,7 +90,8 @@ inline CLI::Validator unsigned_whole() {
         if (plain.empty()) return detail::not_whole(input, expected);
         errno = 0;
         if (plain[0] != '-') std::strtoull(plain.c_str(), nullptr, 10);
-        if (plain[0] == '-' || errno == ERANGE) return fmt::format("'{}' is out of range: expected {}", input, expected);
+        if (plain[0] == '-' || errno == ERANGE)
+          return fmt::format("'{}' is out of range: expected {}", input, expected);
         input = plain;
         return "";
       },

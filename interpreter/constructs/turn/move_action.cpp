@@ -4,6 +4,7 @@
 // on it); a pass when there is none and the rules say so; then the `offer stop` decision.
 #include "constructs/turn/move_action.hpp"
 
+#include "constructs/movement/basic_movement.hpp"
 #include "engine/generate.hpp"
 
 namespace tabula {
@@ -61,11 +62,14 @@ const Phase* move_phase(CheckContext& ctx) {
   if (phase) return phase;
   MovePhase* made = ctx.program.own(std::make_unique<MovePhase>());
   ctx.at_end([&ctx, made] {
-    // One movement for every kind (and no kind without it): the whole side in one call.
+    // The same movements for every kind (and no kind without one): the whole side in one
+    // call, by the one movement or by the movements fused (steps on a regular board).
     const auto& kinds = ctx.program.movements;
-    bool single = !kinds.empty() && kinds[0].size() == 1;
-    for (const auto& movements : kinds) single = single && movements.size() == 1 && movements[0] == kinds[0][0];
-    made->only = single ? kinds[0][0] : nullptr;
+    bool same = !kinds.empty() && !kinds[0].empty();
+    for (const auto& movements : kinds) same = same && movements == kinds[0];
+    if (!same) return;
+    made->only = fuse_steps(ctx, kinds[0]);
+    if (!made->only && kinds[0].size() == 1) made->only = kinds[0][0];
   });
   phase = made;
   return phase;
