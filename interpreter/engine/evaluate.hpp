@@ -19,6 +19,11 @@ struct RuleError : std::runtime_error {
 int64_t value(const Formula& e, const EvalContext& c);
 inline bool holds(const Formula& e, const EvalContext& c) { return value(e, c) != 0; }
 
+// The empty cells where `e` holds with `mover` and the cell as `to`, all at once, when every
+// function it calls has a set form and its operators are `and`, `or`, `not`; false
+// otherwise (then test the cells one by one with holds()).
+bool empty_cells_where(const Formula& e, const State& s, int mover, uint64_t& cells);
+
 // The side a player reference names when `mover` moves (-1 for `all`).
 int resolve_player(const State& s, const PlayerSpec& who, int mover);
 

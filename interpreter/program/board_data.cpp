@@ -82,7 +82,18 @@ void build_masks(BoardData& p) {
   p.bitboards = p.cells > 0 && p.cells <= 64;
   p.adjacent_mask.clear();
   p.ray_mask.clear();
+  p.dir_shifts.clear();
   if (!p.bitboards) return;
+  p.dir_shifts.resize(p.dirs);
+  for (int d = 0; d < p.dirs; ++d)
+    for (int c = 0; c < p.cells; ++c) {
+      if (!p.ray_length[c * p.dirs + d]) continue;
+      const int shift = p.ray_cells[p.ray_begin[c * p.dirs + d]] - c;
+      auto& groups = p.dir_shifts[d];
+      auto it = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.shift == shift; });
+      if (it == groups.end()) it = groups.insert(groups.end(), {shift, 0});
+      it->from |= uint64_t{1} << c;
+    }
   p.adjacent_mask.assign(p.cells, 0);
   for (int c = 0; c < p.cells; ++c)
     for (int16_t x : p.adjacent[c]) p.adjacent_mask[c] |= uint64_t{1} << x;

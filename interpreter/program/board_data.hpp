@@ -30,6 +30,14 @@ struct BoardData {
   // Parallel to ray_cells: ray_mask[ray_begin[c * dirs + d] + k] holds ray(c, d)[0 .. k-1],
   // the cells passed over to land on ray(c, d)[k].
   std::vector<uint64_t> ray_mask;
+  // A direction as index offsets: the cells whose neighbour along it is `shift` indexes away,
+  // grouped by shift (one group on a square board, two on a board of the dark squares only,
+  // whose rows alternate). Set-wise kernels move whole masks with them (kernels/shifts.hpp).
+  struct Shift {
+    int shift;
+    uint64_t from;
+  };
+  std::vector<std::vector<Shift>> dir_shifts;  // per direction
 
   const int16_t* ray(int c, int d) const { return &ray_cells[ray_begin[c * dirs + d]]; }
   int ray_len(int c, int d) const { return ray_length[c * dirs + d]; }

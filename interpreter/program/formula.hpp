@@ -25,6 +25,10 @@ class ValueFunction : public Construct {
  public:
   virtual int64_t value(const EvalContext& c) const = 0;
   virtual std::string_view name() const = 0;
+  // A function about one cell may also answer for every empty cell at once (boards of at
+  // most 64 cells): `cells` gets the empty cells where value() with this mover and that
+  // cell as `to` (no `from`) is non-zero. False when the function has no such form.
+  virtual bool empty_cells_where(const State&, int /*mover*/, uint64_t& /*cells*/) const { return false; }
 };
 
 struct FormulaNode {

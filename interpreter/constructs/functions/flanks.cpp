@@ -8,6 +8,7 @@
 #include "check/context.hpp"
 #include "engine/evaluate.hpp"
 #include "kernels/flanking.hpp"
+#include "kernels/shifts.hpp"
 
 namespace tabula {
 namespace {
@@ -24,6 +25,19 @@ class Flanks final : public ValueFunction {
     for (int d : dirs[s.current_seat()])
       if (flanked_run(s.program(), s.tops(), c.to, d, side, c.from) > 0) return 1;
     return 0;
+  }
+  // Per direction, the cells before a run of enemy pieces that ends at one of P's: a few
+  // shifts of whole masks (kernels/shifts.hpp) instead of a walk from every cell.
+  bool empty_cells_where(const State& s, int mover, uint64_t& cells) const override {
+    const Program& p = s.program();
+    const int side = resolve_player(s, who, mover);
+    if (side < 0) return false;
+    const uint64_t occupied = s.occupied_mask(), own = s.pieces_mask(side);
+    const uint64_t board = p.cells == 64 ? ~uint64_t{0} : (uint64_t{1} << p.cells) - 1;
+    cells = 0;
+    for (int d : dirs[s.current_seat()]) cells |= cells_before_run(p, d, occupied & ~own, own);
+    cells &= board & ~occupied;
+    return true;
   }
 };
 

@@ -1,8 +1,9 @@
 // `step dirs=D [land=L] [if C]`: one cell along a direction.
-#include <optional>
+#include <algorithm>
 #include <stdexcept>
 
 #include "constructs/movement/basic_movement.hpp"
+#include "kernels/shifts.hpp"
 
 namespace tabula {
 namespace {
@@ -35,23 +36,34 @@ class StepMovement final : public BasicMovement {
 };
 
 // A side's steps without an `if`, fused into one generator (see fuse_steps): per entry (a
-// movement's direction), the pieces that can step are one mask computation, a shift of the
-// cells they may land on; the moves are then written per piece in ascending cell order, and
-// per piece in movement and direction order, the order of the per-piece loop it replaces.
+// direction of a movement of a kind), the pieces that can step are a few shifts of the
+// cells they may land on (kernels/shifts.hpp); the moves are then written per piece in ascending
+// cell order, and per piece in its kind's movement and direction order: the order of the
+// per-piece loop it replaces.
 class FusedSteps final : public Movement {
  public:
-  static constexpr size_t kMaxEntries = 16;
+  static constexpr size_t kMaxEntries = 32;
   struct Entry {
-    int shift;           // to - from, the same from every cell of from_mask
-    uint64_t from_mask;  // the cells with a neighbour in this direction
+    int dir;
     uint8_t land;
+    uint8_t kind;
     uint16_t maker;
+    int8_t to[64];  // the neighbour of each cell along `dir`
   };
-  std::vector<std::vector<Entry>> per_seat;  // per seat: movement by movement, direction by direction
+  std::vector<std::vector<Entry>> per_seat;  // per seat: kind by kind, movement by movement, direction by direction
+  int kinds = 1;
 
   void generate_pieces(const GenContext& g, uint64_t pieces, MoveList& out) const override {
     const std::vector<Entry>& entries = per_seat[g.seat];
     const size_t n = entries.size();
+    uint64_t of_kind[32];
+    if (kinds == 1) {
+      of_kind[0] = pieces;
+    } else {
+      std::fill_n(of_kind, kinds, 0);
+      for (uint64_t b = pieces; b; b &= b - 1)
+        of_kind[__builtin_ctz(g.p.code_kind_bit[g.s.at(__builtin_ctzll(b))])] |= b & -b;
+    }
     const uint64_t empty = ~g.occupied, enemy = g.occupied & ~g.mine;
     uint64_t can[kMaxEntries];
     uint64_t any = 0;
@@ -59,17 +71,21 @@ class FusedSteps final : public Movement {
       const Entry& e = entries[i];
       const uint64_t targets =
           (e.land & land_empty ? empty : 0) | (e.land & land_enemy ? enemy : 0) | (e.land & land_friend ? g.mine : 0);
-      can[i] = pieces & e.from_mask & (e.shift >= 0 ? targets >> e.shift : targets << -e.shift);
+      can[i] = of_kind[e.kind] & cells_before(g.p, e.dir, targets);
       any |= can[i];
     }
     const bool promotes = !g.p.promotion_table.empty();
     for (; any; any &= any - 1) {
       const int from = __builtin_ctzll(any);
       const uint8_t* promotions = promotes ? promotion_row(g.p, g.s.at(from)) : nullptr;
-      for (size_t i = 0; i < n; ++i) {
-        if (!(can[i] >> from & 1)) continue;
-        const int to = from + entries[i].shift;
-        emit_plain_move(out, from, to, entries[i].maker, g.occupied >> to & 1, promotions ? promotions[to] : 0);
+      // The piece's entries as bits, gathered without a branch: a test per entry would be
+      // mispredicted about half the time.
+      uint32_t which = 0;
+      for (size_t i = 0; i < n; ++i) which |= static_cast<uint32_t>(can[i] >> from & 1) << i;
+      for (; which; which &= which - 1) {
+        const Entry& e = entries[__builtin_ctz(which)];
+        const int to = e.to[from];
+        emit_plain_move(out, from, to, e.maker, g.occupied >> to & 1, promotions ? promotions[to] : 0);
       }
     }
   }
@@ -81,19 +97,13 @@ class FusedSteps final : public Movement {
   std::string text(const State&, const Move&) const override { throw std::logic_error("fused steps write no move"); }
 };
 
-// The entry of `step` along `d`, or nullopt when `d` is not one index offset on this board.
-std::optional<FusedSteps::Entry> fused_entry(const Program& p, const StepMovement& step, int d) {
-  std::optional<int> shift;
-  uint64_t from_mask = 0;
-  for (int c = 0; c < p.cells; ++c) {
-    if (!p.ray_len(c, d)) continue;
-    const int offset = p.ray(c, d)[0] - c;
-    if (shift && *shift != offset) return std::nullopt;
-    shift = offset;
-    from_mask |= uint64_t{1} << c;
-  }
-  if (!shift) return std::nullopt;
-  return FusedSteps::Entry{*shift, from_mask, step.land, static_cast<uint16_t>(step.index)};
+// The entry of `step` along `d` for pieces of `kind`.
+FusedSteps::Entry fused_entry(const Program& p, const StepMovement& step, int kind, int d) {
+  FusedSteps::Entry e{d, step.land, static_cast<uint8_t>(kind), static_cast<uint16_t>(step.index), {}};
+  std::fill_n(e.to, 64, int8_t{-1});
+  for (int c = 0; c < p.cells; ++c)
+    if (p.ray_len(c, d)) e.to[c] = static_cast<int8_t>(p.ray(c, d)[0]);
+  return e;
 }
 
 void check_step(CheckContext& ctx, const Statement& s, uint32_t kinds) {
@@ -104,19 +114,22 @@ void check_step(CheckContext& ctx, const Statement& s, uint32_t kinds) {
 
 }  // namespace
 
-const Movement* fuse_steps(CheckContext& ctx, const std::vector<const Movement*>& movements) {
+const Movement* fuse_steps(CheckContext& ctx, const std::vector<std::vector<const Movement*>>& per_kind) {
   const Program& p = ctx.program;
-  if (!p.bitboards || movements.empty()) return nullptr;
+  if (!p.bitboards || per_kind.empty() || per_kind.size() > 32) return nullptr;
   auto fused = std::make_unique<FusedSteps>();
+  fused->kinds = static_cast<int>(per_kind.size());
   fused->per_seat.resize(p.seats.size());
   for (size_t seat = 0; seat < p.seats.size(); ++seat) {
-    for (const Movement* mv : movements) {
-      const auto* step = dynamic_cast<const StepMovement*>(mv);
-      if (!step || !step->condition.empty() || step->partial_args) return nullptr;
-      for (int d : step->dirs[seat]) {
-        auto entry = fused_entry(p, *step, d);
-        if (!entry || fused->per_seat[seat].size() == FusedSteps::kMaxEntries) return nullptr;
-        fused->per_seat[seat].push_back(*entry);
+    auto& entries = fused->per_seat[seat];
+    for (size_t kind = 0; kind < per_kind.size(); ++kind) {
+      for (const Movement* mv : per_kind[kind]) {
+        const auto* step = dynamic_cast<const StepMovement*>(mv);
+        if (!step || !step->condition.empty() || step->partial_args) return nullptr;
+        for (int d : step->dirs[seat]) {
+          if (entries.size() == FusedSteps::kMaxEntries) return nullptr;
+          entries.push_back(fused_entry(p, *step, static_cast<int>(kind), d));
+        }
       }
     }
   }

@@ -12,8 +12,8 @@ namespace {
 
 class MovePhase final : public Phase {
  public:
-  // The one movement that moves every piece, when the rules have exactly one (then a whole
-  // side's moves come from one call, in the same order).
+  // What makes a whole side's moves in one call, in the order of the per-piece loop, when
+  // there is one: every kind's steps fused, or the one movement every kind has.
   const Movement* only = nullptr;
   std::string_view name() const override { return "move"; }
   void generate(const State& s, MoveList& out) const override {
@@ -62,14 +62,13 @@ const Phase* move_phase(CheckContext& ctx) {
   if (phase) return phase;
   MovePhase* made = ctx.program.own(std::make_unique<MovePhase>());
   ctx.at_end([&ctx, made] {
-    // The same movements for every kind (and no kind without one): the whole side in one
-    // call, by the one movement or by the movements fused (steps on a regular board).
+    // The whole side in one call: by the movements of every kind fused (steps on a regular
+    // board), or by the one movement every kind has.
     const auto& kinds = ctx.program.movements;
-    bool same = !kinds.empty() && !kinds[0].empty();
-    for (const auto& movements : kinds) same = same && movements == kinds[0];
-    if (!same) return;
-    made->only = fuse_steps(ctx, kinds[0]);
-    if (!made->only && kinds[0].size() == 1) made->only = kinds[0][0];
+    made->only = fuse_steps(ctx, kinds);
+    bool single = !made->only && !kinds.empty() && kinds[0].size() == 1;
+    for (const auto& movements : kinds) single = single && movements == kinds[0];
+    if (single) made->only = kinds[0][0];
   });
   phase = made;
   return phase;

@@ -53,10 +53,18 @@ class Place final : public Phase {
     const Program& p = s.program();
     const int mover = s.current_player();
     const uint8_t code = p.piece_code(owner_of(s), kind);
-    for (int c = 0; c < p.cells; ++c) {
-      if (s.at(c) || (!down.empty() && !resting_place(s, c))) continue;
-      if (!where.empty() && !holds(where, {s, mover, -1, c})) continue;
-      add_move(out, Move::place, index, -1, c, code);
+    uint64_t allowed = 0;
+    if (empty_cells_where(where, s, mover, allowed)) {  // where= for every empty cell at once
+      for (; allowed; allowed &= allowed - 1) {
+        const int c = __builtin_ctzll(allowed);
+        if (down.empty() || resting_place(s, c)) add_move(out, Move::place, index, -1, c, code);
+      }
+    } else {
+      for (int c = 0; c < p.cells; ++c) {
+        if (s.at(c) || (!down.empty() && !resting_place(s, c))) continue;
+        if (!where.empty() && !holds(where, {s, mover, -1, c})) continue;
+        add_move(out, Move::place, index, -1, c, code);
+      }
     }
     if (out.empty() && p.end.no_move == NoMovePolicy::pass) add_pass(out, index);
   }

@@ -1,0 +1,29 @@
+#pragma once
+// Set-wise moves of whole cell masks along a direction (boards of at most 64 cells), with
+// the direction's index offsets (BoardData::dir_shifts): what the fused steps and the
+// set-wise flank test compute in a few shifts instead of a walk per cell.
+#include <cstdint>
+
+#include "program/board_data.hpp"
+
+namespace tabula {
+
+// The cells whose neighbour along `d` is in `cells`.
+inline uint64_t cells_before(const BoardData& p, int d, uint64_t cells) {
+  uint64_t out = 0;
+  for (const auto& g : p.dir_shifts[d]) out |= g.from & (g.shift >= 0 ? cells >> g.shift : cells << -g.shift);
+  return out;
+}
+
+// The cells from which a run of one or more `run` cells along `d` ends next to a `stop`
+// cell: the cells a piece would flank from, when `run` are the enemy's and `stop` its own.
+inline uint64_t cells_before_run(const BoardData& p, int d, uint64_t run, uint64_t stop) {
+  uint64_t reached = cells_before(p, d, stop) & run;  // run cells next to a stop cell
+  for (uint64_t grown = reached;; reached = grown) {
+    grown = reached | (cells_before(p, d, reached) & run);
+    if (grown == reached) break;
+  }
+  return cells_before(p, d, reached);
+}
+
+}  // namespace tabula
