@@ -1,9 +1,12 @@
 // The native kernels alone, on positions from seeded random games: connection (the word
-// flood fill of boards of at most 64 cells, and the array flood fill of any board) and
-// flanking (chains flanked by the enemy, territory). The two connection kernels are checked
-// against each other on every position before timing.
+// flood fill of boards of at most 64 cells, and the array flood fill of any board),
+// flanking (chains flanked by the enemy, territory) and the placements that flank (a walk
+// from every empty cell, or whole masks shifted along each direction). The two connection
+// kernels, and the two flank tests, are checked against each other on every position
+// before timing.
 #include "kernels/connectivity.hpp"
 #include "kernels/flanking.hpp"
+#include "kernels/shifts.hpp"
 #include "micro_support.hpp"
 
 namespace tabula::micro {
@@ -64,6 +67,38 @@ void line_of_sight(benchmark::State& st) {
   st.counters["calls"] = benchmark::Counter(static_cast<double>(calls), benchmark::Counter::kIsRate);
 }
 
+// The empty cells where a piece of the side to move would flank, by walking from each.
+uint64_t flanking_cells_walked(const Program& p, const State& s) {
+  uint64_t cells = 0;
+  for (int c = 0; c < p.cells; ++c) {
+    if (s.at(c)) continue;
+    for (int d = 0; d < p.dirs; ++d)
+      if (flanked_run(p, s.tops(), c, d, s.current_player()) > 0) {
+        cells |= uint64_t{1} << c;
+        break;
+      }
+  }
+  return cells;
+}
+
+// The same with whole masks, one shifted run per direction.
+uint64_t flanking_cells_shifted(const Program& p, const State& s) {
+  const uint64_t own = s.pieces_mask(s.current_player()), occupied = s.occupied_mask();
+  uint64_t cells = 0;
+  for (int d = 0; d < p.dirs; ++d) cells |= cells_before_run(p, d, occupied & ~own, own);
+  return cells & ~occupied & (p.cells == 64 ? ~uint64_t{0} : (uint64_t{1} << p.cells) - 1);
+}
+
+void flanking_placements(benchmark::State& st, bool shifted) {
+  auto p = rules("othello");
+  auto ps = positions(p, 20, 64);
+  for (const State& s : ps)
+    if (flanking_cells_walked(*p, s) != flanking_cells_shifted(*p, s))
+      return st.SkipWithError("the walked and the shifted flank tests disagree");
+  per_position(st, ps, "positions",
+               [&](const State& s) { return shifted ? flanking_cells_shifted(*p, s) : flanking_cells_walked(*p, s); });
+}
+
 }  // namespace
 
 void register_kernel_benchmarks() {
@@ -73,6 +108,10 @@ void register_kernel_benchmarks() {
   benchmark::RegisterBenchmark("kernel/flanked_chains/lanquia", flanked_chains);
   benchmark::RegisterBenchmark("kernel/territory/lanquia", territory);
   benchmark::RegisterBenchmark("kernel/line_of_sight/lanquia", line_of_sight);
+  if (has_rules("othello")) {
+    benchmark::RegisterBenchmark("kernel/flanking_placements_walked/othello", flanking_placements, false);
+    benchmark::RegisterBenchmark("kernel/flanking_placements_shifted/othello", flanking_placements, true);
+  }
 }
 
 }  // namespace tabula::micro
