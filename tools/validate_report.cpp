@@ -3,15 +3,6 @@
 namespace tabula::cli {
 namespace {
 
-const char* severity_name(Severity s) {
-  switch (s) {
-    case Severity::error: return "error";
-    case Severity::warning: return "warning";
-    case Severity::note: return "note";
-  }
-  return "error";
-}
-
 // The replacement a message proposes: "... did you mean 'forward'?" gives "forward".
 std::string suggestion(const std::string& message) {
   auto at = message.find("did you mean ");

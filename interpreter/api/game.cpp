@@ -15,15 +15,6 @@
 namespace tabula {
 namespace {
 
-const char* severity_name(Severity s) {
-  switch (s) {
-    case Severity::error: return "error";
-    case Severity::warning: return "warning";
-    case Severity::note: return "note";
-  }
-  return "error";
-}
-
 template <class Load>
 LoadResult load_with(Load&& load) {
   Diagnostics diags;

@@ -4,6 +4,15 @@
 
 namespace tabula {
 
+const char* severity_name(Severity s) {
+  switch (s) {
+    case Severity::error: return "error";
+    case Severity::warning: return "warning";
+    case Severity::note: return "note";
+  }
+  return "error";
+}
+
 void Diagnostics::add(Severity s, SourcePos pos, std::string message) {
   if (s == Severity::note) {
     if (last_kept_) items_.push_back({s, std::move(pos), std::move(message)});

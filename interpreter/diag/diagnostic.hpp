@@ -15,6 +15,9 @@ struct SourcePos {
 
 enum class Severity { error, warning, note };
 
+// "error", "warning" or "note": as rendered, and in JSON and SARIF reports.
+const char* severity_name(Severity s);
+
 struct Diagnostic {
   Severity severity = Severity::error;
   SourcePos pos;

@@ -14,15 +14,6 @@ constexpr int kMaxQuotedColumns = 120;
 constexpr int kWindowColumns = kMaxQuotedColumns - 8;
 constexpr int kWindowBeforeCaret = kWindowColumns / 2;
 
-const char* severity_name(Severity s) {
-  switch (s) {
-    case Severity::error: return "error";
-    case Severity::warning: return "warning";
-    case Severity::note: return "note";
-  }
-  return "error";
-}
-
 bool is_continuation_byte(unsigned char c) { return (c & 0xC0) == 0x80; }
 
 // A lead byte and its continuation bytes form a well-formed UTF-8 sequence.

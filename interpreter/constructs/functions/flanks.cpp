@@ -33,10 +33,9 @@ class Flanks final : public ValueFunction {
     const int side = resolve_player(s, who, mover);
     if (side < 0) return false;
     const uint64_t occupied = s.occupied_mask(), own = s.pieces_mask(side);
-    const uint64_t board = p.cells == 64 ? ~uint64_t{0} : (uint64_t{1} << p.cells) - 1;
-    cells = 0;
+    cells = 0;  // cells_before_run gives cells of the board only
     for (int d : dirs[s.current_seat()]) cells |= cells_before_run(p, d, occupied & ~own, own);
-    cells &= board & ~occupied;
+    cells &= ~occupied;
     return true;
   }
 };
