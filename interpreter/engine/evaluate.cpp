@@ -52,18 +52,28 @@ int64_t value(const Formula& e, const EvalContext& c) { return eval(e, e.root, c
 
 namespace {
 
-bool cells_of(const Formula& e, int node, const State& s, int mover, uint64_t empty, uint64_t& cells) {
+// The empty cells of the board (for `not`).
+CellSet empty_cells(const State& s) {
+  const Program& p = s.program();
+  if (p.bitboards) return CellSet::from_mask(~s.occupied_mask()) & CellSet::first(p.cells);
+  CellSet empty;
+  for (int c = 0; c < p.cells; ++c)
+    if (!s.at(c)) empty.insert(c);
+  return empty;
+}
+
+bool cells_of(const Formula& e, int node, const State& s, int mover, CellSet& cells) {
   const FormulaNode& n = e.nodes[node];
-  uint64_t a = 0, b = 0;
+  CellSet a, b;
   switch (n.op) {
     case FormulaNode::Op::function: return n.fn->empty_cells_where(s, mover, cells);
     case FormulaNode::Op::not_:
-      if (!cells_of(e, n.a, s, mover, empty, a)) return false;
-      cells = empty & ~a;
+      if (!cells_of(e, n.a, s, mover, a)) return false;
+      cells = empty_cells(s).subtract(a);
       return true;
     case FormulaNode::Op::and_:
     case FormulaNode::Op::or_:
-      if (!cells_of(e, n.a, s, mover, empty, a) || !cells_of(e, n.b, s, mover, empty, b)) return false;
+      if (!cells_of(e, n.a, s, mover, a) || !cells_of(e, n.b, s, mover, b)) return false;
       cells = n.op == FormulaNode::Op::and_ ? a & b : a | b;
       return true;
     default: return false;
@@ -72,11 +82,8 @@ bool cells_of(const Formula& e, int node, const State& s, int mover, uint64_t em
 
 }  // namespace
 
-bool empty_cells_where(const Formula& e, const State& s, int mover, uint64_t& cells) {
-  const Program& p = s.program();
-  if (!p.bitboards || e.empty()) return false;
-  const uint64_t board = p.cells == 64 ? ~uint64_t{0} : (uint64_t{1} << p.cells) - 1;
-  return cells_of(e, e.root, s, mover, board & ~s.occupied_mask(), cells);
+bool empty_cells_where(const Formula& e, const State& s, int mover, CellSet& cells) {
+  return !e.empty() && s.program().cells <= CellSet::kMaxCells && cells_of(e, e.root, s, mover, cells);
 }
 
 int resolve_player(const State& s, const PlayerSpec& who, int mover) {

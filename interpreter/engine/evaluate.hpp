@@ -22,7 +22,7 @@ inline bool holds(const Formula& e, const EvalContext& c) { return value(e, c) !
 // The empty cells where `e` holds with `mover` and the cell as `to`, all at once, when every
 // function it calls has a set form and its operators are `and`, `or`, `not`; false
 // otherwise (then test the cells one by one with holds()).
-bool empty_cells_where(const Formula& e, const State& s, int mover, uint64_t& cells);
+bool empty_cells_where(const Formula& e, const State& s, int mover, CellSet& cells);
 
 // The side a player reference names when `mover` moves (-1 for `all`).
 int resolve_player(const State& s, const PlayerSpec& who, int mover);

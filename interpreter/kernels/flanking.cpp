@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "kernels/line_sweeps.hpp"
+
 namespace tabula {
 namespace {
 
@@ -15,15 +17,8 @@ int first_piece(const Program& p, const uint8_t* board, int cell, int d) {
   return -1;
 }
 
-// The directions that start an axis (each opposite pair counted once).
-std::vector<int> axis_directions(const Program& p) {
-  std::vector<int> out;
-  for (int d = 0; d < p.dirs; ++d) {
-    int o = p.opposite[d];
-    if (o != kNoDirection && d < o) out.push_back(d);
-  }
-  return out;
-}
+// Whether `d` starts an axis (each opposite pair counted once).
+bool starts_axis(const Program& p, int d) { return p.opposite[d] != kNoDirection && d < p.opposite[d]; }
 
 }  // namespace
 
@@ -36,7 +31,8 @@ bool sees_piece_of(const Program& p, const uint8_t* board, int cell, int player)
 }
 
 bool in_run_flanked_by(const Program& p, const uint8_t* board, int cell, int player) {
-  for (int d : axis_directions(p)) {
+  for (int d = 0; d < p.dirs; ++d) {
+    if (!starts_axis(p, d)) continue;
     int a = first_piece(p, board, cell, d);
     int b = first_piece(p, board, cell, p.opposite[d]);
     if (a >= 0 && b >= 0 && p.owner(board[a]) == player && p.owner(board[b]) == player) return true;
@@ -46,7 +42,8 @@ bool in_run_flanked_by(const Program& p, const uint8_t* board, int cell, int pla
 
 std::vector<int> dead_chain_cells(const Program& p, const uint8_t* board, int player) {
   std::vector<uint8_t> dead(p.cells, 0);
-  for (int d : axis_directions(p)) {
+  for (int d = 0; d < p.dirs; ++d) {
+    if (!starts_axis(p, d)) continue;
     int o = p.opposite[d];
     for (int c = 0; c < p.cells; ++c) {
       if (owner_at(p, board, c) != player) continue;
@@ -85,9 +82,11 @@ int flanked_run(const Program& p, const uint8_t* board, int cell, int d, int sid
 std::vector<int> territory_owners(const Program& p, const uint8_t* board) {
   // flanked[c] bit per player: some run through c is flanked by that player.
   std::vector<uint32_t> flanked(p.cells, 0);
-  for (int c = 0; c < p.cells; ++c) {
+  const bool swept = swept_flanking_players(p, board, flanked.data());  // else walk the rays
+  for (int c = 0; c < p.cells && !swept; ++c) {
     if (board[c]) continue;
-    for (int d : axis_directions(p)) {
+    for (int d = 0; d < p.dirs; ++d) {
+      if (!starts_axis(p, d)) continue;
       int a = first_piece(p, board, c, d);
       int b = first_piece(p, board, c, p.opposite[d]);
       if (a >= 0 && b >= 0 && p.owner(board[a]) == p.owner(board[b])) flanked[c] |= 1u << p.owner(board[a]);

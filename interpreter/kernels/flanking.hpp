@@ -3,7 +3,8 @@
 // runs of empty cells flanked by one side (territory, incursion), straight chains of
 // stones flanked at both ends by the enemy (captures), and the enemy runs a piece flanks
 // from where it lands (custodian captures and conversions). An axis is a pair of opposite
-// directions; board edges never flank.
+// directions; board edges never flank. These walk rays cell by cell, on any board; the
+// same questions for the whole board at once, by line sweeps, are in line_sweeps.hpp.
 #include <cstdint>
 #include <vector>
 
@@ -28,7 +29,7 @@ std::vector<int> dead_chain_cells(const Program& p, const uint8_t* board, int pl
 int flanked_run(const Program& p, const uint8_t* board, int cell, int d, int side, int vacated = -1);
 
 // Territory: per cell, the player owning it (an empty cell in a run flanked by that player
-// and in no run flanked by another), or -1.
+// and in no run flanked by another), or -1. By line sweeps where the board allows.
 std::vector<int> territory_owners(const Program& p, const uint8_t* board);
 
 }  // namespace tabula

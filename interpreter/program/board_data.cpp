@@ -77,6 +77,44 @@ void build_adjacency(BoardData& p, const BoardGraph& b) {
   for (int d = 0; d < p.dirs; ++d) p.opposite[d] = b.direction(d).opposite;
 }
 
+// Lines as cell sequences per axis, from the cells with nothing behind them, and whether
+// they agree with the rays (see BoardData::sweepable).
+void build_axis_lines(BoardData& p) {
+  p.axis_lines.clear();
+  p.sweepable = p.cells > 0;
+  for (int d = 0; d < p.dirs; ++d) {
+    const int o = p.opposite[d];
+    if (o < 0) p.sweepable = false;
+    if (o < 0 || o < d) continue;
+    BoardData::AxisLines axis;
+    axis.d = d;
+    std::vector<uint8_t> covered(p.cells, 0);
+    for (int c = 0; c < p.cells; ++c) {
+      if (p.ray_len(c, o)) continue;
+      axis.begin.push_back(static_cast<int32_t>(axis.cells.size()));
+      axis.cells.push_back(static_cast<int16_t>(c));
+      for (int k = 0; k < p.ray_len(c, d); ++k) axis.cells.push_back(p.ray(c, d)[k]);
+    }
+    axis.begin.push_back(static_cast<int32_t>(axis.cells.size()));
+    for (size_t line = 0; line + 1 < axis.begin.size(); ++line) {
+      const int16_t* cells = &axis.cells[axis.begin[line]];
+      const int n = axis.begin[line + 1] - axis.begin[line];
+      for (int k = 0; k < n; ++k) {
+        const int c = cells[k];
+        bool agrees = !covered[c] && p.ray_len(c, d) == n - 1 - k && p.ray_len(c, o) == k;
+        for (int j = 0; agrees && j < p.ray_len(c, d); ++j) agrees = p.ray(c, d)[j] == cells[k + 1 + j];
+        for (int j = 0; agrees && j < p.ray_len(c, o); ++j) agrees = p.ray(c, o)[j] == cells[k - 1 - j];
+        if (!agrees) p.sweepable = false;
+        covered[c] = 1;
+      }
+    }
+    for (uint8_t seen : covered)
+      if (!seen) p.sweepable = false;  // on a cycle: no line starts
+    p.axis_lines.push_back(std::move(axis));
+  }
+  if (!p.sweepable) p.axis_lines.clear();
+}
+
 // Bit masks for boards of at most 64 cells: neighbours, and the prefixes of every ray.
 void build_masks(BoardData& p) {
   p.bitboards = p.cells > 0 && p.cells <= 64;
@@ -115,6 +153,7 @@ void precompute_board_data(const BoardGraph& board, BoardData& out) {
   build_rays(out, board);
   build_lines(out, board);
   build_adjacency(out, board);
+  build_axis_lines(out);
   build_masks(out);
 }
 

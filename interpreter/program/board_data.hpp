@@ -23,6 +23,17 @@ struct BoardData {
   std::vector<int32_t> lines_through;          // the line ids a cell lies on
   std::vector<std::vector<int16_t>> adjacent;  // all graph neighbours of a cell
   std::vector<int> opposite;                   // per direction: its opposite, or -1
+  // The same lines as cell sequences, for sweeps along them (kernels/line_sweeps.hpp): per
+  // axis (a direction d whose opposite comes after it), every line's cells in d's order.
+  // `sweepable` when every direction has an opposite and every ray is exactly the rest of
+  // its line (no one-way barrier, no cycle): only then does a sweep see what a ray sees.
+  struct AxisLines {
+    int d = 0;
+    std::vector<int16_t> cells;  // the lines one after another
+    std::vector<int32_t> begin;  // per line, its first index in cells; one more at the end
+  };
+  std::vector<AxisLines> axis_lines;
+  bool sweepable = false;
 
   // Boards of at most 64 cells.
   bool bitboards = false;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "diag/diagnostic.hpp"
+#include "program/cell_set.hpp"
 #include "program/construct.hpp"
 
 namespace tabula {
@@ -25,10 +26,10 @@ class ValueFunction : public Construct {
  public:
   virtual int64_t value(const EvalContext& c) const = 0;
   virtual std::string_view name() const = 0;
-  // A function about one cell may also answer for every empty cell at once (boards of at
-  // most 64 cells): `cells` gets the empty cells where value() with this mover and that
-  // cell as `to` (no `from`) is non-zero. False when the function has no such form.
-  virtual bool empty_cells_where(const State&, int /*mover*/, uint64_t& /*cells*/) const { return false; }
+  // A function about one cell may also answer for every empty cell at once: `cells` gets
+  // the empty cells where value() with this mover and that cell as `to` (no `from`) is
+  // non-zero. False when the function has no such form, or none on this board.
+  virtual bool empty_cells_where(const State&, int /*mover*/, CellSet& /*cells*/) const { return false; }
 };
 
 struct FormulaNode {

@@ -1,11 +1,12 @@
 // The native kernels alone, on positions from seeded random games: connection (the word
 // flood fill of boards of at most 64 cells, and the array flood fill of any board),
-// flanking (chains flanked by the enemy, territory) and the placements that flank (a walk
-// from every empty cell, or whole masks shifted along each direction). The two connection
-// kernels, and the two flank tests, are checked against each other on every position
-// before timing.
+// flanking on 217 points (line of sight and chains flanked by the enemy, by walking rays or
+// by sweeping lines; territory) and the placements that flank (a walk from every empty
+// cell, or whole masks shifted along each direction). The two forms of each kernel are
+// checked against each other on every position before timing.
 #include "kernels/connectivity.hpp"
 #include "kernels/flanking.hpp"
+#include "kernels/line_sweeps.hpp"
 #include "kernels/shifts.hpp"
 #include "micro_support.hpp"
 
@@ -40,31 +41,58 @@ void connected_array(benchmark::State& st, const char* game) {
   per_position(st, ps, "tests", [&](const State& s) { return pieces_connected(*p, s.tops(), 0, s.piece_count(0)); });
 }
 
-// Lanquia's board of 217 points, mid-game.
-void flanked_chains(benchmark::State& st) {
-  auto p = rules("lanquia");
-  auto ps = positions(p, 60, 16);
-  per_position(st, ps, "calls", [&](const State& s) { return dead_chain_cells(*p, s.tops(), s.current_player()); });
+// Lanquia's board of 217 points, mid-game: each question for a whole position, by walking
+// rays (kernels/flanking.hpp) or by sweeping lines (kernels/line_sweeps.hpp), checked
+// against each other on every position before timing.
+std::vector<int> dead_chains_walked(const Program& p, const State& s) {
+  return dead_chain_cells(p, s.tops(), s.current_player());
 }
 
-void territory(benchmark::State& st) {
-  auto p = rules("lanquia");
-  auto ps = positions(p, 60, 16);
-  per_position(st, ps, "calls", [&](const State& s) { return territory_owners(*p, s.tops()); });
+std::vector<int> dead_chains_swept(const Program& p, const State& s) {
+  CellSet dead;
+  swept_dead_chains(p, s.tops(), s.current_player(), dead);
+  std::vector<int> out;
+  dead.for_each([&](int c) { out.push_back(c); });
+  return out;
 }
 
-void line_of_sight(benchmark::State& st) {
+// The empty cells that see a piece of the side to move.
+CellSet sight_walked(const Program& p, const State& s) {
+  CellSet cells;
+  for (int c = 0; c < p.cells; ++c)
+    if (!s.at(c) && sees_piece_of(p, s.tops(), c, s.current_player())) cells.insert(c);
+  return cells;
+}
+
+CellSet sight_swept(const Program& p, const State& s) {
+  CellSet cells;
+  swept_sight(p, s.tops(), s.current_player(), false, cells);
+  return cells;
+}
+
+void flanked_chains(benchmark::State& st, bool swept) {
   auto p = rules("lanquia");
   auto ps = positions(p, 60, 16);
-  size_t calls = 0;
-  for (auto _ : st)
-    for (const State& s : ps)
-      for (int c = 0; c < p->cells; ++c) {
-        if (s.at(c)) continue;
-        benchmark::DoNotOptimize(sees_piece_of(*p, s.tops(), c, s.current_player()));
-        ++calls;
-      }
-  st.counters["calls"] = benchmark::Counter(static_cast<double>(calls), benchmark::Counter::kIsRate);
+  for (const State& s : ps)
+    if (dead_chains_walked(*p, s) != dead_chains_swept(*p, s))
+      return st.SkipWithError("the walked and the swept dead chains disagree");
+  per_position(st, ps, "positions",
+               [&](const State& s) { return swept ? dead_chains_swept(*p, s) : dead_chains_walked(*p, s); });
+}
+
+void line_of_sight(benchmark::State& st, bool swept) {
+  auto p = rules("lanquia");
+  auto ps = positions(p, 60, 16);
+  for (const State& s : ps)
+    if (!(sight_walked(*p, s) == sight_swept(*p, s)))
+      return st.SkipWithError("the walked and the swept line of sight disagree");
+  per_position(st, ps, "positions", [&](const State& s) { return swept ? sight_swept(*p, s) : sight_walked(*p, s); });
+}
+
+void territory(benchmark::State& st) {  // by line sweeps (tests/line_sweep_tests.cpp checks them)
+  auto p = rules("lanquia");
+  auto ps = positions(p, 60, 16);
+  per_position(st, ps, "positions", [&](const State& s) { return territory_owners(*p, s.tops()); });
 }
 
 // The empty cells where a piece of the side to move would flank, by walking from each.
@@ -105,9 +133,11 @@ void register_kernel_benchmarks() {
   benchmark::RegisterBenchmark("kernel/connected_words/loa", connected_words);
   benchmark::RegisterBenchmark("kernel/connected_array/loa", connected_array, "loa");
   benchmark::RegisterBenchmark("kernel/connected_array/lanquia", connected_array, "lanquia");
-  benchmark::RegisterBenchmark("kernel/flanked_chains/lanquia", flanked_chains);
+  benchmark::RegisterBenchmark("kernel/flanked_chains_walked/lanquia", flanked_chains, false);
+  benchmark::RegisterBenchmark("kernel/flanked_chains_swept/lanquia", flanked_chains, true);
+  benchmark::RegisterBenchmark("kernel/line_of_sight_walked/lanquia", line_of_sight, false);
+  benchmark::RegisterBenchmark("kernel/line_of_sight_swept/lanquia", line_of_sight, true);
   benchmark::RegisterBenchmark("kernel/territory/lanquia", territory);
-  benchmark::RegisterBenchmark("kernel/line_of_sight/lanquia", line_of_sight);
   if (has_rules("othello")) {
     benchmark::RegisterBenchmark("kernel/flanking_placements_walked/othello", flanking_placements, false);
     benchmark::RegisterBenchmark("kernel/flanking_placements_shifted/othello", flanking_placements, true);

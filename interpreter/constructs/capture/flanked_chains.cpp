@@ -9,6 +9,7 @@
 #include "constructs/capture/capture_kinds.hpp"
 #include "engine/state.hpp"
 #include "kernels/flanking.hpp"
+#include "kernels/line_sweeps.hpp"
 #include "syntax/ast_print.hpp"
 
 namespace tabula {
@@ -21,14 +22,21 @@ class FlankedChains final : public TurnEffect {
   void apply(State& s, int mover) const override {
     const Program& p = s.program();
     auto remove_dead_of = [&](int side, bool credit_mover) {
-      auto dead = dead_chain_cells(p, s.tops(), side);
-      for (int c : dead) s.set_cell(c, 0);
-      if (dead.empty()) return;
-      if (credit_mover) count_captures(s, mover, static_cast<int>(dead.size()));
+      int dead = 0;
+      CellSet swept;
+      if (swept_dead_chains(p, s.tops(), side, swept)) {  // by line sweeps, else walking rays
+        dead = swept.size();
+        swept.for_each([&](int c) { s.set_cell(c, 0); });
+      } else {
+        auto cells = dead_chain_cells(p, s.tops(), side);
+        dead = static_cast<int>(cells.size());
+        for (int c : cells) s.set_cell(c, 0);
+      }
+      if (!dead) return;
+      if (credit_mover) count_captures(s, mover, dead);
       else
         for (int other = 0; other < p.player_count(); ++other)
-          if (other != mover)
-            count_captures(s, other, static_cast<int>(dead.size()) / std::max(1, p.player_count() - 1));
+          if (other != mover) count_captures(s, other, dead / std::max(1, p.player_count() - 1));
     };
     auto opponents = [&] {
       for (int side = 0; side < p.player_count(); ++side)

@@ -28,14 +28,14 @@ class Flanks final : public ValueFunction {
   }
   // Per direction, the cells before a run of enemy pieces that ends at one of P's: a few
   // shifts of whole masks (kernels/shifts.hpp) instead of a walk from every cell.
-  bool empty_cells_where(const State& s, int mover, uint64_t& cells) const override {
+  bool empty_cells_where(const State& s, int mover, CellSet& cells) const override {
     const Program& p = s.program();
     const int side = resolve_player(s, who, mover);
-    if (side < 0) return false;
+    if (side < 0 || !p.bitboards) return false;
     const uint64_t occupied = s.occupied_mask(), own = s.pieces_mask(side);
-    cells = 0;  // cells_before_run gives cells of the board only
-    for (int d : dirs[s.current_seat()]) cells |= cells_before_run(p, d, occupied & ~own, own);
-    cells &= ~occupied;
+    uint64_t flanking = 0;  // cells_before_run gives cells of the board only
+    for (int d : dirs[s.current_seat()]) flanking |= cells_before_run(p, d, occupied & ~own, own);
+    cells = CellSet::from_mask(flanking & ~occupied);
     return true;
   }
 };

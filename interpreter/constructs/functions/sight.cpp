@@ -6,6 +6,7 @@
 #include "check/context.hpp"
 #include "engine/evaluate.hpp"
 #include "kernels/flanking.hpp"
+#include "kernels/line_sweeps.hpp"
 
 namespace tabula {
 namespace {
@@ -20,6 +21,11 @@ class Sight final : public ValueFunction {
     const int side = resolve_player(c.state, who, c.mover);
     if (c.to < 0) return 0;
     return incursion ? in_run_flanked_by(p, c.state.tops(), c.to, side) : sees_piece_of(p, c.state.tops(), c.to, side);
+  }
+  // Every empty cell at once, by sweeping the board's lines (kernels/line_sweeps.hpp).
+  bool empty_cells_where(const State& s, int mover, CellSet& cells) const override {
+    const int side = resolve_player(s, who, mover);
+    return side >= 0 && swept_sight(s.program(), s.tops(), side, incursion, cells);
   }
 };
 

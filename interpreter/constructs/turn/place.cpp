@@ -53,12 +53,11 @@ class Place final : public Phase {
     const Program& p = s.program();
     const int mover = s.current_player();
     const uint8_t code = p.piece_code(owner_of(s), kind);
-    uint64_t allowed = 0;
+    CellSet allowed;
     if (empty_cells_where(where, s, mover, allowed)) {  // where= for every empty cell at once
-      for (; allowed; allowed &= allowed - 1) {
-        const int c = __builtin_ctzll(allowed);
+      allowed.for_each([&](int c) {
         if (down.empty() || resting_place(s, c)) add_move(out, Move::place, index, -1, c, code);
-      }
+      });
     } else {
       for (int c = 0; c < p.cells; ++c) {
         if (s.at(c) || (!down.empty() && !resting_place(s, c))) continue;

@@ -1,0 +1,137 @@
+// The line sweeps (kernels/line_sweeps.hpp) against the ray walks they stand for
+// (kernels/flanking.hpp), position by position along random games on hexagonal and square
+// boards, and the boards on which sweeps are refused (BoardData::sweepable), where the
+// callers walk the rays instead.
+#include <catch2/catch.hpp>
+#include <string>
+
+#include "ai/rng.hpp"
+#include "board/board_loader.hpp"
+#include "kernels/flanking.hpp"
+#include "kernels/line_sweeps.hpp"
+#include "program/board_data.hpp"
+#include "test_support.hpp"
+
+using namespace tabula;
+using namespace tabula::testing;
+
+namespace {
+
+std::vector<int> cells_of(const CellSet& set) {
+  std::vector<int> out;
+  set.for_each([&](int c) { out.push_back(c); });
+  return out;
+}
+
+// Checks every sweep against the walk in the position `s`.
+void compare_sweeps(const State& s) {
+  const Program& p = s.program();
+  const uint8_t* board = s.tops();
+  std::vector<uint32_t> flanked(p.cells);
+  REQUIRE(swept_flanking_players(p, board, flanked.data()));
+  for (int player = 0; player < p.player_count(); ++player) {
+    std::vector<int> sees, flanked_by, walked_sees, walked_flanked;
+    for (int c = 0; c < p.cells; ++c) {
+      if (s.at(c)) continue;
+      if (sees_piece_of(p, board, c, player)) walked_sees.push_back(c);
+      if (in_run_flanked_by(p, board, c, player)) walked_flanked.push_back(c);
+      CHECK(((flanked[c] >> player) & 1) == in_run_flanked_by(p, board, c, player));
+    }
+    CellSet swept;
+    REQUIRE(swept_sight(p, board, player, false, swept));
+    CHECK(cells_of(swept) == walked_sees);
+    REQUIRE(swept_sight(p, board, player, true, swept));
+    CHECK(cells_of(swept) == walked_flanked);
+    REQUIRE(swept_dead_chains(p, board, player, swept));
+    CHECK(cells_of(swept) == dead_chain_cells(p, board, player));
+  }
+}
+
+std::optional<BoardGraph> board_of(const std::string& text) {
+  Diagnostics diags;
+  auto b = load_board(SourceFile{"test.yaml", text}, diags);
+  REQUIRE(b);
+  return b;
+}
+
+const char* kRing = R"(name: ring
+cells: [{name: r1, x: 0, y: 2}, {name: r2, x: 2, y: 1}, {name: r3, x: 2, y: -1},
+        {name: r4, x: 0, y: -2}, {name: r5, x: -2, y: -1}, {name: r6, x: -2, y: 1}]
+directions: [{name: cw, dx: 1, dy: 0, opposite: ccw}, {name: ccw, dx: -1, dy: 0}]
+links:
+  r1: { cw: r2, ccw: r6 }
+  r2: { cw: r3, ccw: r1 }
+  r3: { cw: r4, ccw: r2 }
+  r4: { cw: r5, ccw: r3 }
+  r5: { cw: r6, ccw: r4 }
+  r6: { cw: r1, ccw: r5 }
+)";
+
+}  // namespace
+
+TEST_CASE("Line sweeps answer what walking the rays answers", "[kernels]") {
+  // Random games fill the board with stones of both sides: Lanquia on 217 and 61 points
+  // (sight, incursion, dead chains, territory), Gomoku on 225 cells, Hex on 121.
+  for (const char* game : {"lanquia", "lanquia-7", "gomoku", "hex"}) {
+    INFO(game);
+    auto p = load_rules(repo_path(std::string("rules/") + game + ".rules"));
+    REQUIRE(p->sweepable);
+    int compared = 0;
+    for (uint64_t seed = 1; seed <= 6; ++seed) {
+      State s(p);
+      Rng rng(seed);
+      MoveList legal;
+      for (s.legal_moves(legal); !legal.empty() && !s.result().over; s.legal_moves(legal)) {
+        compare_sweeps(s);
+        ++compared;
+        s.apply_unchecked(legal[rng.below(static_cast<uint32_t>(legal.size()))]);
+      }
+    }
+    CHECK(compared > 100);
+  }
+}
+
+TEST_CASE("Sweeps are refused where a ray is not the rest of its line", "[kernels]") {
+  BoardData data;
+  SECTION("a ring: every line is a cycle, no cell starts one") {
+    precompute_board_data(*board_of(kRing), data);
+    CHECK_FALSE(data.sweepable);
+  }
+  SECTION("the ring cut by a barrier is one line, from r6 to r5") {
+    precompute_board_data(*board_of(std::string(kRing) + "barriers: [[r5, r6]]\n"), data);
+    REQUIRE(data.sweepable);
+    REQUIRE(data.axis_lines.size() == 1);
+    CHECK(data.axis_lines[0].cells == std::vector<int16_t>{5, 0, 1, 2, 3, 4});
+  }
+  SECTION("a direction without an opposite") {
+    std::string text = kRing;
+    text.replace(text.find(", opposite: ccw"), 15, "");
+    precompute_board_data(*board_of(text + "barriers: [[r5, r6]]\n"), data);
+    CHECK_FALSE(data.sweepable);
+  }
+  SECTION("every board of the repository but the wheel can be swept") {
+    for (const char* name : {"hex9", "hex11", "square8", "square19", "draughts10", "lanko88", "lanko103"}) {
+      INFO(name);
+      Diagnostics diags;
+      SourceRegistry sources;
+      auto b = load_board_file(repo_path(std::string("boards/") + name + ".yaml"), diags, sources);
+      REQUIRE(b);
+      precompute_board_data(*b, data);
+      CHECK(data.sweepable);
+    }
+  }
+}
+
+TEST_CASE("CellSet: a set of cells over several words", "[kernels]") {
+  CellSet a = CellSet::first(130), b;
+  CHECK(a.size() == 130);
+  CHECK(a.contains(129));
+  CHECK_FALSE(a.contains(130));
+  for (int c : {0, 63, 64, 200, 511}) b.insert(c);
+  CHECK(cells_of(a & b) == std::vector<int>{0, 63, 64});
+  CHECK(cells_of(b.subtract(a)) == std::vector<int>{200, 511});
+  b.erase(511);
+  CHECK(cells_of(b) == std::vector<int>{200});
+  CHECK(CellSet::from_mask(0b101).size() == 2);
+  CHECK(CellSet().empty());
+}
