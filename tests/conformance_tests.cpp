@@ -1,6 +1,7 @@
 // The conformance suite (after OpenSpiel's basic_tests): every file in rules/ is played by
 // random playouts that check the State contract at every ply, and whatever Tabula prints
 // about a game (position, move, move history, results line) reads back to the same thing.
+// The counts a state keeps are checked against its board at every ply.
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <set>
@@ -69,6 +70,16 @@ void check_playout(std::shared_ptr<const Program> p, uint64_t seed) {
       s.undo();
       REQUIRE(s == before);
       REQUIRE(s.hash() == before.hash());
+    }
+    // The counts the state keeps (pieces per side and per code, which pieces(P, KINDS)
+    // reads) are those of the board, after moves and undos alike.
+    {
+      std::vector<int> per_code(1 + p->player_count() * p->kind_count(), 0), per_side(p->player_count(), 0);
+      for (int c = 0; c < p->cells; ++c)
+        if (s.at(c)) ++per_code[s.at(c)], ++per_side[p->owner(s.at(c))];
+      for (size_t code = 1; code < per_code.size(); ++code)
+        CHECK(s.code_count(static_cast<uint8_t>(code)) == per_code[code]);
+      for (int side = 0; side < p->player_count(); ++side) CHECK(s.piece_count(side) == per_side[side]);
     }
     // A clone is equal and independent.
     State clone = s;

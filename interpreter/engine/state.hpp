@@ -71,6 +71,8 @@ class State {
   const uint8_t* heights() const { return heights_.data(); }
   const uint8_t* columns() const { return columns_.data(); }  // cell * kMaxStack + level
   int piece_count(int side) const { return piece_count_[side]; }
+  // The cells whose top piece has this code (a kind of one side).
+  int code_count(uint8_t code) const { return code_count_[code]; }
   int line_count(int line) const { return line_counts_[line]; }
   const uint16_t* line_counts() const { return line_counts_.data(); }
   // Boards of at most 64 cells: bit c is set when `side` owns the top piece on cell c.
@@ -155,6 +157,7 @@ class State {
   std::vector<uint8_t> columns_;  // stacking: cell * kMaxStack + level
   std::vector<uint8_t> heights_;  // stacking: column height per cell
   std::vector<int> piece_count_;  // pieces (columns, when stacking) owned per side
+  std::vector<int> code_count_;   // per piece code: the cells it is the top of
   std::vector<uint16_t> line_counts_;
   std::vector<uint64_t> occupancy_;  // bitboards only: the cells each side owns
   // Bitboards only: the last answer of connected(side), with the pieces it was for.

@@ -9,12 +9,14 @@ namespace {
 // side whose cell behind (along the axis) does not hold one.
 template <class F>
 void for_each_row(const Program& p, const RowAxes& axes, const uint8_t* board, int side, F&& f) {
-  auto mine = [&](int c) { return c >= 0 && board[c] && p.code_owner[board[c]] == side; };
-  for (size_t a = 0; a < axes.dirs.size(); ++a) {
-    const int d = axes.dirs[a];
-    const int16_t* behind = &axes.behind[a * p.cells];
-    for (int c = 0; c < p.cells; ++c) {
-      if (!mine(c) || mine(behind[c])) continue;
+  const int8_t* owner = p.code_owner.data();
+  auto mine = [&](int c) { return c >= 0 && board[c] && owner[board[c]] == side; };
+  const size_t axis_count = axes.dirs.size();
+  for (int c = 0; c < p.cells; ++c) {  // cells outermost: most hold no piece of the side
+    if (!board[c] || owner[board[c]] != side) continue;
+    for (size_t a = 0; a < axis_count; ++a) {
+      if (mine(axes.behind[a * p.cells + c])) continue;
+      const int d = axes.dirs[a];
       const int16_t* ray = p.ray(c, d);
       const int len = p.ray_len(c, d);
       int k = 0;

@@ -20,11 +20,10 @@ class Pieces final : public ValueFunction {
     const Program& p = s.program();
     const int side = resolve_player(s, who, c.mover);
     if (kinds == 0xFFFFFFFFu && side >= 0) return s.piece_count(side);
-    int n = 0;
-    for (int cell = 0; cell < p.cells; ++cell) {
-      uint8_t code = s.at(cell);
-      n += code && (side < 0 || p.code_owner[code] == side) && (kinds & p.code_kind_bit[code]);
-    }
+    int n = 0;  // the counts the state keeps per piece code
+    for (int pl = side < 0 ? 0 : side; pl <= (side < 0 ? p.player_count() - 1 : side); ++pl)
+      for (int kind = 0; kind < p.kind_count(); ++kind)
+        if (kinds >> kind & 1) n += s.code_count(p.piece_code(pl, kind));
     return n;
   }
 };
