@@ -101,6 +101,7 @@ void State::rebuild_derived() {
   code_count_.assign(1 + p.player_count() * p.kind_count(), 0);
   line_counts_.assign(p.line_count, 0);
   occupancy_.assign(p.player_count(), 0);
+  code_mask_.assign(1 + p.player_count() * p.kind_count(), 0);
   connected_memo_.assign(p.player_count(), {});
   hash_ = p.keys.seat[seat_] ^ p.keys.step[turn_.segment * 256 + turn_.step] ^ (turn_.fresh ? p.keys.step[767] : 0);
   counter_hash_ = hash_var(-1, passes_);
@@ -111,7 +112,10 @@ void State::rebuild_derived() {
     if (!code) continue;
     ++piece_count_[p.owner(code)];
     ++code_count_[code];
-    if (p.bitboards) occupancy_[p.owner(code)] |= uint64_t{1} << c;
+    if (p.bitboards) {
+      occupancy_[p.owner(code)] |= uint64_t{1} << c;
+      code_mask_[code] |= uint64_t{1} << c;
+    }
     if (p.stacking)
       for (int l = 0; l < heights_[c]; ++l) hash_ ^= p.keys.column[(c * kStack + l) * 64 + columns_[c * kStack + l]];
     else hash_ ^= p.keys.cell[c * 256 + code];
@@ -120,20 +124,26 @@ void State::rebuild_derived() {
 }
 
 // What follows the top piece of a cell: pieces per side and per code, pieces per line and, on small
-// boards, the bitboard of each side. (The hash is the caller's: it differs for columns.)
+// boards, the bitboards of each side and each piece code. (The hash is the caller's: it differs for columns.)
 inline void State::top_changed(int cell, uint8_t old_top, uint8_t new_top) {
   const Program& p = *program_;
   if (old_top) {
     int owner = p.code_owner[old_top];
     --piece_count_[owner];
     --code_count_[old_top];
-    if (p.bitboards) occupancy_[owner] &= ~(uint64_t{1} << cell);
+    if (p.bitboards) {
+      occupancy_[owner] &= ~(uint64_t{1} << cell);
+      code_mask_[old_top] &= ~(uint64_t{1} << cell);
+    }
   }
   if (new_top) {
     int owner = p.code_owner[new_top];
     ++piece_count_[owner];
     ++code_count_[new_top];
-    if (p.bitboards) occupancy_[owner] |= uint64_t{1} << cell;
+    if (p.bitboards) {
+      occupancy_[owner] |= uint64_t{1} << cell;
+      code_mask_[new_top] |= uint64_t{1} << cell;
+    }
   }
   if ((old_top != 0) != (new_top != 0) && p.uses_line_counts) {
     int delta = new_top ? 1 : -1;

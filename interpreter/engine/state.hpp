@@ -77,6 +77,8 @@ class State {
   const uint16_t* line_counts() const { return line_counts_.data(); }
   // Boards of at most 64 cells: bit c is set when `side` owns the top piece on cell c.
   uint64_t pieces_mask(int side) const { return occupancy_[side]; }
+  // Bitboards only: the cells whose top piece has this code (a kind of one side).
+  uint64_t code_mask(uint8_t code) const { return code_mask_[code]; }
   uint64_t occupied_mask() const;
   std::string column_text(int cell) const;  // the column, top counter first ("" when empty)
 
@@ -160,6 +162,7 @@ class State {
   std::vector<int> code_count_;   // per piece code: the cells it is the top of
   std::vector<uint16_t> line_counts_;
   std::vector<uint64_t> occupancy_;  // bitboards only: the cells each side owns
+  std::vector<uint64_t> code_mask_;  // bitboards only: the cells each piece code tops
   // Bitboards only: the last answer of connected(side), with the pieces it was for.
   struct ConnectedMemo {
     uint64_t pieces = 0;

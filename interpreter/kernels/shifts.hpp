@@ -1,6 +1,6 @@
 #pragma once
 // Set-wise moves of whole cell masks along a direction (boards of at most 64 cells), with
-// the direction's index offsets (BoardData::dir_shifts): what the fused steps and the
+// the direction's index offsets (BoardData::shifts): what the fused steps and the
 // set-wise flank test compute in a few shifts instead of a walk per cell.
 #include <cstdint>
 
@@ -11,7 +11,9 @@ namespace tabula {
 // The cells whose neighbour along `d` is in `cells`.
 inline uint64_t cells_before(const BoardData& p, int d, uint64_t cells) {
   uint64_t out = 0;
-  for (const auto& g : p.dir_shifts[d]) out |= g.from & (g.shift >= 0 ? cells >> g.shift : cells << -g.shift);
+  const BoardData::Shift* g = p.shifts.data() + p.shifts_begin[d];
+  const BoardData::Shift* end = p.shifts.data() + p.shifts_begin[d + 1];
+  for (; g != end; ++g) out |= g->from & ((cells >> g->right) << g->left);
   return out;
 }
 

@@ -115,23 +115,28 @@ void build_axis_lines(BoardData& p) {
   if (!p.sweepable) p.axis_lines.clear();
 }
 
-// Bit masks for boards of at most 64 cells: neighbours, and the prefixes of every ray.
+// Bit masks for boards of at most 64 cells: each direction as shifts, neighbours, and the
+// prefixes of every ray.
 void build_masks(BoardData& p) {
   p.bitboards = p.cells > 0 && p.cells <= 64;
   p.adjacent_mask.clear();
   p.ray_mask.clear();
-  p.dir_shifts.clear();
+  p.shifts.clear();
+  p.shifts_begin.clear();
   if (!p.bitboards) return;
-  p.dir_shifts.resize(p.dirs);
-  for (int d = 0; d < p.dirs; ++d)
+  for (int d = 0; d < p.dirs; ++d) {
+    p.shifts_begin.push_back(static_cast<int32_t>(p.shifts.size()));
     for (int c = 0; c < p.cells; ++c) {
       if (!p.ray_length[c * p.dirs + d]) continue;
       const int shift = p.ray_cells[p.ray_begin[c * p.dirs + d]] - c;
-      auto& groups = p.dir_shifts[d];
-      auto it = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.shift == shift; });
-      if (it == groups.end()) it = groups.insert(groups.end(), {shift, 0});
+      const auto right = static_cast<uint8_t>(std::max(shift, 0)), left = static_cast<uint8_t>(std::max(-shift, 0));
+      auto it = std::find_if(p.shifts.begin() + p.shifts_begin.back(), p.shifts.end(),
+                             [&](const auto& g) { return g.right == right && g.left == left; });
+      if (it == p.shifts.end()) it = p.shifts.insert(p.shifts.end(), {right, left, 0});
       it->from |= uint64_t{1} << c;
     }
+  }
+  p.shifts_begin.push_back(static_cast<int32_t>(p.shifts.size()));
   p.adjacent_mask.assign(p.cells, 0);
   for (int c = 0; c < p.cells; ++c)
     for (int16_t x : p.adjacent[c]) p.adjacent_mask[c] |= uint64_t{1} << x;

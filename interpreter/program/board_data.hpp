@@ -41,14 +41,17 @@ struct BoardData {
   // Parallel to ray_cells: ray_mask[ray_begin[c * dirs + d] + k] holds ray(c, d)[0 .. k-1],
   // the cells passed over to land on ray(c, d)[k].
   std::vector<uint64_t> ray_mask;
-  // A direction as index offsets: the cells whose neighbour along it is `shift` indexes away,
-  // grouped by shift (one group on a square board, two on a board of the dark squares only,
-  // whose rows alternate). Set-wise kernels move whole masks with them (kernels/shifts.hpp).
+  // A direction as index offsets: the cells whose neighbour along it is `right - left`
+  // indexes away (one of the two is 0), grouped by that offset (one group on a square
+  // board, two on a board of the dark squares only, whose rows alternate), the groups of
+  // direction d at shifts[shifts_begin[d] .. shifts_begin[d + 1]). Set-wise kernels move
+  // whole masks with them (kernels/shifts.hpp), two shifts and no branch a group.
   struct Shift {
-    int shift;
+    uint8_t right, left;
     uint64_t from;
   };
-  std::vector<std::vector<Shift>> dir_shifts;  // per direction
+  std::vector<Shift> shifts;
+  std::vector<int32_t> shifts_begin;  // per direction, and one more at the end
 
   const int16_t* ray(int c, int d) const { return &ray_cells[ray_begin[c * dirs + d]]; }
   int ray_len(int c, int d) const { return ray_length[c * dirs + d]; }

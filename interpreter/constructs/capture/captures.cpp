@@ -5,12 +5,15 @@
 //   captures compulsory|optional continue=must|may|stop choice=free|maximum|maximum-value
 //            rejump=forbid|allow remove=at-once|at-end reverse=allow|forbid
 #include <fmt/format.h>
+
+#include <algorithm>
 #include <optional>
 
 #include "check/context.hpp"
 #include "constructs/movement/basic_movement.hpp"
 #include "engine/move_text.hpp"
 #include "kernels/capture_search.hpp"
+#include "kernels/shifts.hpp"
 #include "syntax/ast_print.hpp"
 
 namespace tabula {
@@ -19,7 +22,55 @@ namespace {
 class Captures final : public CaptureMaker {
  public:
   CaptureRules rules;
-  uint32_t far_kinds = 0;  // kinds with a long-range hop; the others take only adjacent pieces
+
+  // Per seat, the directions of the short hops with the kinds that hop along each, and the
+  // kinds with a long-range hop (filled from `rules` when checked).
+  struct HopDirection {
+    int dir;
+    uint32_t kinds;
+  };
+  std::vector<std::vector<HopDirection>> short_hops;
+  std::vector<uint32_t> long_hop_kinds;
+
+  void index_hops(int seats) {
+    short_hops.assign(seats, {});
+    long_hop_kinds.assign(seats, 0);
+    for (int seat = 0; seat < seats; ++seat)
+      for (const HopRule& hop : rules.hops) {
+        if (hop.long_range) {
+          long_hop_kinds[seat] |= hop.kinds;
+          continue;
+        }
+        for (int d : hop.dirs[seat]) {
+          auto& list = short_hops[seat];
+          auto it = std::find_if(list.begin(), list.end(), [&](const HopDirection& h) { return h.dir == d; });
+          if (it == list.end()) list.push_back({d, hop.kinds});
+          else it->kinds |= hop.kinds;
+        }
+      }
+  }
+
+  // The mover's pieces that have a first hop, on a board of bitboards: a piece next to an
+  // enemy piece along one of its short hops' directions with an empty cell beyond, or any
+  // piece of a kind with a long-range hop. More pieces than the search finds captures for
+  // (it also asks whether the piece may be taken, and goes on), never fewer.
+  uint64_t first_hops(const State& s, int mover, int seat) const {
+    const Program& p = s.program();
+    const int kind_count = std::min(p.kind_count(), 32);
+    uint64_t of_kind[32];
+    for (int k = 0; k < kind_count; ++k) of_kind[k] = s.code_mask(p.piece_code(mover, k));
+    auto pieces_of = [&](uint32_t kinds) {
+      uint64_t pieces = 0;
+      for (; kinds; kinds &= kinds - 1)
+        if (__builtin_ctz(kinds) < kind_count) pieces |= of_kind[__builtin_ctz(kinds)];
+      return pieces;
+    };
+    const uint64_t occupied = s.occupied_mask(), enemy = occupied & ~s.pieces_mask(mover);
+    uint64_t out = pieces_of(long_hop_kinds[seat]);
+    for (const HopDirection& h : short_hops[seat])  // cells_before gives board cells only
+      out |= pieces_of(h.kinds) & cells_before(p, h.dir, enemy & cells_before(p, h.dir, ~occupied));
+    return out;
+  }
 
   void generate(const State& s, int seat, MoveList& out) const override {
     const Program& p = s.program();
@@ -31,16 +82,11 @@ class Captures final : public CaptureMaker {
     thread_local std::vector<int> starts;
     starts.clear();
     if (p.bitboards) {
-      // Only pieces next to an enemy can start an adjacent hop, and most positions have
-      // none, so the search is often never made (pieces with a long-range hop always start).
-      uint64_t enemies = 0;
-      for (int side = 0; side < p.player_count(); ++side)
-        if (side != mover) enemies |= s.pieces_mask(side);
-      for (uint64_t b = s.pieces_mask(mover); b; b &= b - 1) {
-        int c = __builtin_ctzll(b);
-        const bool far = p.code_kind_bit[s.at(c)] & far_kinds;
-        if ((far || (p.adjacent_mask[c] & enemies)) && may_start(c)) starts.push_back(c);
-      }
+      // Only pieces with a first hop can start: most positions have none, so the search is
+      // often never made. Per hop and direction, the pieces next to an enemy with an empty
+      // cell beyond (a long-range hop: every piece of its kinds), as whole masks.
+      for (uint64_t b = first_hops(s, mover, seat); b; b &= b - 1)
+        if (may_start(__builtin_ctzll(b))) starts.push_back(__builtin_ctzll(b));
     } else {
       for (int c = 0; c < p.cells; ++c)
         if (s.at(c) && p.code_owner[s.at(c)] == mover && may_start(c)) starts.push_back(c);
@@ -98,10 +144,8 @@ void build_at_end(CheckContext& ctx) {
     c->rules = setup.policy;
     c->rules.hops = setup.hops;
     c->compulsory = setup.policy.compulsory;
-    for (const HopRule& h : setup.hops) {
-      if (h.long_range) c->far_kinds |= h.kinds;
-      c->kinds |= h.kinds;
-    }
+    for (const HopRule& h : setup.hops) c->kinds |= h.kinds;
+    c->index_hops(ctx.program.seat_count());
     ctx.program.captures = ctx.program.own(std::move(c));
   });
 }

@@ -57,13 +57,9 @@ class FusedSteps final : public Movement {
     const std::vector<Entry>& entries = per_seat[g.seat];
     const size_t n = entries.size();
     uint64_t of_kind[32];
-    if (kinds == 1) {
-      of_kind[0] = pieces;
-    } else {
-      std::fill_n(of_kind, kinds, 0);
-      for (uint64_t b = pieces; b; b &= b - 1)
-        of_kind[__builtin_ctz(g.p.code_kind_bit[g.s.at(__builtin_ctzll(b))])] |= b & -b;
-    }
+    if (kinds == 1) of_kind[0] = pieces;
+    else
+      for (int k = 0; k < kinds; ++k) of_kind[k] = pieces & g.s.code_mask(g.p.piece_code(g.mover, k));
     const uint64_t empty = ~g.occupied, enemy = g.occupied & ~g.mine;
     uint64_t can[kMaxEntries];
     uint64_t any = 0;
