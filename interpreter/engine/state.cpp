@@ -1,6 +1,7 @@
 #include "engine/state.hpp"
 
 #include <algorithm>
+#include <cstring>
 
 #include "engine/turn_machine.hpp"
 #include "kernels/connectivity.hpp"
@@ -171,23 +172,27 @@ void State::set_cell(int cell, uint8_t code) {
 // The one place a column changes (stacking games).
 void State::set_column(int cell, const uint8_t* bottom_first, int height) {
   const Program& p = *program_;
-  ColumnChange ch;
+  // Written in place, the whole column at a fixed size: a copy of `height` bytes to a local
+  // then pushed was read back as wide words before the bytes had landed (a store-forwarding
+  // stall that was most of this function's time).
+  uint8_t* col = &columns_[cell * kStack];
+  ColumnChange& ch = column_journal_.emplace_back();
   ch.cell = static_cast<int16_t>(cell);
   ch.height = heights_[cell];
-  uint8_t* col = &columns_[cell * kStack];
-  std::copy(col, col + ch.height, ch.counters);
-  column_journal_.push_back(ch);
+  std::memcpy(ch.counters, col, kStack);
   uint8_t old_top = board_[cell];
   // Levels above the top stay zero, so equal positions compare equal byte for byte; only
   // the levels that change touch the hash (a zero level has no key).
   const uint64_t* keys = &p.keys.column[static_cast<size_t>(cell) * kStack * 64];
+  uint64_t hash = hash_;  // in a register: the stores to col[] could alias hash_
   for (int l = 0, top_level = std::max<int>(ch.height, height); l < top_level; ++l) {
     uint8_t now = l < height ? bottom_first[l] : 0;
     if (col[l] == now) continue;
-    if (col[l]) hash_ ^= keys[l * 64 + col[l]];
-    if (now) hash_ ^= keys[l * 64 + now];
+    if (col[l]) hash ^= keys[l * 64 + col[l]];
+    if (now) hash ^= keys[l * 64 + now];
     col[l] = now;
   }
+  hash_ = hash;
   heights_[cell] = static_cast<uint8_t>(height);
   uint8_t top = height ? col[height - 1] : 0;
   board_[cell] = top;
