@@ -1,6 +1,7 @@
 #include "engine/state.hpp"
 
 #include <algorithm>
+#include <cstddef>
 #include <cstring>
 
 #include "engine/turn_machine.hpp"
@@ -249,7 +250,11 @@ void State::apply_unchecked(const Move& m) {
   const int mover = current_player();
   Flow flow = program_->makers[m.maker]->apply(*this, m);
   quiet_ = m.captures ? 0 : quiet_ + 1;
-  history_.push_back(m);
+  // Only the header and the landings it uses: a plain move is 16 bytes of a 144-byte Move.
+  static_assert(offsetof(Move, path) == 16);
+  Move& kept = history_.emplace_back(Move::Unwritten{});
+  std::memcpy(static_cast<void*>(&kept), &m, 16);
+  if (m.steps) std::memcpy(kept.path, m.path, m.steps * sizeof(Step));
   after_action(*this, m, flow, mover);
 }
 
