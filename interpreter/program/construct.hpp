@@ -50,8 +50,9 @@ class MoveMaker : public Construct {
 class Movement : public MoveMaker {
  public:
   virtual void generate(const GenContext& g, int from, MoveList& out) const = 0;
-  // The moves of every piece on `pieces` (bitboards, boards of at most 64 cells), in cell
-  // order: a fast path for games where one movement moves every piece.
+  // The moves of every piece on `pieces` (the mover's, g.mine or part of it; bitboards,
+  // boards of at most 64 cells), in cell order: a fast path for games where one movement
+  // moves every piece.
   virtual void generate_pieces(const GenContext& g, uint64_t pieces, MoveList& out) const {
     for (; pieces; pieces &= pieces - 1) generate(g, __builtin_ctzll(pieces), out);
   }
