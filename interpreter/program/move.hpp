@@ -96,15 +96,8 @@ inline Move& add_move_words(MoveList& out, uint64_t word0, uint64_t word1) {
 // Appends a move with every field but the path set, so no field is left from an earlier
 // use of the list's storage.
 inline Move& add_move(MoveList& out, uint8_t kind, int maker, int from, int to, int arg = 0) {
-  Move& m = out.emplace_back(Move::Unwritten{});
-  m.from = static_cast<int16_t>(from);
-  m.to = static_cast<int16_t>(to);
-  m.kind = kind;
-  m.maker = static_cast<uint16_t>(maker);
-  m.arg = static_cast<uint8_t>(arg);
-  m.captures = m.steps = m.cost = m.promotion = m.promoted_at = m.flags = 0;
-  m.value = 0;
-  return m;
+  // In two stores: the second word zero is no captures, steps, cost, promotion, flags or value.
+  return add_move_words(out, move_word0(from, to, maker, kind, static_cast<uint8_t>(arg)), 0);
 }
 
 }  // namespace tabula

@@ -58,6 +58,19 @@ class Place final : public Phase {
       allowed.for_each([&](int c) {
         if (down.empty() || resting_place(s, c)) add_move(out, Move::place, index, -1, c, code);
       });
+    } else if (where.empty() && down.empty()) {
+      // Every empty cell, gathered without a branch per cell (a test per cell was
+      // mispredicted about as often as cells are empty), then written in order.
+      thread_local std::vector<int16_t> empty;
+      empty.resize(p.cells);
+      const uint8_t* board = s.tops();
+      int n = 0;
+      for (int c = 0; c < p.cells; ++c) {
+        empty[n] = static_cast<int16_t>(c);
+        n += !board[c];
+      }
+      out.reserve(out.size() + n);
+      for (int i = 0; i < n; ++i) add_move(out, Move::place, index, -1, empty[i], code);
     } else {
       for (int c = 0; c < p.cells; ++c) {
         if (s.at(c) || (!down.empty() && !resting_place(s, c))) continue;
