@@ -77,8 +77,15 @@ class State {
   const uint16_t* line_counts() const { return line_counts_.data(); }
   // Boards of at most 64 cells: bit c is set when `side` owns the top piece on cell c.
   uint64_t pieces_mask(int side) const { return occupancy_[side]; }
-  // Bitboards only: the cells whose top piece has this code (a kind of one side).
+  // Bitboards only: the cells whose top piece has this code (a kind of one side) ...
   uint64_t code_mask(uint8_t code) const { return code_mask_[code]; }
+  // ... or is `side`'s and of one of `kinds` (a bit per kind).
+  uint64_t kinds_mask(int side, uint32_t kinds) const {
+    uint64_t cells = 0;
+    for (int k = 0; k < program_->kind_count(); ++k)
+      if (kinds >> k & 1) cells |= code_mask_[program_->piece_code(side, k)];
+    return cells;
+  }
   uint64_t occupied_mask() const;
   std::string column_text(int cell) const;  // the column, top counter first ("" when empty)
 

@@ -19,9 +19,14 @@ inline bool may_land(const Program& p, uint8_t target, int mover, uint8_t land) 
   if (!target) return land & land_empty;
   return p.code_owner[target] == mover ? (land & land_friend) : (land & land_enemy);
 }
-// ... and on bit masks (fast path).
+// ... and on bit masks (fast path): one cell ...
 inline bool may_land_mask(uint8_t land, uint64_t bit, uint64_t mine, uint64_t occupied) {
   return (mine & bit) ? (land & land_friend) : (occupied & bit) ? (land & land_enemy) : (land & land_empty);
+}
+// ... or every cell at once (bits past the board's last cell may be set).
+inline uint64_t landing_mask(uint8_t land, uint64_t mine, uint64_t occupied) {
+  return (land & land_empty ? ~occupied : 0) | (land & land_enemy ? occupied & ~mine : 0) |
+         (land & land_friend ? mine : 0);
 }
 
 inline Move& emit_plain_move(MoveList& out, int from, int to, int maker, bool capture, uint8_t promotion = 0) {
@@ -46,8 +51,7 @@ inline void line_count_moves(const Program& p, const std::vector<int>& dirs, int
   const uint8_t* promotions = promotion_row(p, code);
   // The cells it may land on, as one mask: one test a direction with the stoppers, not a
   // branch per kind of landing.
-  const uint64_t targets = (land & land_empty ? ~occupied : 0) | (land & land_enemy ? occupied & ~mine : 0) |
-                           (land & land_friend ? mine : 0);
+  const uint64_t targets = landing_mask(land, mine, occupied);
   for (int d : dirs) {
     const int index = from * p.dirs + d;
     const int line = line_of[index];

@@ -87,7 +87,6 @@ void build_axis_lines(BoardData& p) {
     if (o < 0) p.sweepable = false;
     if (o < 0 || o < d) continue;
     BoardData::AxisLines axis;
-    axis.d = d;
     std::vector<uint8_t> covered(p.cells, 0);
     for (int c = 0; c < p.cells; ++c) {
       if (p.ray_len(c, o)) continue;

@@ -28,7 +28,6 @@ struct BoardData {
   // `sweepable` when every direction has an opposite and every ray is exactly the rest of
   // its line (no one-way barrier, no cycle): only then does a sweep see what a ray sees.
   struct AxisLines {
-    int d = 0;
     std::vector<int16_t> cells;  // the lines one after another
     std::vector<int32_t> begin;  // per line, its first index in cells; one more at the end
   };

@@ -56,19 +56,10 @@ class Captures final : public CaptureMaker {
   // (it also asks whether the piece may be taken, and goes on), never fewer.
   uint64_t first_hops(const State& s, int mover, int seat) const {
     const Program& p = s.program();
-    const int kind_count = std::min(p.kind_count(), 32);
-    uint64_t of_kind[32];
-    for (int k = 0; k < kind_count; ++k) of_kind[k] = s.code_mask(p.piece_code(mover, k));
-    auto pieces_of = [&](uint32_t kinds) {
-      uint64_t pieces = 0;
-      for (; kinds; kinds &= kinds - 1)
-        if (__builtin_ctz(kinds) < kind_count) pieces |= of_kind[__builtin_ctz(kinds)];
-      return pieces;
-    };
     const uint64_t occupied = s.occupied_mask(), enemy = occupied & ~s.pieces_mask(mover);
-    uint64_t out = pieces_of(long_hop_kinds[seat]);
+    uint64_t out = s.kinds_mask(mover, long_hop_kinds[seat]);
     for (const HopDirection& h : short_hops[seat])  // cells_before gives board cells only
-      out |= pieces_of(h.kinds) & cells_before(p, h.dir, enemy & cells_before(p, h.dir, ~occupied));
+      out |= s.kinds_mask(mover, h.kinds) & cells_before(p, h.dir, enemy & cells_before(p, h.dir, ~occupied));
     return out;
   }
 

@@ -60,14 +60,11 @@ class FusedSteps final : public Movement {
     if (kinds == 1) of_kind[0] = pieces;
     else
       for (int k = 0; k < kinds; ++k) of_kind[k] = pieces & g.s.code_mask(g.p.piece_code(g.mover, k));
-    const uint64_t empty = ~g.occupied, enemy = g.occupied & ~g.mine;
     uint64_t can[kMaxEntries];
     uint64_t any = 0;
     for (size_t i = 0; i < n; ++i) {
       const Entry& e = entries[i];
-      const uint64_t targets =
-          (e.land & land_empty ? empty : 0) | (e.land & land_enemy ? enemy : 0) | (e.land & land_friend ? g.mine : 0);
-      can[i] = of_kind[e.kind] & cells_before(g.p, e.dir, targets);
+      can[i] = of_kind[e.kind] & cells_before(g.p, e.dir, landing_mask(e.land, g.mine, g.occupied));
       any |= can[i];
     }
     const bool promotes = !g.p.promotion_table.empty();
