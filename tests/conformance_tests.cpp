@@ -2,6 +2,7 @@
 // random playouts that check the State contract at every ply, and whatever Tabula prints
 // about a game (position, move, move history, results line) reads back to the same thing.
 // The counts a state keeps are checked against its board at every ply.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <set>
@@ -11,6 +12,7 @@
 #include "ai/rng.hpp"
 #include "ai/study.hpp"
 #include "engine/game_record.hpp"
+#include "kernels/line_sweeps.hpp"
 #include "test_support.hpp"
 
 using namespace tabula;
@@ -80,6 +82,13 @@ void check_playout(std::shared_ptr<const Program> p, uint64_t seed) {
       for (size_t code = 1; code < per_code.size(); ++code)
         CHECK(s.code_count(static_cast<uint8_t>(code)) == per_code[code]);
       for (int side = 0; side < p->player_count(); ++side) CHECK(s.piece_count(side) == per_side[side]);
+      // The words per line and side that sweeps read, where the program keeps them.
+      if (s.line_words()) {
+        std::vector<uint64_t> words(static_cast<size_t>(p->straight_lines.count()) * line_word_stride(*p));
+        gather_line_words(*p, s.tops(), words.data());
+        CHECK(std::equal(words.begin(), words.end(), s.line_words()));
+      }
+      CHECK(static_cast<bool>(s.line_words()) == p->keeps_line_words());
     }
     // A clone is equal and independent.
     State clone = s;

@@ -23,12 +23,20 @@ std::vector<int> cells_of(const CellSet& set) {
   return out;
 }
 
-// Checks every sweep against the walk in the position `s`.
+// Checks every sweep against the walk in the position `s`, and the words the State keeps
+// against the words read off its board.
 void compare_sweeps(const State& s) {
   const Program& p = s.program();
   const uint8_t* board = s.tops();
+  const size_t n = static_cast<size_t>(p.straight_lines.count()) * line_word_stride(p);
+  std::vector<uint64_t> gathered(n);
+  gather_line_words(p, board, gathered.data());
+  // Kept by the State where a rule sweeps (Lanquia), read off the board elsewhere.
+  REQUIRE(static_cast<bool>(s.line_words()) == p.sweeps_lines);
+  if (s.line_words()) REQUIRE(std::vector<uint64_t>(s.line_words(), s.line_words() + n) == gathered);
+  const uint64_t* words = gathered.data();
   std::vector<uint32_t> flanked(p.cells);
-  REQUIRE(swept_flanking_players(p, board, flanked.data()));
+  REQUIRE(swept_flanking_players(p, words, flanked.data()));
   for (int player = 0; player < p.player_count(); ++player) {
     std::vector<int> sees, flanked_by, walked_sees, walked_flanked;
     for (int c = 0; c < p.cells; ++c) {
@@ -38,11 +46,11 @@ void compare_sweeps(const State& s) {
       CHECK(((flanked[c] >> player) & 1) == in_run_flanked_by(p, board, c, player));
     }
     CellSet swept;
-    REQUIRE(swept_sight(p, board, player, false, swept));
+    REQUIRE(swept_sight(p, words, player, false, swept));
     CHECK(cells_of(swept) == walked_sees);
-    REQUIRE(swept_sight(p, board, player, true, swept));
+    REQUIRE(swept_sight(p, words, player, true, swept));
     CHECK(cells_of(swept) == walked_flanked);
-    REQUIRE(swept_dead_chains(p, board, player, swept));
+    REQUIRE(swept_dead_chains(p, words, player, swept));
     CHECK(cells_of(swept) == dead_chain_cells(p, board, player));
   }
 }
@@ -67,6 +75,22 @@ links:
   r6: { cw: r1, ccw: r5 }
 )";
 
+// Compares the sweeps with the walks along random games of `p`; returns the positions compared.
+int compare_along_random_games(const std::shared_ptr<const Program>& p, uint64_t games) {
+  int compared = 0;
+  for (uint64_t seed = 1; seed <= games; ++seed) {
+    State s(p);
+    Rng rng(seed);
+    MoveList legal;
+    for (s.legal_moves(legal); !legal.empty() && !s.result().over; s.legal_moves(legal)) {
+      compare_sweeps(s);
+      ++compared;
+      s.apply_unchecked(legal[rng.below(static_cast<uint32_t>(legal.size()))]);
+    }
+  }
+  return compared;
+}
+
 }  // namespace
 
 TEST_CASE("Line sweeps answer what walking the rays answers", "[kernels]") {
@@ -76,19 +100,20 @@ TEST_CASE("Line sweeps answer what walking the rays answers", "[kernels]") {
     INFO(game);
     auto p = load_rules(repo_path(std::string("rules/") + game + ".rules"));
     REQUIRE(p->sweepable);
-    int compared = 0;
-    for (uint64_t seed = 1; seed <= 6; ++seed) {
-      State s(p);
-      Rng rng(seed);
-      MoveList legal;
-      for (s.legal_moves(legal); !legal.empty() && !s.result().over; s.legal_moves(legal)) {
-        compare_sweeps(s);
-        ++compared;
-        s.apply_unchecked(legal[rng.below(static_cast<uint32_t>(legal.size()))]);
-      }
-    }
-    CHECK(compared > 100);
+    CHECK(compare_along_random_games(p, 6) > 100);
   }
+}
+
+TEST_CASE("Lines of more than 32 cells sweep with six fill steps", "[kernels]") {
+  // Lanquia's rules on a strip of 3 x 40 squares: files of 40 cells.
+  temp_rules("strip3x40.yaml", "name: strip3x40\nrectangle: { files: 3, ranks: 40 }\n");
+  std::ifstream lanquia(repo_path("rules/lanquia.rules"));
+  std::string text((std::istreambuf_iterator<char>(lanquia)), std::istreambuf_iterator<char>());
+  text.replace(text.find("\"hex9.yaml\""), 11, "\"strip3x40.yaml\"");
+  auto p = load_rules(temp_rules("lanquia-strip.rules", text));
+  REQUIRE(p->sweeps_by_words());
+  REQUIRE(p->straight_lines.longest == 40);
+  CHECK(compare_along_random_games(p, 4) > 100);
 }
 
 TEST_CASE("Sweeps are refused where a ray is not the rest of its line", "[kernels]") {
@@ -100,8 +125,9 @@ TEST_CASE("Sweeps are refused where a ray is not the rest of its line", "[kernel
   SECTION("the ring cut by a barrier is one line, from r6 to r5") {
     precompute_board_data(*board_of(std::string(kRing) + "barriers: [[r5, r6]]\n"), data);
     REQUIRE(data.sweepable);
-    REQUIRE(data.axis_lines.size() == 1);
-    CHECK(data.axis_lines[0].cells == std::vector<int16_t>{5, 0, 1, 2, 3, 4});
+    REQUIRE(data.straight_lines.count() == 1);
+    CHECK(data.straight_lines.cells == std::vector<int16_t>{5, 0, 1, 2, 3, 4});
+    CHECK(data.straight_lines.place == std::vector<int32_t>{1, 2, 3, 4, 5, 0});
   }
   SECTION("a direction without an opposite") {
     std::string text = kRing;
@@ -134,4 +160,18 @@ TEST_CASE("CellSet: a set of cells over several words", "[kernels]") {
   CHECK(cells_of(b) == std::vector<int>{200});
   CHECK(CellSet::from_mask(0b101).size() == 2);
   CHECK(CellSet().empty());
+}
+
+TEST_CASE("CellSet::of_nonzero_bytes takes every nonzero byte, eight at a time and the rest", "[kernels]") {
+  Rng rng(7);
+  for (int n : {0, 5, 8, 64, 203, 512}) {
+    std::vector<uint8_t> bytes(n);
+    // Zero about half the time; otherwise values whose top and low bits vary (1, 0x7f, 0x80, 0xff ...).
+    const uint8_t values[] = {1, 2, 0x7f, 0x80, 0x81, 0xfe, 0xff};
+    for (auto& b : bytes) b = rng.below(2) ? 0 : values[rng.below(7)];
+    std::vector<int> expected;
+    for (int c = 0; c < n; ++c)
+      if (bytes[c]) expected.push_back(c);
+    CHECK(cells_of(CellSet::of_nonzero_bytes(bytes.data(), n)) == expected);
+  }
 }

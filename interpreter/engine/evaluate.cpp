@@ -56,10 +56,7 @@ namespace {
 CellSet empty_cells(const State& s) {
   const Program& p = s.program();
   if (p.bitboards) return CellSet::from_mask(~s.occupied_mask()) & CellSet::first(p.cells);
-  CellSet empty;
-  for (int c = 0; c < p.cells; ++c)
-    if (!s.at(c)) empty.insert(c);
-  return empty;
+  return CellSet::first(p.cells).subtract(CellSet::of_nonzero_bytes(s.tops(), p.cells));
 }
 
 bool cells_of(const Formula& e, int node, const State& s, int mover, CellSet& cells) {

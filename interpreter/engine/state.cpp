@@ -6,6 +6,7 @@
 
 #include "engine/turn_machine.hpp"
 #include "kernels/connectivity.hpp"
+#include "kernels/line_sweeps.hpp"
 
 namespace tabula {
 namespace {
@@ -123,6 +124,11 @@ void State::rebuild_derived() {
     else hash_ ^= p.keys.cell[c * 256 + code];
     for (int i = p.lines_through_begin[c]; i < p.lines_through_begin[c + 1]; ++i) ++line_counts_[p.lines_through[i]];
   }
+  line_words_.clear();
+  if (p.keeps_line_words()) {
+    line_words_.resize(static_cast<size_t>(p.straight_lines.count()) * line_word_stride(p));
+    gather_line_words(p, board_.data(), line_words_.data());
+  }
 }
 
 // What follows the top piece of a cell: pieces per side and per code, pieces per line and, on small
@@ -147,6 +153,8 @@ inline void State::top_changed(int cell, uint8_t old_top, uint8_t new_top) {
       code_mask_[new_top] |= uint64_t{1} << cell;
     }
   }
+  if (!line_words_.empty() && p.code_owner[old_top] != p.code_owner[new_top])
+    line_words_changed(p, line_words_.data(), cell, p.code_owner[old_top], p.code_owner[new_top]);
   if ((old_top != 0) != (new_top != 0) && p.uses_line_counts) {
     int delta = new_top ? 1 : -1;
     for (int i = p.lines_through_begin[cell]; i < p.lines_through_begin[cell + 1]; ++i)

@@ -75,6 +75,9 @@ class State {
   int code_count(uint8_t code) const { return code_count_[code]; }
   int line_count(int line) const { return line_counts_[line]; }
   const uint16_t* line_counts() const { return line_counts_.data(); }
+  // A word per straight line and side (kernels/line_sweeps.hpp), when the program keeps them
+  // (Program::keeps_line_words); null otherwise.
+  const uint64_t* line_words() const { return line_words_.empty() ? nullptr : line_words_.data(); }
   // Boards of at most 64 cells: bit c is set when `side` owns the top piece on cell c.
   uint64_t pieces_mask(int side) const { return occupancy_[side]; }
   // Bitboards only: the cells whose top piece has this code (a kind of one side) ...
@@ -168,6 +171,7 @@ class State {
   std::vector<int> piece_count_;  // pieces (columns, when stacking) owned per side
   std::vector<int> code_count_;   // per piece code: the cells it is the top of
   std::vector<uint16_t> line_counts_;
+  std::vector<uint64_t> line_words_;
   std::vector<uint64_t> occupancy_;  // bitboards only: the cells each side owns
   std::vector<uint64_t> code_mask_;  // bitboards only: the cells each piece code tops
   // Bitboards only: the last answer of connected(side), with the pieces it was for.

@@ -82,7 +82,12 @@ int flanked_run(const Program& p, const uint8_t* board, int cell, int d, int sid
 std::vector<int> territory_owners(const Program& p, const uint8_t* board) {
   // flanked[c] bit per player: some run through c is flanked by that player.
   std::vector<uint32_t> flanked(p.cells, 0);
-  const bool swept = swept_flanking_players(p, board, flanked.data());  // else walk the rays
+  bool swept = false;  // else walk the rays
+  if (p.sweeps_by_words()) {
+    std::vector<uint64_t> words(static_cast<size_t>(p.straight_lines.count()) * line_word_stride(p));
+    gather_line_words(p, board, words.data());
+    swept = swept_flanking_players(p, words.data(), flanked.data());
+  }
   for (int c = 0; c < p.cells && !swept; ++c) {
     if (board[c]) continue;
     for (int d = 0; d < p.dirs; ++d) {

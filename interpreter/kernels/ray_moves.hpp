@@ -38,8 +38,14 @@ inline const uint8_t* promotion_row(const Program& p, uint8_t code) {
   return p.promotion_table.empty() ? nullptr : &p.promotion_table[static_cast<size_t>(code) * p.cells];
 }
 
-// A move of exactly `dist` cells along each of `dirs` from `from` (its piece `code`), where
-// `dist` is the counter of the line moved along; `stoppers` are the cells it may not pass.
+// The most directions `line_count_moves` takes in one call (a board has at most 32).
+inline constexpr size_t kCountedLineDirections = 32;
+
+// A move of exactly `dist` cells along each of `dirs` (at most kCountedLineDirections) from
+// `from` (its piece `code`), where `dist` is the counter of the line moved along; `stoppers`
+// are the cells it may not pass. Whether a direction gives a move is data the branch
+// predictor cannot learn (half of them do), so every direction is decided without a branch
+// into a candidate list, and only the kept candidates are written.
 inline void line_count_moves(const Program& p, const std::vector<int>& dirs, int from, uint8_t code, uint64_t mine,
                              uint64_t occupied, uint64_t stoppers, uint8_t land, const uint16_t* line_counts, int maker,
                              MoveList& out) {
@@ -49,18 +55,24 @@ inline void line_count_moves(const Program& p, const std::vector<int>& dirs, int
   const int16_t* ray_cells = p.ray_cells.data();
   const uint64_t* ray_mask = p.ray_mask.data();
   const uint8_t* promotions = promotion_row(p, code);
-  // The cells it may land on, as one mask: one test a direction with the stoppers, not a
-  // branch per kind of landing.
   const uint64_t targets = landing_mask(land, mine, occupied);
+  int16_t landing[kCountedLineDirections];
+  size_t kept = 0;
   for (int d : dirs) {
     const int index = from * p.dirs + d;
     const int line = line_of[index];
     if (line < 0) continue;
-    const int dist = line_counts[line];  // >= 1: the moving piece is on its line
-    if (dist < 1 || dist > ray_length[index]) continue;
-    const int at = ray_begin[index] + dist - 1;
+    const unsigned dist = line_counts[line];  // >= 1: the moving piece is on its line
+    const bool fits = dist - 1 < ray_length[index];
+    // A ray that does not reach reads its own first cell (or the padding after the last
+    // ray) and is dropped by `fits`.
+    const int at = ray_begin[index] + (fits ? static_cast<int>(dist) - 1 : 0);
     const int to = ray_cells[at];
-    if ((ray_mask[at] & stoppers) | (~targets >> to & 1)) continue;
+    landing[kept] = static_cast<int16_t>(to);
+    kept += fits & !(ray_mask[at] & stoppers) & (targets >> (to & 63) & 1);
+  }
+  for (size_t i = 0; i < kept; ++i) {
+    const int to = landing[i];
     emit_plain_move(out, from, to, maker, occupied >> to & 1, promotions ? promotions[to] : 0);
   }
 }

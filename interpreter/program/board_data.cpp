@@ -77,41 +77,57 @@ void build_adjacency(BoardData& p, const BoardGraph& b) {
   for (int d = 0; d < p.dirs; ++d) p.opposite[d] = b.direction(d).opposite;
 }
 
-// Lines as cell sequences per axis, from the cells with nothing behind them, and whether
-// they agree with the rays (see BoardData::sweepable).
-void build_axis_lines(BoardData& p) {
-  p.axis_lines.clear();
+// Lines as cell sequences axis by axis, from the cells with nothing behind them, whether
+// they agree with the rays (see BoardData::sweepable), and each cell's place on them.
+void build_straight_lines(BoardData& p) {
+  BoardData::StraightLines& lines = p.straight_lines;
+  lines = {};
   p.sweepable = p.cells > 0;
+  std::vector<int32_t> place_per_axis;  // axis by axis, per cell
   for (int d = 0; d < p.dirs; ++d) {
     const int o = p.opposite[d];
     if (o < 0) p.sweepable = false;
     if (o < 0 || o < d) continue;
-    BoardData::AxisLines axis;
-    std::vector<uint8_t> covered(p.cells, 0);
+    const int first_line = lines.count() < 0 ? 0 : lines.count();
+    if (lines.begin.empty()) lines.begin.push_back(0);
     for (int c = 0; c < p.cells; ++c) {
       if (p.ray_len(c, o)) continue;
-      axis.begin.push_back(static_cast<int32_t>(axis.cells.size()));
-      axis.cells.push_back(static_cast<int16_t>(c));
-      for (int k = 0; k < p.ray_len(c, d); ++k) axis.cells.push_back(p.ray(c, d)[k]);
+      lines.cells.push_back(static_cast<int16_t>(c));
+      for (int k = 0; k < p.ray_len(c, d); ++k) lines.cells.push_back(p.ray(c, d)[k]);
+      lines.begin.push_back(static_cast<int32_t>(lines.cells.size()));
     }
-    axis.begin.push_back(static_cast<int32_t>(axis.cells.size()));
-    for (size_t line = 0; line + 1 < axis.begin.size(); ++line) {
-      const int16_t* cells = &axis.cells[axis.begin[line]];
-      const int n = axis.begin[line + 1] - axis.begin[line];
+    std::vector<int32_t> place(p.cells, -1);
+    for (int line = first_line; line < lines.count(); ++line) {
+      const int16_t* cells = &lines.cells[lines.begin[line]];
+      const int n = lines.begin[line + 1] - lines.begin[line];
+      lines.longest = std::max(lines.longest, n);
       for (int k = 0; k < n; ++k) {
         const int c = cells[k];
-        bool agrees = !covered[c] && p.ray_len(c, d) == n - 1 - k && p.ray_len(c, o) == k;
+        bool agrees = place[c] < 0 && p.ray_len(c, d) == n - 1 - k && p.ray_len(c, o) == k;
         for (int j = 0; agrees && j < p.ray_len(c, d); ++j) agrees = p.ray(c, d)[j] == cells[k + 1 + j];
         for (int j = 0; agrees && j < p.ray_len(c, o); ++j) agrees = p.ray(c, o)[j] == cells[k - 1 - j];
         if (!agrees) p.sweepable = false;
-        covered[c] = 1;
+        place[c] = line * 64 + std::min(k, 63);
       }
     }
-    for (uint8_t seen : covered)
-      if (!seen) p.sweepable = false;  // on a cycle: no line starts
-    p.axis_lines.push_back(std::move(axis));
+    for (int32_t at : place)
+      if (at < 0) p.sweepable = false;  // on a cycle: no line starts
+    place_per_axis.insert(place_per_axis.end(), place.begin(), place.end());
+    ++lines.axes;
   }
-  if (!p.sweepable) p.axis_lines.clear();
+  if (!p.sweepable) {
+    lines = {};
+    return;
+  }
+  for (int line = 0; line < lines.count(); ++line) {
+    const int16_t* cells = &lines.cells[lines.begin[line]];
+    bool consecutive = true;
+    for (int k = 1; k < lines.begin[line + 1] - lines.begin[line]; ++k) consecutive &= cells[k] == cells[0] + k;
+    lines.consecutive_from.push_back(consecutive ? cells[0] : int16_t{-1});
+  }
+  lines.place.resize(place_per_axis.size());
+  for (int a = 0; a < lines.axes; ++a)
+    for (int c = 0; c < p.cells; ++c) lines.place[c * lines.axes + a] = place_per_axis[a * p.cells + c];
 }
 
 // Bit masks for boards of at most 64 cells: each direction as shifts, neighbours, and the
@@ -157,7 +173,7 @@ void precompute_board_data(const BoardGraph& board, BoardData& out) {
   build_rays(out, board);
   build_lines(out, board);
   build_adjacency(out, board);
-  build_axis_lines(out);
+  build_straight_lines(out);
   build_masks(out);
 }
 

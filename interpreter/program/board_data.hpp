@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "board/board_graph.hpp"
+#include "program/cell_set.hpp"
 
 namespace tabula {
 
@@ -23,16 +24,28 @@ struct BoardData {
   std::vector<int32_t> lines_through;          // the line ids a cell lies on
   std::vector<std::vector<int16_t>> adjacent;  // all graph neighbours of a cell
   std::vector<int> opposite;                   // per direction: its opposite, or -1
-  // The same lines as cell sequences, for sweeps along them (kernels/line_sweeps.hpp): per
-  // axis (a direction d whose opposite comes after it), every line's cells in d's order.
+  // The same lines as cell sequences, for sweeps along them (kernels/line_sweeps.hpp): axis
+  // by axis (a direction d whose opposite comes after it), every line's cells in d's order.
   // `sweepable` when every direction has an opposite and every ray is exactly the rest of
   // its line (no one-way barrier, no cycle): only then does a sweep see what a ray sees.
-  struct AxisLines {
-    std::vector<int16_t> cells;  // the lines one after another
+  struct StraightLines {
+    std::vector<int16_t> cells;  // every line of every axis, one after another
     std::vector<int32_t> begin;  // per line, its first index in cells; one more at the end
+    // Per cell and axis (cell * axes + axis): its line * 64 + its place on that line, the
+    // bit a word per line keeps it in (lines of at most 64 cells).
+    std::vector<int32_t> place;
+    // Per line: its first cell when its cells are numbered one after another (cells[k] is
+    // first + k: the rows of a grid), so that a word of it is a shifted CellSet word; else -1.
+    std::vector<int16_t> consecutive_from;
+    int axes = 0;
+    int longest = 0;  // the cells of the longest line
+    int count() const { return static_cast<int>(begin.size()) - 1; }
   };
-  std::vector<AxisLines> axis_lines;
+  StraightLines straight_lines;
   bool sweepable = false;
+  // Sweeps run with a word per line and answer as a CellSet: on sweepable boards whose
+  // lines have at most 64 cells and that have at most CellSet::kMaxCells cells.
+  bool sweeps_by_words() const { return sweepable && cells <= CellSet::kMaxCells && straight_lines.longest <= 64; }
 
   // Boards of at most 64 cells.
   bool bitboards = false;

@@ -5,6 +5,7 @@
 // the cells one by one. On boards of at most 64 cells word 0 is the familiar uint64_t mask.
 #include <array>
 #include <cstdint>
+#include <cstring>
 
 namespace tabula {
 
@@ -19,6 +20,23 @@ class CellSet {
     s.words_[0] = mask;
     return s;
   }
+  // The cells c < n whose byte bytes[c] is not zero (n <= kMaxCells), eight at a time
+  // without a branch per cell.
+  static CellSet of_nonzero_bytes(const uint8_t* bytes, int n) {
+    CellSet s;
+    int c = 0;
+    for (; c + 8 <= n; c += 8) {
+      uint64_t eight;
+      std::memcpy(&eight, bytes + c, 8);
+      // The top bit of each byte set when the byte is not zero, moved to the byte's low bit;
+      // then byte k's bit becomes bit k of the product's top byte.
+      constexpr uint64_t low7 = 0x7f7f7f7f7f7f7f7f;
+      const uint64_t nonzero = ((((eight & low7) + low7) | eight) & ~low7) >> 7;
+      s.words_[c >> 6] |= ((nonzero * 0x0102040810204080) >> 56) << (c & 63);
+    }
+    for (; c < n; ++c) s.words_[c >> 6] |= uint64_t{bytes[c] != 0} << (c & 63);
+    return s;
+  }
   // Every cell 0 .. cells-1 (cells <= kMaxCells).
   static CellSet first(int cells) {
     CellSet s;
@@ -31,6 +49,7 @@ class CellSet {
   void erase(int c) { words_[c >> 6] &= ~(uint64_t{1} << (c & 63)); }
   bool contains(int c) const { return (words_[c >> 6] >> (c & 63)) & 1; }
   uint64_t word(int w) const { return words_[w]; }
+  void insert_word(int w, uint64_t cells) { words_[w] |= cells; }  // cells w * 64 + bit
 
   bool empty() const {
     uint64_t any = 0;

@@ -32,6 +32,10 @@ struct Program : BoardData {
   bool stacking = false;
   static constexpr int kMaxStack = 32;
   bool uses_line_counts = false;  // some rule reads the pieces on a line (kept incrementally)
+  // Some rule sweeps the straight lines (sight, chains): on boards that sweep by words
+  // (sweeps_by_words) the State keeps a word per line and side (kernels/line_sweeps.hpp).
+  bool sweeps_lines = false;
+  bool keeps_line_words() const { return sweeps_lines && sweeps_by_words(); }
 
   // ---- the constructs ----
   std::vector<std::unique_ptr<const Construct>> owned;

@@ -42,7 +42,8 @@ void connected_array(benchmark::State& st, const char* game) {
 }
 
 // Lanquia's board of 217 points, mid-game: each question for a whole position, by walking
-// rays (kernels/flanking.hpp) or by sweeping lines (kernels/line_sweeps.hpp), checked
+// rays (kernels/flanking.hpp) or by sweeping the words the State keeps per line
+// (kernels/line_sweeps.hpp), checked
 // against each other on every position before timing.
 std::vector<int> dead_chains_walked(const Program& p, const State& s) {
   return dead_chain_cells(p, s.tops(), s.current_player());
@@ -50,7 +51,7 @@ std::vector<int> dead_chains_walked(const Program& p, const State& s) {
 
 std::vector<int> dead_chains_swept(const Program& p, const State& s) {
   CellSet dead;
-  swept_dead_chains(p, s.tops(), s.current_player(), dead);
+  swept_dead_chains(p, s.line_words(), s.current_player(), dead);
   std::vector<int> out;
   dead.for_each([&](int c) { out.push_back(c); });
   return out;
@@ -66,7 +67,7 @@ CellSet sight_walked(const Program& p, const State& s) {
 
 CellSet sight_swept(const Program& p, const State& s) {
   CellSet cells;
-  swept_sight(p, s.tops(), s.current_player(), false, cells);
+  swept_sight(p, s.line_words(), s.current_player(), false, cells);
   return cells;
 }
 

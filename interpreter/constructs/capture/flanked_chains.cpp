@@ -24,8 +24,8 @@ class FlankedChains final : public TurnEffect {
     auto remove_dead_of = [&](int side, bool credit_mover) {
       int dead = 0;
       CellSet swept;
-      if (swept_dead_chains(p, s.tops(), side, swept)) {  // by line sweeps, else walking rays
-        dead = swept.size();
+      if (s.line_words() && swept_dead_chains(p, s.line_words(), side, swept)) {  // else walking rays
+        dead = swept.empty() ? 0 : swept.size();                                  // most often none
         swept.for_each([&](int c) { s.set_cell(c, 0); });
       } else {
         auto cells = dead_chain_cells(p, s.tops(), side);
@@ -66,6 +66,7 @@ void check_flanked_chains(CheckContext& ctx, const Statement& s) {
                        fmt::format("expected opponent-first or mover-first, found '{}'", to_string(order->value)));
   }
   ctx.shared<bool>("counts captures") = true;
+  ctx.program.sweeps_lines = true;
   ctx.program.after_turn.push_back(ctx.program.own(std::move(e)));
 }
 

@@ -22,10 +22,11 @@ class Sight final : public ValueFunction {
     if (c.to < 0) return 0;
     return incursion ? in_run_flanked_by(p, c.state.tops(), c.to, side) : sees_piece_of(p, c.state.tops(), c.to, side);
   }
-  // Every empty cell at once, by sweeping the board's lines (kernels/line_sweeps.hpp).
+  // Every empty cell at once, by sweeping the words the State keeps per line
+  // (kernels/line_sweeps.hpp).
   bool empty_cells_where(const State& s, int mover, CellSet& cells) const override {
     const int side = resolve_player(s, who, mover);
-    return side >= 0 && swept_sight(s.program(), s.tops(), side, incursion, cells);
+    return side >= 0 && s.line_words() && swept_sight(s.program(), s.line_words(), side, incursion, cells);
   }
 };
 
@@ -41,6 +42,7 @@ std::unique_ptr<ValueFunction> check_sight(CheckContext& ctx, const Expr& e, Sco
   auto f = std::make_unique<Sight>();
   f->incursion = e.text == "incursion";
   if (!ctx.player_ref(e.args[0], f->who, false)) return nullptr;
+  ctx.program.sweeps_lines = true;
   return f;
 }
 

@@ -25,7 +25,8 @@ class Line final : public BasicMovement {
   }
 
   bool counted_kernel(const GenContext& g) const {
-    return g.p.bitboards && distance == Distance::pieces_on_line && condition.empty();
+    return g.p.bitboards && distance == Distance::pieces_on_line && condition.empty() &&
+           dirs[g.seat].size() <= kCountedLineDirections;
   }
   uint64_t stoppers(const GenContext& g) const {
     return over == Over::nothing ? g.occupied : over == Over::friends ? g.occupied & ~g.mine : 0;
