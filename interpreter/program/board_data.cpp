@@ -136,9 +136,12 @@ void build_masks(BoardData& p) {
   p.bitboards = p.cells > 0 && p.cells <= 64;
   p.adjacent_mask.clear();
   p.ray_mask.clear();
+  p.line_rays.clear();
   p.shifts.clear();
   p.shifts_begin.clear();
   if (!p.bitboards) return;
+  for (int i = 0; i < p.cells * p.dirs; ++i)
+    p.line_rays.push_back({p.ray_begin[i], p.ray_length[i], static_cast<int16_t>(p.line_of[i])});
   for (int d = 0; d < p.dirs; ++d) {
     p.shifts_begin.push_back(static_cast<int32_t>(p.shifts.size()));
     for (int c = 0; c < p.cells; ++c) {

@@ -53,6 +53,14 @@ struct BoardData {
   // Parallel to ray_cells: ray_mask[ray_begin[c * dirs + d] + k] holds ray(c, d)[0 .. k-1],
   // the cells passed over to land on ray(c, d)[k].
   std::vector<uint64_t> ray_mask;
+  // Per cell and direction (c * dirs + d), what a move counted along its line reads, in one
+  // load: the ray's offset and length and the line's id (-1: no line).
+  struct LineRay {
+    int32_t begin;
+    uint16_t length;
+    int16_t line;
+  };
+  std::vector<LineRay> line_rays;
   // A direction as index offsets: the cells whose neighbour along it is `right - left`
   // indexes away (one of the two is 0), grouped by that offset (one group on a square
   // board, two on a board of the dark squares only, whose rows alternate), the groups of
