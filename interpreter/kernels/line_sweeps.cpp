@@ -113,7 +113,10 @@ bool swept_sight(const Program& p, const uint64_t* words, int player, bool both_
   LineAnswers seen(p.straight_lines);
   by_longest_line(p, [&](auto longest) {
     for_each_line(p, words, [&](int line, uint64_t all, const uint64_t* w) {
-      if (w[1 + player]) seen.add(line, seen_from<longest()>(w[1 + player], all & ~w[0], both_ends));
+      // Nothing to see on a line without an empty cell or without the player's pieces (two
+      // of them, for both ends).
+      const uint64_t own = w[1 + player], empty = all & ~w[0];
+      if (empty && (both_ends ? own & (own - 1) : own)) seen.add(line, seen_from<longest()>(own, empty, both_ends));
     });
   });
   out = seen.cells(p.cells);
