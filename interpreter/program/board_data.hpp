@@ -44,8 +44,11 @@ struct BoardData {
   StraightLines straight_lines;
   bool sweepable = false;
   // Sweeps run with a word per line and answer as a CellSet: on sweepable boards whose
-  // lines have at most 64 cells and that have at most CellSet::kMaxCells cells.
-  bool sweeps_by_words() const { return sweepable && cells <= CellSet::kMaxCells && straight_lines.longest <= 64; }
+  // lines have at most 64 cells and that have at most CellSet::kMaxCells cells (and at most
+  // 16 axes, which 32 directions in opposite pairs give).
+  bool sweeps_by_words() const {
+    return sweepable && cells <= CellSet::kMaxCells && straight_lines.longest <= 64 && straight_lines.axes <= 16;
+  }
 
   // Boards of at most 64 cells.
   bool bitboards = false;
