@@ -116,6 +116,24 @@ TEST_CASE("Lines of more than 32 cells sweep with six fill steps", "[kernels]") 
   CHECK(compare_along_random_games(p, 4) > 100);
 }
 
+TEST_CASE("A board without directions has no lines: its sweeps see nothing", "[kernels]") {
+  // Lanquia's rules on two cells and no direction: nothing is ever seen, so after the
+  // opening's two placements neither side can place and the game ends by passes.
+  temp_rules("nodir.yaml", "name: nodir\ncells: [{name: a, x: 0, y: 0}, {name: b, x: 1, y: 0}]\ndirections: []\n");
+  std::ifstream lanquia(repo_path("rules/lanquia.rules"));
+  std::string text((std::istreambuf_iterator<char>(lanquia)), std::istreambuf_iterator<char>());
+  text.replace(text.find("\"hex9.yaml\""), 11, "\"nodir.yaml\"");
+  auto p = load_rules(temp_rules("lanquia-nodir.rules", text));
+  REQUIRE(p->keeps_line_words());
+  CHECK(p->straight_lines.count() == 0);
+  CellSet seen = CellSet::first(p->cells);
+  REQUIRE(swept_sight(*p, nullptr, 0, false, seen));  // no line, so no word is read
+  CHECK(seen.empty());
+  const State end = random_game_to_end(p, 1);
+  CHECK(end.result().over);
+  CHECK(end.ply() == 5);  // two placements, the pie choice, two passes
+}
+
 TEST_CASE("Sweeps are refused where a ray is not the rest of its line", "[kernels]") {
   BoardData data;
   SECTION("a ring: every line is a cycle, no cell starts one") {

@@ -82,14 +82,14 @@ void build_adjacency(BoardData& p, const BoardGraph& b) {
 void build_straight_lines(BoardData& p) {
   BoardData::StraightLines& lines = p.straight_lines;
   lines = {};
+  lines.begin = {0};  // no line yet (a board without directions has none)
   p.sweepable = p.cells > 0;
   std::vector<int32_t> place_per_axis;  // axis by axis, per cell
   for (int d = 0; d < p.dirs; ++d) {
     const int o = p.opposite[d];
     if (o < 0) p.sweepable = false;
     if (o < 0 || o < d) continue;
-    const int first_line = lines.count() < 0 ? 0 : lines.count();
-    if (lines.begin.empty()) lines.begin.push_back(0);
+    const int first_line = lines.count();
     for (int c = 0; c < p.cells; ++c) {
       if (p.ray_len(c, o)) continue;
       lines.cells.push_back(static_cast<int16_t>(c));
@@ -117,6 +117,7 @@ void build_straight_lines(BoardData& p) {
   }
   if (!p.sweepable) {
     lines = {};
+    lines.begin = {0};
     return;
   }
   for (int line = 0; line < lines.count(); ++line) {
