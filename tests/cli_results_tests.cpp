@@ -287,8 +287,11 @@ TEST_CASE("CLI: merge names the missing and the repeated games of a study", "[ai
 TEST_CASE("CLI: a run killed while writing loses no finished game and resumes", "[ai][cli][results]") {
   TempDir dir;
   std::string out = dir / "killed.jsonl";
+  // Games long enough (about 0.1 s each in a release build) that the poll below, every 0.05 s,
+  // sees the third line well before the last: with alphabeta:2 a whole run of 20 games took
+  // 0.19 s once LOA moves were generated faster, and a busy machine let it finish unkilled.
   const std::string match =
-      "match rules/loa.rules --players alphabeta:2,alphabeta:1 --seed 11 --max-plies 60 --games 20 ";
+      "match rules/loa.rules --players alphabeta:3,alphabeta:1 --seed 11 --max-plies 60 --games 20 ";
   // Kill the run (SIGKILL: no chance to clean up) once it has written three games.
   auto killed = run_script("$TABULA " + match + "--out " + out +
                            " > /dev/null & pid=$!\n"
