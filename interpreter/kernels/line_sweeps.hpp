@@ -19,7 +19,7 @@ void gather_line_words(const Program& p, const uint8_t* board, uint64_t* words);
 inline void line_words_changed(const Program& p, uint64_t* words, int cell, int old_owner, int new_owner) {
   const BoardData::StraightLines& lines = p.straight_lines;
   const int stride = line_word_stride(p);
-  const int32_t* place = &lines.place[static_cast<size_t>(cell) * lines.axes];
+  const int32_t* place = lines.place.data() + static_cast<size_t>(cell) * lines.axes;  // none without axes
   for (int a = 0; a < lines.axes; ++a) {
     uint64_t* w = words + static_cast<size_t>(place[a] >> 6) * stride;
     const uint64_t bit = uint64_t{1} << (place[a] & 63);
