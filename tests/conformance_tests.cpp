@@ -1,7 +1,8 @@
 // The conformance suite (after OpenSpiel's basic_tests): every file in rules/ is played by
 // random playouts that check the State contract at every ply, and whatever Tabula prints
 // about a game (position, move, move history, results line) reads back to the same thing.
-// The counts a state keeps are checked against its board at every ply.
+// The counts a state keeps are checked against its board at every ply, and the moves random
+// playouts draw from a count against the listed moves.
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <filesystem>
@@ -12,6 +13,7 @@
 #include "ai/rng.hpp"
 #include "ai/study.hpp"
 #include "engine/game_record.hpp"
+#include "engine/sample.hpp"
 #include "kernels/line_sweeps.hpp"
 #include "test_support.hpp"
 
@@ -37,6 +39,19 @@ void check_playout(std::shared_ptr<const Program> p, uint64_t seed) {
   while (!s.is_terminal()) {
     s.legal_moves(moves);
     REQUIRE_FALSE(moves.empty());
+    // Random playouts count the moves and write only the one drawn (engine/sample.hpp): the
+    // same number of moves, and move k is the list's move k, every field of it.
+    {
+      MoveSample sample;
+      REQUIRE(count_moves(s, sample) == moves.size());
+      for (uint32_t k = 0; k < moves.size(); ++k) {
+        const Move& m = nth_move(sample, k);
+        INFO(position_string(s) << " move " << k << " " << s.move_to_string(moves[k]));
+        CHECK(m == moves[k]);
+        CHECK((m.captures == moves[k].captures && m.promotion == moves[k].promotion &&
+               m.promoted_at == moves[k].promoted_at && m.flags == moves[k].flags && m.cost == moves[k].cost));
+      }
+    }
     // Unique move strings, each parsing back to its own move.
     std::set<std::string> texts;
     for (const Move& m : moves) {

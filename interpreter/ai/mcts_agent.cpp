@@ -37,7 +37,7 @@ std::string MctsAgent::name() const {
 // size of the evaluations this agent has seen at cut-offs: a typical position scores about
 // tanh(1) = 0.76 and the search still tells a better one from a worse.
 std::vector<double> MctsAgent::playout_returns(State& s, int& applied) {
-  applied += play_randomly(s, rng_, scratch_, cutoff_);
+  applied += play_randomly(s, rng_, sample_, cutoff_);
   if (!cutoff_ || s.is_terminal()) return s.returns();
   if (!evaluator_) evaluator_ = make_evaluator(s.program());
   std::vector<double> returns(s.program().player_count());

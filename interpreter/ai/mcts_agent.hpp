@@ -17,6 +17,7 @@
 #include "ai/agent.hpp"
 #include "ai/evaluator.hpp"
 #include "ai/rng.hpp"
+#include "engine/sample.hpp"
 
 namespace tabula {
 
@@ -63,6 +64,7 @@ class MctsAgent : public Agent {
   std::vector<Node> nodes_;         // nodes_[0] is the root
   std::vector<Move> root_history_;  // the game's moves up to the root position
   MoveList scratch_;
+  MoveSample sample_;  // the playouts'
   SearchInfo info_;
 };
 
@@ -77,7 +79,7 @@ class FlatMonteCarloAgent : public Agent {
  private:
   int playouts_;
   Rng rng_;
-  MoveList scratch_;
+  MoveSample scratch_;
 };
 
 }  // namespace tabula

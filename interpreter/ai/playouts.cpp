@@ -11,18 +11,19 @@
 
 namespace tabula {
 
-// legal_moves is empty exactly when the game is over (is_terminal): a game where a side
-// without a move passes gets a pass move. So one generation per ply both ends the game and
-// picks the move; is_terminal() would generate the moves a second time in `no-move lose`
-// games.
-int play_randomly(State& s, Rng& rng, MoveList& scratch) { return play_randomly(s, rng, scratch, 0); }
+// There are no legal moves exactly when the game is over (is_terminal): a game where a side
+// without a move passes gets a pass move. So one count per ply both ends the game and picks
+// the move; is_terminal() would generate the moves a second time in `no-move lose` games.
+// The moves are counted and only the one drawn is written (engine/sample.hpp): the same
+// count and move as legal_moves, so the same games.
+int play_randomly(State& s, Rng& rng, MoveSample& scratch) { return play_randomly(s, rng, scratch, 0); }
 
-int play_randomly(State& s, Rng& rng, MoveList& scratch, int max_plies) {
+int play_randomly(State& s, Rng& rng, MoveSample& scratch, int max_plies) {
   int applied = 0;
   while (max_plies <= 0 || applied < max_plies) {
-    s.legal_moves(scratch);
-    if (scratch.empty()) break;
-    s.apply_unchecked(scratch[rng.below(static_cast<uint32_t>(scratch.size()))]);
+    const uint32_t n = count_moves(s, scratch);
+    if (n == 0) break;
+    s.apply_unchecked(nth_move(scratch, rng.below(n)));
     ++applied;
   }
   return applied;
@@ -31,13 +32,13 @@ int play_randomly(State& s, Rng& rng, MoveList& scratch, int max_plies) {
 namespace {
 
 // A playout that gives up when `stop` is set; false then.
-bool play_randomly(State& s, Rng& rng, MoveList& scratch, const std::atomic<bool>* stop) {
+bool play_randomly(State& s, Rng& rng, MoveSample& scratch, const std::atomic<bool>* stop) {
   if (!stop) return play_randomly(s, rng, scratch), true;
   for (;;) {
     if (stop->load(std::memory_order_relaxed)) return false;
-    s.legal_moves(scratch);
-    if (scratch.empty()) return true;
-    s.apply_unchecked(scratch[rng.below(static_cast<uint32_t>(scratch.size()))]);
+    const uint32_t n = count_moves(s, scratch);
+    if (n == 0) return true;
+    s.apply_unchecked(nth_move(scratch, rng.below(n)));
   }
 }
 
@@ -56,7 +57,7 @@ PlayoutStats run_playouts(std::shared_ptr<const Program> program, double seconds
   std::atomic<bool> failed{false};
   auto work = [&](int t) {
     Rng rng(seed * 1000003 + t);
-    MoveList moves;
+    MoveSample moves;
     PlayoutStats st;  // local: threads share no cache line until the end
     st.wins.assign(program->player_count(), 0);
     try {

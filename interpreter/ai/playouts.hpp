@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "ai/rng.hpp"
+#include "engine/sample.hpp"
 #include "engine/state.hpp"
 #include "program/program.hpp"
 
@@ -21,9 +22,9 @@ struct PlayoutStats {
 
 // Plays uniformly random moves from `s` until the game ends (the rules' ply limit bounds
 // it); returns how many moves it applied, so the caller can undo them.
-int play_randomly(State& s, Rng& rng, MoveList& scratch);
+int play_randomly(State& s, Rng& rng, MoveSample& scratch);
 // The same, stopping after `max_plies` moves (0: no bound) even when the game goes on.
-int play_randomly(State& s, Rng& rng, MoveList& scratch, int max_plies);
+int play_randomly(State& s, Rng& rng, MoveSample& scratch, int max_plies);
 
 // Plays for `seconds`, or `max_playouts` games when it is not 0, or until `stop` is set (the
 // games under way then are not counted). An error in any thread is rethrown.

@@ -55,7 +55,7 @@ PlayoutStatistics random_playouts(const GameState& start, uint64_t playouts, uin
   auto work = [&](int t) {
     PlayoutStatistics& st = per_thread[t];
     st.wins.assign(sides, 0);
-    MoveList scratch;
+    MoveSample scratch;
     State game = from;
     try {
       for (uint64_t i; (i = next.fetch_add(1)) < playouts && !failed;) {

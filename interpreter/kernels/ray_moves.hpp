@@ -4,6 +4,7 @@
 // are one precomputed mask (BoardData::ray_mask). The movement modules use them as their
 // fast path and share `may_land` with their general path, so both decide alike.
 #include <cstdint>
+#include <stdexcept>
 #include <vector>
 
 #include "program/move.hpp"
@@ -66,12 +67,53 @@ inline void line_count_moves(const Program& p, const std::vector<int>& dirs, int
     const int at = ray.begin + static_cast<int>(dist) - 1;
     const int to = ray_cells[at];
     landing[kept] = static_cast<int16_t>(to);
-    kept += !(ray_mask[at] & stoppers) & (targets >> to & 1);
+    kept += static_cast<size_t>((ray_mask[at] & stoppers) == 0) & (targets >> to & 1);
   }
   for (size_t i = 0; i < kept; ++i) {
     const int to = landing[i];
     emit_plain_move(out, from, to, maker, occupied >> to & 1, promotions ? promotions[to] : 0);
   }
+}
+
+// Whether a move along `ray` (which has a line) by its line's count may land (1) or not (0),
+// and where (`to`, read even when it may not), decided with no branch: random playouts
+// count every piece's moves and write only the one drawn (engine/sample.hpp), so nothing
+// here is predictable. A ray that does not reach that far reads the board's first ray cell
+// instead (`p.ray_cells` must not be empty).
+inline unsigned counted_landing(const Program& p, BoardData::LineRay ray, const uint16_t* line_counts, uint64_t targets,
+                                uint64_t stoppers, int& to) {
+  const unsigned dist = line_counts[ray.line];
+  const unsigned reaches = dist - 1 < ray.length;
+  const int at = (ray.begin + static_cast<int>(dist) - 1) & -static_cast<int>(reaches);  // masked: no branch
+  to = p.ray_cells[at];
+  return reaches & static_cast<unsigned>((p.ray_mask[at] & stoppers) == 0) & static_cast<unsigned>(targets >> to & 1);
+}
+
+// The number of moves line_count_moves would write for `from`.
+inline uint32_t line_count_move_count(const Program& p, const std::vector<int>& dirs, int from, uint64_t targets,
+                                      uint64_t stoppers, const uint16_t* line_counts) {
+  const BoardData::LineRay* rays = p.line_rays.data() + from * p.dirs;
+  uint32_t n = 0;
+  int to;
+  for (int d : dirs)
+    if (rays[d].line >= 0) n += counted_landing(p, rays[d], line_counts, targets, stoppers, to);
+  return n;
+}
+
+// The `k`-th of those moves (k < their number), appended to `out`.
+inline void line_count_nth_move(const Program& p, const std::vector<int>& dirs, int from, uint8_t code, uint64_t mine,
+                                uint64_t occupied, uint64_t stoppers, uint8_t land, const uint16_t* line_counts,
+                                int maker, uint32_t k, MoveList& out) {
+  const BoardData::LineRay* rays = p.line_rays.data() + from * p.dirs;
+  const uint64_t targets = landing_mask(land, mine, occupied);
+  int to;
+  for (int d : dirs)
+    if (rays[d].line >= 0 && counted_landing(p, rays[d], line_counts, targets, stoppers, to) && k-- == 0) {
+      const uint8_t* promotions = promotion_row(p, code);
+      emit_plain_move(out, from, to, maker, occupied >> to & 1, promotions ? promotions[to] : 0);
+      return;
+    }
+  throw std::logic_error("counted line moves: a move past the count");
 }
 
 // A one-cell move along each of `dirs`.

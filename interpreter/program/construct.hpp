@@ -19,6 +19,21 @@ namespace tabula {
 class State;
 struct GenContext;
 struct EvalContext;
+struct Program;
+class Movement;
+
+// Random playouts count the moves of a position and write only the one they draw
+// (engine/sample.hpp). A side whose moves a movement counts set-wise is counted, not
+// listed: the tally keeps what writing one of those moves needs.
+struct MoveTally {
+  static constexpr size_t kMasks = 32;
+  const Movement* counted = nullptr;  // whose moves follow the `listed` ones, or none
+  uint32_t listed = 0;                // moves listed before the counted ones
+  const State* state = nullptr;
+  int seat = 0;
+  uint64_t occupied = 0;
+  uint64_t masks[kMasks];  // the counting movement's own (its moves as cell masks)
+};
 
 // Anything a program owns.
 class Construct {
@@ -56,6 +71,13 @@ class Movement : public MoveMaker {
   virtual void generate_pieces(const GenContext& g, uint64_t pieces, MoveList& out) const {
     for (; pieces; pieces &= pieces - 1) generate(g, __builtin_ctzll(pieces), out);
   }
+  // Random playouts: whether this movement counts the moves of a side's pieces set-wise.
+  // When it does, count_pieces(g, pieces, t) is the number of moves generate_pieces would
+  // list, keeping in `t` what nth_piece_move(t, k, out) needs to append the k-th of them
+  // (in the same order); g.s, g.seat and g.occupied are also in `t` (the caller sets them).
+  virtual bool counts_pieces(const Program&) const { return false; }
+  virtual uint32_t count_pieces(const GenContext&, uint64_t, MoveTally&) const { return 0; }
+  virtual void nth_piece_move(const MoveTally&, uint32_t, MoveList&) const {}
   uint32_t kinds = 0;  // the kinds that move this way (bit per kind)
   SourcePos pos;
 };
@@ -78,6 +100,14 @@ class Phase : public MoveMaker {
   virtual std::string_view name() const = 0;
   // The decisions available now (a pass when the rules say so).
   virtual void generate(const State& s, MoveList& out) const = 0;
+  // Random playouts: the number of decisions generate() would list, of which only those in
+  // `out` are listed (out.size() of them, then tally.counted's: see MoveTally). By default
+  // every one is listed.
+  virtual uint32_t count(const State& s, MoveList& out, MoveTally& tally) const {
+    tally.counted = nullptr;
+    generate(s, out);
+    return static_cast<uint32_t>(out.size());
+  }
   // Whether this step happens at all in this turn (a placement from an empty reserve does not).
   virtual bool applies(const State&) const { return true; }
   // Called when a turn reaches this step.

@@ -68,7 +68,7 @@ void playout(benchmark::State& st, Game g) {
   const State start(p);
   State game = start;
   Rng rng(7);
-  MoveList scratch;
+  MoveSample scratch;
   size_t plies = 0;
   for (auto _ : st) {
     game = start;

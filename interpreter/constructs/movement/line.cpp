@@ -4,6 +4,8 @@
 // neighbours() the pieces next to the mover before it moves; any, every distance.
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "constructs/movement/basic_movement.hpp"
 #include "syntax/ast_print.hpp"
 
@@ -40,6 +42,42 @@ class Line final : public BasicMovement {
       const int from = __builtin_ctzll(pieces);
       line_count_moves(g.p, ds, from, g.s.at(from), g.mine, g.occupied, stop, land, g.s.line_counts(), index, out);
     }
+  }
+
+  // Random playouts: each piece's moves counted without a branch (line_count_move_count)
+  // and kept per piece; the one drawn is found by those counts, then along its piece's rays.
+  bool counts_pieces(const Program& p) const override {
+    return distance == Distance::pieces_on_line && condition.empty() && !p.ray_cells.empty() &&
+           std::all_of(dirs.begin(), dirs.end(), [](const auto& ds) { return ds.size() <= kCountedLineDirections; });
+  }
+  uint32_t count_pieces(const GenContext& g, uint64_t pieces, MoveTally& t) const override {
+    const std::vector<int>& ds = dirs[g.seat];
+    const uint64_t stop = stoppers(g), targets = landing_mask(land, g.mine, g.occupied);
+    uint8_t* per_cell = reinterpret_cast<uint8_t*>(t.masks);  // a byte per cell: 64 of them
+    static_assert(sizeof(t.masks) >= 64);
+    uint32_t total = 0;
+    for (; pieces; pieces &= pieces - 1) {
+      const int from = __builtin_ctzll(pieces);
+      const uint32_t n = line_count_move_count(g.p, ds, from, targets, stop, g.s.line_counts());
+      per_cell[from] = static_cast<uint8_t>(n);
+      total += n;
+    }
+    t.masks[8] = g.mine;
+    return total;
+  }
+  void nth_piece_move(const MoveTally& t, uint32_t k, MoveList& out) const override {
+    const uint8_t* per_cell = reinterpret_cast<const uint8_t*>(t.masks);
+    int from = -1;
+    for (uint64_t pieces = t.masks[8]; pieces; pieces &= pieces - 1) {
+      from = __builtin_ctzll(pieces);
+      if (k < per_cell[from]) break;
+      k -= per_cell[from];
+    }
+    const State& s = *t.state;
+    const int mover = s.current_player();
+    const GenContext g{s, s.program(), mover, t.seat, s.pieces_mask(mover), t.occupied};
+    line_count_nth_move(g.p, dirs[g.seat], from, s.at(from), g.mine, g.occupied, stoppers(g), land, s.line_counts(),
+                        index, k, out);
   }
 
   void generate(const GenContext& g, int from, MoveList& out) const override {

@@ -4,6 +4,7 @@
 
 #include "constructs/movement/basic_movement.hpp"
 #include "kernels/shifts.hpp"
+#include "program/bit_count.hpp"
 
 namespace tabula {
 namespace {
@@ -84,6 +85,48 @@ class FusedSteps final : public Movement {
   }
   void generate(const GenContext& g, int from, MoveList& out) const override {
     generate_pieces(g, uint64_t{1} << from, out);
+  }
+
+  // Random playouts: the moves are counted from the entries' masks, and the k-th is found
+  // piece by piece in the order generate_pieces writes them, a piece's moves counted at once.
+  bool counts_pieces(const Program&) const override { return true; }
+  uint32_t count_pieces(const GenContext& g, uint64_t pieces, MoveTally& t) const override {
+    static_assert(kMaxEntries <= MoveTally::kMasks);
+    const std::vector<Entry>& entries = per_seat[g.seat];
+    uint64_t of_kind[32];
+    if (kinds == 1) of_kind[0] = pieces;
+    else
+      for (int k = 0; k < kinds; ++k) of_kind[k] = pieces & g.s.code_mask(g.p.piece_code(g.mover, k));
+    uint32_t total = 0;
+    for (size_t i = 0; i < entries.size(); ++i) {
+      const Entry& e = entries[i];
+      t.masks[i] = of_kind[e.kind] & cells_before(g.p, e.dir, landing_mask(e.land, g.mine, g.occupied));
+      total += static_cast<uint32_t>(bit_count(t.masks[i]));
+    }
+    return total;
+  }
+  void nth_piece_move(const MoveTally& t, uint32_t k, MoveList& out) const override {
+    const std::vector<Entry>& entries = per_seat[t.seat];
+    const size_t n = entries.size();
+    uint64_t any = 0;
+    for (size_t i = 0; i < n; ++i) any |= t.masks[i];
+    for (; any; any &= any - 1) {
+      const int from = __builtin_ctzll(any);
+      uint32_t which = 0;
+      for (size_t i = 0; i < n; ++i) which |= static_cast<uint32_t>(t.masks[i] >> from & 1) << i;
+      const uint32_t moves = static_cast<uint32_t>(bit_count(which));
+      if (k >= moves) {
+        k -= moves;
+        continue;
+      }
+      for (; k; --k) which &= which - 1;
+      const Entry& e = entries[__builtin_ctz(which)];
+      const int to = e.to[from];
+      const uint8_t* promotions = promotion_row(t.state->program(), t.state->at(from));
+      emit_plain_move(out, from, to, e.maker, t.occupied >> to & 1, promotions ? promotions[to] : 0);
+      return;
+    }
+    throw std::logic_error("fused steps: a move past the count");
   }
   // Its moves are made by the fused steps (Move::maker), which apply and write them.
   Flow apply(State&, const Move&) const override { throw std::logic_error("fused steps apply no move"); }

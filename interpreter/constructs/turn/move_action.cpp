@@ -15,6 +15,7 @@ class MovePhase final : public Phase {
   // What makes a whole side's moves in one call, in the order of the per-piece loop, when
   // there is one: every kind's steps fused, or the one movement every kind has.
   const Movement* only = nullptr;
+  const Movement* counted = nullptr;  // `only`, when it counts set-wise (random playouts)
   std::string_view name() const override { return "move"; }
   void generate(const State& s, MoveList& out) const override {
     const Program& p = s.program();
@@ -46,6 +47,32 @@ class MovePhase final : public Phase {
     for (const Offer* o : p.offers)
       if (o->ends == Offer::Ends::game) o->offer(s, out);
   }
+  // As generate, but the moves of the movement that moves every piece are counted, not
+  // listed, when it counts set-wise: they come after the captures (which are listed) and
+  // before the pass and offers, which only a side without such moves or offers add.
+  uint32_t count(const State& s, MoveList& out, MoveTally& tally) const override {
+    const Program& p = s.program();
+    const int seat = s.current_seat(), mover = s.current_player();
+    const SeatDef& sd = p.seats[seat];
+    tally.counted = nullptr;
+    if (!counted || sd.kinds != 0xFFFFFFFFu || sd.region >= 0 || !p.offers.empty()) return Phase::count(s, out, tally);
+    if (p.captures) {
+      p.captures->generate(s, seat, out);
+      if (p.captures->compulsory && !out.empty()) return static_cast<uint32_t>(out.size());
+    }
+    GenContext g{s, p, mover, seat, s.pieces_mask(mover), s.occupied_mask()};
+    tally.state = &s;
+    tally.seat = seat;
+    tally.occupied = g.occupied;
+    const uint32_t n = counted->count_pieces(g, g.mine, tally);
+    if (n == 0) {
+      if (out.empty() && p.end.no_move == NoMovePolicy::pass) add_pass(out, index);
+      return static_cast<uint32_t>(out.size());
+    }
+    tally.counted = counted;
+    tally.listed = static_cast<uint32_t>(out.size());
+    return tally.listed + n;
+  }
   Flow apply(State&, const Move&) const override { return Flow::next; }  // a pass
   std::string text(const State&, const Move&) const override { return "pass"; }
 };
@@ -69,6 +96,7 @@ const Phase* move_phase(CheckContext& ctx) {
     bool single = !made->only && !kinds.empty() && kinds[0].size() == 1;
     for (const auto& movements : kinds) single = single && movements == kinds[0];
     if (single) made->only = kinds[0][0];
+    if (made->only && ctx.program.bitboards && made->only->counts_pieces(ctx.program)) made->counted = made->only;
   });
   phase = made;
   return phase;

@@ -1,0 +1,83 @@
+// Random moves without listing every move (engine/sample.hpp): where a movement counts a
+// side's moves set-wise (fused steps, counted line moves), random playouts write only the
+// move drawn. The conformance suite compares the count and every move with the list at each
+// ply of every rules file; these tests check that the counting path is the one taken where it
+// should be, that a finished game counts no move, and that a seeded playout plays the game
+// the listed moves give.
+#include <catch2/catch.hpp>
+#include <string>
+
+#include "ai/playouts.hpp"
+#include "ai/rng.hpp"
+#include "engine/sample.hpp"
+#include "engine/state.hpp"
+#include "test_support.hpp"
+
+using namespace tabula;
+using namespace tabula::testing;
+
+namespace {
+
+// Plays random moves picked from the listed moves, as playouts did before counting.
+State listed_playout(std::shared_ptr<const Program> p, uint64_t seed) {
+  Rng rng(seed);
+  State s(p);
+  MoveList moves;
+  for (;;) {
+    s.legal_moves(moves);
+    if (moves.empty()) return s;
+    s.apply_unchecked(moves[rng.below(static_cast<uint32_t>(moves.size()))]);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("Random playouts count the moves of movements that count set-wise", "[generation][sample]") {
+  struct Case {
+    const char* file;
+    bool counted;
+  };
+  // Steps fused (Breakthrough, draughts men and kings), counted line moves (LOA), and games
+  // whose moves are listed (placements, a movement with a condition).
+  for (const Case c : {Case{"breakthrough.rules", true}, Case{"english-draughts.rules", true}, Case{"loa.rules", true},
+                       Case{"loa-scrambled-eggs.rules", true}, Case{"othello.rules", false},
+                       Case{"lanquia.rules", false}}) {
+    DYNAMIC_SECTION(c.file) {
+      auto p = load_rules(repo_path("rules/" + std::string(c.file)));
+      State s(p);
+      MoveSample sample;
+      const uint32_t n = count_moves(s, sample);
+      CHECK(n == s.legal_moves().size());
+      CHECK((sample.tally.counted != nullptr) == c.counted);
+      // Counted moves are not listed: only the ones drawn are written.
+      if (c.counted) CHECK(sample.listed.size() < n);
+    }
+  }
+}
+
+TEST_CASE("A finished game counts no move", "[generation][sample]") {
+  auto p = load_rules(repo_path("rules/breakthrough.rules"));
+  State s = listed_playout(p, 7);
+  REQUIRE(s.is_terminal());
+  MoveSample sample;
+  CHECK(count_moves(s, sample) == 0);
+}
+
+TEST_CASE("A seeded random playout plays the game the listed moves give", "[generation][sample]") {
+  for (const char* file : {"breakthrough.rules", "english-draughts.rules", "laska.rules", "loa.rules",
+                           "loa-neighbours-12.rules", "othello.rules"}) {
+    DYNAMIC_SECTION(file) {
+      auto p = load_rules(repo_path(std::string("rules/") + file));
+      for (uint64_t seed = 1; seed <= 5; ++seed) {
+        State expected = listed_playout(p, seed);
+        State s(p);
+        Rng rng(seed);
+        MoveSample scratch;
+        const int plies = play_randomly(s, rng, scratch);
+        CHECK(plies == expected.ply());
+        CHECK(s == expected);
+        CHECK(s.history() == expected.history());
+      }
+    }
+  }
+}
