@@ -39,9 +39,9 @@ TEST_CASE("Random playouts count the moves of movements that count set-wise", "[
   };
   // Steps fused (Breakthrough, draughts men and kings), counted line moves (LOA), and games
   // whose moves are listed (placements, a movement with a condition).
-  for (const Case c : {Case{"breakthrough.rules", true}, Case{"english-draughts.rules", true}, Case{"loa.rules", true},
-                       Case{"loa-scrambled-eggs.rules", true}, Case{"othello.rules", false},
-                       Case{"lanquia.rules", false}}) {
+  for (const Case c :
+       {Case{"breakthrough.rules", true}, Case{"english-draughts.rules", true}, Case{"loa.rules", true},
+        Case{"loa-scrambled-eggs.rules", true}, Case{"othello.rules", false}, Case{"lanquia.rules", false}}) {
     DYNAMIC_SECTION(c.file) {
       auto p = load_rules(repo_path("rules/" + std::string(c.file)));
       State s(p);

@@ -10,6 +10,12 @@ namespace tabula {
 
 // The cells whose neighbour along `d` is in `cells`.
 inline uint64_t cells_before(const BoardData& p, int d, uint64_t cells) {
+  if (!p.shift_pairs.empty()) {
+    const BoardData::Shift* g = p.shift_pairs[d].data();
+    const uint64_t first = g[0].from & ((cells >> g[0].right) << g[0].left);
+    if (p.shift_groups == 1) return first;
+    return first | (g[1].from & ((cells >> g[1].right) << g[1].left));
+  }
   uint64_t out = 0;
   const BoardData::Shift* g = p.shifts.data() + p.shifts_begin[d];
   const BoardData::Shift* end = p.shifts.data() + p.shifts_begin[d + 1];

@@ -140,6 +140,8 @@ void build_masks(BoardData& p) {
   p.line_rays.clear();
   p.shifts.clear();
   p.shifts_begin.clear();
+  p.shift_pairs.clear();
+  p.shift_groups = 0;
   if (!p.bitboards) return;
   for (int i = 0; i < p.cells * p.dirs; ++i)
     p.line_rays.push_back({p.ray_begin[i], p.ray_length[i], static_cast<int16_t>(p.line_of[i])});
@@ -156,6 +158,16 @@ void build_masks(BoardData& p) {
     }
   }
   p.shifts_begin.push_back(static_cast<int32_t>(p.shifts.size()));
+  p.shift_pairs.assign(p.dirs, {});
+  for (int d = 0; d < p.dirs; ++d) {
+    const int groups = p.shifts_begin[d + 1] - p.shifts_begin[d];
+    p.shift_groups = std::max(p.shift_groups, groups);
+    if (groups > 2) {
+      p.shift_pairs.clear();
+      break;
+    }
+    for (int k = 0; k < groups; ++k) p.shift_pairs[d][k] = p.shifts[p.shifts_begin[d] + k];
+  }
   p.adjacent_mask.assign(p.cells, 0);
   for (int c = 0; c < p.cells; ++c)
     for (int16_t x : p.adjacent[c]) p.adjacent_mask[c] |= uint64_t{1} << x;

@@ -2,6 +2,7 @@
 // What the interpreter precomputes over a board graph, once per program: the ray from every
 // cell in every direction, the straight lines (for pieces-on-a-line counts), adjacency, and
 // for boards of at most 64 cells the same as bit masks (bit c stands for cell c).
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -75,6 +76,11 @@ struct BoardData {
   };
   std::vector<Shift> shifts;
   std::vector<int32_t> shifts_begin;  // per direction, and one more at the end
+  // The same per direction as exactly two groups (the second empty when there is one),
+  // when no direction has more (square boards and boards of dark squares): two fixed
+  // shifts, without a loop whose length the kernels would load first.
+  std::vector<std::array<Shift, 2>> shift_pairs;
+  int shift_groups = 0;  // the most groups a direction has
 
   const int16_t* ray(int c, int d) const { return &ray_cells[ray_begin[c * dirs + d]]; }
   int ray_len(int c, int d) const { return ray_length[c * dirs + d]; }

@@ -32,6 +32,7 @@ struct MoveTally {
   const State* state = nullptr;
   int seat = 0;
   uint64_t occupied = 0;
+  uint64_t pieces = 0;     // the pieces counted
   uint64_t masks[kMasks];  // the counting movement's own (its moves as cell masks)
 };
 

@@ -56,19 +56,19 @@ class Line final : public BasicMovement {
     uint8_t* per_cell = reinterpret_cast<uint8_t*>(t.masks);  // a byte per cell: 64 of them
     static_assert(sizeof(t.masks) >= 64);
     uint32_t total = 0;
+    t.pieces = pieces;
     for (; pieces; pieces &= pieces - 1) {
       const int from = __builtin_ctzll(pieces);
       const uint32_t n = line_count_move_count(g.p, ds, from, targets, stop, g.s.line_counts());
       per_cell[from] = static_cast<uint8_t>(n);
       total += n;
     }
-    t.masks[8] = g.mine;
     return total;
   }
   void nth_piece_move(const MoveTally& t, uint32_t k, MoveList& out) const override {
     const uint8_t* per_cell = reinterpret_cast<const uint8_t*>(t.masks);
     int from = -1;
-    for (uint64_t pieces = t.masks[8]; pieces; pieces &= pieces - 1) {
+    for (uint64_t pieces = t.pieces; pieces; pieces &= pieces - 1) {
       from = __builtin_ctzll(pieces);
       if (k < per_cell[from]) break;
       k -= per_cell[from];

@@ -51,7 +51,8 @@ class FusedSteps final : public Movement {
     uint16_t maker;
     int8_t to[64];  // the neighbour of each cell along `dir`
   };
-  std::vector<std::vector<Entry>> per_seat;  // per seat: kind by kind, movement by movement, direction by direction
+  std::vector<std::vector<Entry>> per_seat;      // per seat: kind by kind, movement by movement, direction by direction
+  std::vector<std::vector<uint8_t>> kind_begin;  // per seat: where each kind's entries begin, and the end
   int kinds = 1;
 
   void generate_pieces(const GenContext& g, uint64_t pieces, MoveList& out) const override {
@@ -87,42 +88,49 @@ class FusedSteps final : public Movement {
     generate_pieces(g, uint64_t{1} << from, out);
   }
 
-  // Random playouts: the moves are counted from the entries' masks, and the k-th is found
-  // piece by piece in the order generate_pieces writes them, a piece's moves counted at once.
+  // Random playouts: the moves are counted from the entries' masks (a kind without pieces
+  // skipped), and the k-th is found piece by piece in the order generate_pieces writes them,
+  // a piece's moves counted at once from its own kind's entries.
   bool counts_pieces(const Program&) const override { return true; }
   uint32_t count_pieces(const GenContext& g, uint64_t pieces, MoveTally& t) const override {
     static_assert(kMaxEntries <= MoveTally::kMasks);
     const std::vector<Entry>& entries = per_seat[g.seat];
-    uint64_t of_kind[32];
-    if (kinds == 1) of_kind[0] = pieces;
-    else
-      for (int k = 0; k < kinds; ++k) of_kind[k] = pieces & g.s.code_mask(g.p.piece_code(g.mover, k));
+    const std::vector<uint8_t>& begin = kind_begin[g.seat];
     uint32_t total = 0;
-    for (size_t i = 0; i < entries.size(); ++i) {
-      const Entry& e = entries[i];
-      t.masks[i] = of_kind[e.kind] & cells_before(g.p, e.dir, landing_mask(e.land, g.mine, g.occupied));
-      total += static_cast<uint32_t>(bit_count(t.masks[i]));
+    uint64_t any = 0;
+    for (int k = 0; k < kinds; ++k) {
+      const uint64_t of_kind = kinds == 1 ? pieces : pieces & g.s.code_mask(g.p.piece_code(g.mover, k));
+      if (!of_kind) continue;  // its entries are never read
+      for (int i = begin[k]; i < begin[k + 1]; ++i) {
+        const Entry& e = entries[i];
+        t.masks[i] = of_kind & cells_before(g.p, e.dir, landing_mask(e.land, g.mine, g.occupied));
+        total += static_cast<uint32_t>(bit_count(t.masks[i]));
+        any |= t.masks[i];
+      }
     }
+    t.pieces = any;  // the pieces with a move
     return total;
   }
   void nth_piece_move(const MoveTally& t, uint32_t k, MoveList& out) const override {
     const std::vector<Entry>& entries = per_seat[t.seat];
-    const size_t n = entries.size();
-    uint64_t any = 0;
-    for (size_t i = 0; i < n; ++i) any |= t.masks[i];
-    for (; any; any &= any - 1) {
-      const int from = __builtin_ctzll(any);
+    const std::vector<uint8_t>& begin = kind_begin[t.seat];
+    const State& s = *t.state;
+    const Program& p = s.program();
+    for (uint64_t pieces = t.pieces; pieces; pieces &= pieces - 1) {
+      const int from = __builtin_ctzll(pieces);
+      const int kind = kinds == 1 ? 0 : __builtin_ctz(p.code_kind_bit[s.at(from)]);
       uint32_t which = 0;
-      for (size_t i = 0; i < n; ++i) which |= static_cast<uint32_t>(t.masks[i] >> from & 1) << i;
+      for (int i = begin[kind], bit = 0; i < begin[kind + 1]; ++i, ++bit)
+        which |= static_cast<uint32_t>(t.masks[i] >> from & 1) << bit;
       const uint32_t moves = static_cast<uint32_t>(bit_count(which));
       if (k >= moves) {
         k -= moves;
         continue;
       }
       for (; k; --k) which &= which - 1;
-      const Entry& e = entries[__builtin_ctz(which)];
+      const Entry& e = entries[begin[kind] + __builtin_ctz(which)];
       const int to = e.to[from];
-      const uint8_t* promotions = promotion_row(t.state->program(), t.state->at(from));
+      const uint8_t* promotions = promotion_row(p, s.at(from));
       emit_plain_move(out, from, to, e.maker, t.occupied >> to & 1, promotions ? promotions[to] : 0);
       return;
     }
@@ -156,9 +164,11 @@ const Movement* fuse_steps(CheckContext& ctx, const std::vector<std::vector<cons
   auto fused = std::make_unique<FusedSteps>();
   fused->kinds = static_cast<int>(per_kind.size());
   fused->per_seat.resize(p.seats.size());
+  fused->kind_begin.resize(p.seats.size());
   for (size_t seat = 0; seat < p.seats.size(); ++seat) {
     auto& entries = fused->per_seat[seat];
     for (size_t kind = 0; kind < per_kind.size(); ++kind) {
+      fused->kind_begin[seat].push_back(static_cast<uint8_t>(entries.size()));
       for (const Movement* mv : per_kind[kind]) {
         const auto* step = dynamic_cast<const StepMovement*>(mv);
         if (!step || !step->condition.empty() || step->partial_args) return nullptr;
@@ -168,6 +178,7 @@ const Movement* fuse_steps(CheckContext& ctx, const std::vector<std::vector<cons
         }
       }
     }
+    fused->kind_begin[seat].push_back(static_cast<uint8_t>(entries.size()));
   }
   return ctx.program.own(std::move(fused));
 }
