@@ -5,12 +5,15 @@
 #include <cmath>
 #include <set>
 
+#include "ai/rng.hpp"
 #include "board/board_drawing.hpp"
 #include "board/board_generators.hpp"
 #include "board/board_loader.hpp"
 #include "diag/render.hpp"
 #include "diag/source_registry.hpp"
 #include "golden.hpp"
+#include "kernels/shifts.hpp"
+#include "program/board_data.hpp"
 
 using namespace tabula;
 
@@ -491,4 +494,35 @@ TEST_CASE("describe_board summarises cells, zones and barriers", "[board]") {
   CHECK(text.find("board lanko68: 68 cells, 8 directions") == 0);
   CHECK(text.find("middle (4)") != std::string::npos);
   CHECK(text.find("barriers: b2|b3, b8|c8, h8|h7, h2|g2") != std::string::npos);
+}
+
+// cells_before moves a whole mask along a direction with the board's offset groups: two fixed
+// shifts when no direction has more than two groups, else a loop over them. Both against the
+// rays, on every shipped board of at most 64 cells (hex5 has more groups and takes the loop).
+TEST_CASE("Boards: a mask moved along a direction by shifts is the cells whose neighbour is in it", "[board]") {
+  bool paired = false, looped = false;
+  for (const char* file :
+       {"square6.yaml", "square8.yaml", "draughts8.yaml", "laska7.yaml", "rect7x6.yaml", "rect8x7.yaml", "hex5.yaml"}) {
+    INFO(file);
+    {
+      BoardData d;
+      precompute_board_data(load_shipped(file), d);
+      REQUIRE(d.bitboards);
+      (d.shift_pairs.empty() ? looped : paired) = true;
+      Rng rng(11);
+      for (int round = 0; round < 50; ++round) {
+        const uint64_t cells =
+            (uint64_t{rng.below(1u << 31)} << 33) ^ (uint64_t{rng.below(1u << 31)} << 2) ^ rng.below(4);
+        for (int dir = 0; dir < d.dirs; ++dir) {
+          uint64_t expected = 0;
+          for (int c = 0; c < d.cells; ++c)
+            if (d.ray_len(c, dir) > 0 && (cells >> d.ray(c, dir)[0] & 1)) expected |= uint64_t{1} << c;
+          INFO("direction " << dir << " mask " << cells);
+          CHECK(cells_before(d, dir, cells) == expected);
+        }
+      }
+    }
+  }
+  CHECK(paired);
+  CHECK(looped);
 }
