@@ -119,16 +119,16 @@ class FusedSteps final : public Movement {
     for (uint64_t pieces = t.pieces; pieces; pieces &= pieces - 1) {
       const int from = __builtin_ctzll(pieces);
       const int kind = kinds == 1 ? 0 : __builtin_ctz(p.code_kind_bit[s.at(from)]);
-      uint32_t which = 0;
-      for (int i = begin[kind], bit = 0; i < begin[kind + 1]; ++i, ++bit)
-        which |= static_cast<uint32_t>(t.masks[i] >> from & 1) << bit;
-      const uint32_t moves = static_cast<uint32_t>(bit_count(which));
+      uint32_t moves = 0;
+      for (int i = begin[kind]; i < begin[kind + 1]; ++i) moves += static_cast<uint32_t>(t.masks[i] >> from & 1);
       if (k >= moves) {
         k -= moves;
         continue;
       }
-      for (; k; --k) which &= which - 1;
-      const Entry& e = entries[begin[kind] + __builtin_ctz(which)];
+      int i = begin[kind];
+      for (;; ++i)
+        if ((t.masks[i] >> from & 1) && k-- == 0) break;
+      const Entry& e = entries[i];
       const int to = e.to[from];
       const uint8_t* promotions = promotion_row(p, s.at(from));
       emit_plain_move(out, from, to, e.maker, t.occupied >> to & 1, promotions ? promotions[to] : 0);
