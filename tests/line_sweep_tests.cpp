@@ -91,6 +91,16 @@ int compare_along_random_games(const std::shared_ptr<const Program>& p, uint64_t
   return compared;
 }
 
+// Lanquia's rules on another board: `board_yaml` (after its name line) written beside them
+// as NAME.yaml.
+std::shared_ptr<const Program> lanquia_on(const std::string& name, const std::string& board_yaml) {
+  temp_rules(name + ".yaml", "name: " + name + "\n" + board_yaml);
+  std::ifstream lanquia(repo_path("rules/lanquia.rules"));
+  std::string text((std::istreambuf_iterator<char>(lanquia)), std::istreambuf_iterator<char>());
+  text.replace(text.find("\"hex9.yaml\""), 11, "\"" + name + ".yaml\"");
+  return load_rules(temp_rules("lanquia-" + name + ".rules", text));
+}
+
 }  // namespace
 
 TEST_CASE("Line sweeps answer what walking the rays answers", "[kernels]") {
@@ -106,11 +116,7 @@ TEST_CASE("Line sweeps answer what walking the rays answers", "[kernels]") {
 
 TEST_CASE("Lines of more than 32 cells sweep with six fill steps", "[kernels]") {
   // Lanquia's rules on a strip of 3 x 40 squares: files of 40 cells.
-  temp_rules("strip3x40.yaml", "name: strip3x40\nrectangle: { files: 3, ranks: 40 }\n");
-  std::ifstream lanquia(repo_path("rules/lanquia.rules"));
-  std::string text((std::istreambuf_iterator<char>(lanquia)), std::istreambuf_iterator<char>());
-  text.replace(text.find("\"hex9.yaml\""), 11, "\"strip3x40.yaml\"");
-  auto p = load_rules(temp_rules("lanquia-strip.rules", text));
+  auto p = lanquia_on("strip3x40", "rectangle: { files: 3, ranks: 40 }\n");
   REQUIRE(p->sweeps_by_words());
   REQUIRE(p->straight_lines.longest == 40);
   CHECK(compare_along_random_games(p, 4) > 100);
@@ -119,11 +125,7 @@ TEST_CASE("Lines of more than 32 cells sweep with six fill steps", "[kernels]") 
 TEST_CASE("A board without directions has no lines: its sweeps see nothing", "[kernels]") {
   // Lanquia's rules on two cells and no direction: nothing is ever seen, so after the
   // opening's two placements neither side can place and the game ends by passes.
-  temp_rules("nodir.yaml", "name: nodir\ncells: [{name: a, x: 0, y: 0}, {name: b, x: 1, y: 0}]\ndirections: []\n");
-  std::ifstream lanquia(repo_path("rules/lanquia.rules"));
-  std::string text((std::istreambuf_iterator<char>(lanquia)), std::istreambuf_iterator<char>());
-  text.replace(text.find("\"hex9.yaml\""), 11, "\"nodir.yaml\"");
-  auto p = load_rules(temp_rules("lanquia-nodir.rules", text));
+  auto p = lanquia_on("nodir", "cells: [{name: a, x: 0, y: 0}, {name: b, x: 1, y: 0}]\ndirections: []\n");
   REQUIRE(p->keeps_line_words());
   CHECK(p->straight_lines.count() == 0);
   CellSet seen = CellSet::first(p->cells);

@@ -158,15 +158,12 @@ void build_masks(BoardData& p) {
     }
   }
   p.shifts_begin.push_back(static_cast<int32_t>(p.shifts.size()));
-  p.shift_pairs.assign(p.dirs, {});
-  for (int d = 0; d < p.dirs; ++d) {
-    const int groups = p.shifts_begin[d + 1] - p.shifts_begin[d];
-    p.shift_groups = std::max(p.shift_groups, groups);
-    if (groups > 2) {
-      p.shift_pairs.clear();
-      break;
-    }
-    for (int k = 0; k < groups; ++k) p.shift_pairs[d][k] = p.shifts[p.shifts_begin[d] + k];
+  for (int d = 0; d < p.dirs; ++d) p.shift_groups = std::max(p.shift_groups, p.shifts_begin[d + 1] - p.shifts_begin[d]);
+  if (p.shift_groups <= 2) {
+    p.shift_pairs.assign(p.dirs, {});
+    for (int d = 0; d < p.dirs; ++d)
+      std::copy(p.shifts.begin() + p.shifts_begin[d], p.shifts.begin() + p.shifts_begin[d + 1],
+                p.shift_pairs[d].begin());
   }
   p.adjacent_mask.assign(p.cells, 0);
   for (int c = 0; c < p.cells; ++c)

@@ -59,14 +59,11 @@ class FusedSteps final : public Movement {
     const std::vector<Entry>& entries = per_seat[g.seat];
     const size_t n = entries.size();
     uint64_t of_kind[32];
-    if (kinds == 1) of_kind[0] = pieces;
-    else
-      for (int k = 0; k < kinds; ++k) of_kind[k] = pieces & g.s.code_mask(g.p.piece_code(g.mover, k));
+    for (int k = 0; k < kinds; ++k) of_kind[k] = pieces_of_kind(g, pieces, k);
     uint64_t can[kMaxEntries];
     uint64_t any = 0;
     for (size_t i = 0; i < n; ++i) {
-      const Entry& e = entries[i];
-      can[i] = of_kind[e.kind] & cells_before(g.p, e.dir, landing_mask(e.land, g.mine, g.occupied));
+      can[i] = movers(g, entries[i], of_kind[entries[i].kind]);
       any |= can[i];
     }
     const bool promotes = !g.p.promotion_table.empty();
@@ -99,11 +96,10 @@ class FusedSteps final : public Movement {
     uint32_t total = 0;
     uint64_t any = 0;
     for (int k = 0; k < kinds; ++k) {
-      const uint64_t of_kind = kinds == 1 ? pieces : pieces & g.s.code_mask(g.p.piece_code(g.mover, k));
+      const uint64_t of_kind = pieces_of_kind(g, pieces, k);
       if (!of_kind) continue;  // its entries are never read
       for (int i = begin[k]; i < begin[k + 1]; ++i) {
-        const Entry& e = entries[i];
-        t.masks[i] = of_kind & cells_before(g.p, e.dir, landing_mask(e.land, g.mine, g.occupied));
+        t.masks[i] = movers(g, entries[i], of_kind);
         total += static_cast<uint32_t>(bit_count(t.masks[i]));
         any |= t.masks[i];
       }
@@ -136,6 +132,15 @@ class FusedSteps final : public Movement {
     }
     throw std::logic_error("fused steps: a move past the count");
   }
+  // The pieces of kind `k` among `pieces` (the mover's).
+  uint64_t pieces_of_kind(const GenContext& g, uint64_t pieces, int k) const {
+    return kinds == 1 ? pieces : pieces & g.s.code_mask(g.p.piece_code(g.mover, k));
+  }
+  // Those of `of_kind` that can step along the entry's direction: a shift of where they may land.
+  static uint64_t movers(const GenContext& g, const Entry& e, uint64_t of_kind) {
+    return of_kind & cells_before(g.p, e.dir, landing_mask(e.land, g.mine, g.occupied));
+  }
+
   // Its moves are made by the fused steps (Move::maker), which apply and write them.
   Flow apply(State&, const Move&) const override { throw std::logic_error("fused steps apply no move"); }
   std::string text(const State&, const Move&) const override { throw std::logic_error("fused steps write no move"); }

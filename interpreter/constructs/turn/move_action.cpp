@@ -20,10 +20,7 @@ class MovePhase final : public Phase {
   void generate(const State& s, MoveList& out) const override {
     const Program& p = s.program();
     const int seat = s.current_seat(), mover = s.current_player();
-    if (p.captures) {
-      p.captures->generate(s, seat, out);
-      if (p.captures->compulsory && !out.empty()) return;
-    }
+    if (captures_only(s, seat, out)) return;
     GenContext g{s, p, mover, seat};
     const SeatDef& sd = p.seats[seat];
     auto piece_moves = [&](int c) {
@@ -34,7 +31,7 @@ class MovePhase final : public Phase {
     if (p.bitboards) {
       g.mine = s.pieces_mask(mover);
       g.occupied = s.occupied_mask();
-      if (only && sd.kinds == 0xFFFFFFFFu && sd.region < 0) {
+      if (only && moves_whole_side(sd)) {
         only->generate_pieces(g, g.mine, out);
       } else {
         for (uint64_t b = g.mine; b; b &= b - 1) piece_moves(__builtin_ctzll(b));
@@ -43,7 +40,7 @@ class MovePhase final : public Phase {
       for (int c = 0; c < p.cells; ++c)
         if (s.at(c) && p.code_owner[s.at(c)] == mover) piece_moves(c);
     }
-    if (out.empty() && p.end.no_move == NoMovePolicy::pass) add_pass(out, index);
+    pass_if_none(p, out);
     for (const Offer* o : p.offers)
       if (o->ends == Offer::Ends::game) o->offer(s, out);
   }
@@ -55,18 +52,15 @@ class MovePhase final : public Phase {
     const int seat = s.current_seat(), mover = s.current_player();
     const SeatDef& sd = p.seats[seat];
     tally.counted = nullptr;
-    if (!counted || sd.kinds != 0xFFFFFFFFu || sd.region >= 0 || !p.offers.empty()) return Phase::count(s, out, tally);
-    if (p.captures) {
-      p.captures->generate(s, seat, out);
-      if (p.captures->compulsory && !out.empty()) return static_cast<uint32_t>(out.size());
-    }
+    if (!counted || !moves_whole_side(sd) || !p.offers.empty()) return Phase::count(s, out, tally);
+    if (captures_only(s, seat, out)) return static_cast<uint32_t>(out.size());
     GenContext g{s, p, mover, seat, s.pieces_mask(mover), s.occupied_mask()};
     tally.state = &s;
     tally.seat = seat;
     tally.occupied = g.occupied;
     const uint32_t n = counted->count_pieces(g, g.mine, tally);
     if (n == 0) {
-      if (out.empty() && p.end.no_move == NoMovePolicy::pass) add_pass(out, index);
+      pass_if_none(p, out);
       return static_cast<uint32_t>(out.size());
     }
     tally.counted = counted;
@@ -74,6 +68,22 @@ class MovePhase final : public Phase {
     return tally.listed + n;
   }
   Flow apply(State&, const Move&) const override { return Flow::next; }  // a pass
+
+ private:
+  // Whether the seat moves every piece it has (no kind or region left out), so one call of
+  // `only` (or `counted`) makes its moves.
+  static bool moves_whole_side(const SeatDef& sd) { return sd.kinds == 0xFFFFFFFFu && sd.region < 0; }
+  // Lists the seat's capture sequences; true when they are the only moves (compulsory).
+  bool captures_only(const State& s, int seat, MoveList& out) const {
+    const Program& p = s.program();
+    if (!p.captures) return false;
+    p.captures->generate(s, seat, out);
+    return p.captures->compulsory && !out.empty();
+  }
+  // A pass when the seat has no move and the rules say so.
+  void pass_if_none(const Program& p, MoveList& out) const {
+    if (out.empty() && p.end.no_move == NoMovePolicy::pass) add_pass(out, index);
+  }
   std::string text(const State&, const Move&) const override { return "pass"; }
 };
 
