@@ -81,3 +81,24 @@ TEST_CASE("A seeded random playout plays the game the listed moves give", "[gene
     }
   }
 }
+
+TEST_CASE("A playout without a journal plays the same game and cannot undo", "[generation][sample]") {
+  // Cells, columns (Laska) and construct-owned values (Lanquia's) change without a journal.
+  for (const char* file : {"breakthrough.rules", "english-draughts.rules", "laska.rules", "loa.rules", "othello.rules",
+                           "lanquia-7.rules"}) {
+    DYNAMIC_SECTION(file) {
+      auto p = load_rules(repo_path(std::string("rules/") + file));
+      for (uint64_t seed = 1; seed <= 3; ++seed) {
+        State expected(p), s(p);
+        s.stop_journal();
+        Rng a(seed), b(seed);
+        MoveSample scratch;
+        const int plies = play_randomly(expected, a, scratch);
+        CHECK(play_randomly(s, b, scratch) == plies);
+        CHECK(s == expected);  // board, columns, values, seat, hash, ply, result
+        CHECK(s.history().empty());
+        CHECK_THROWS_AS(s.undo(), std::logic_error);
+      }
+    }
+  }
+}

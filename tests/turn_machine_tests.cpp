@@ -2,6 +2,7 @@
 // several target regions, several `when` blocks, and the next= choices of `mark`.
 #include <catch2/catch.hpp>
 
+#include "ai/rng.hpp"
 #include "constructs/region/region.hpp"
 #include "test_support.hpp"
 
@@ -140,4 +141,38 @@ limit plies=100
   play(s, {"c3-d4"});  // all in `second`: the second block removes White's men outside it
   REQUIRE(s.is_terminal());
   CHECK(s.result().winner == 0);
+}
+
+TEST_CASE("Turn machine: plain turns are found, and play as the general machine does", "[turn]") {
+  // One unconditional step and nothing between turns: the next seat without looking further.
+  for (const char* file : {"english-draughts.rules", "laska.rules", "othello.rules", "hex.rules"}) {
+    DYNAMIC_SECTION(file) {
+      auto plain = load_rules(repo_path(std::string("rules/") + file));
+      CHECK(plain->plain_turns);
+      // The same rules with the shortcut off (a fresh copy of the program, changed here only).
+      auto general = std::const_pointer_cast<Program>(load_rules(repo_path(std::string("rules/") + file)));
+      general->plain_turns = false;
+      for (uint64_t seed = 1; seed <= 3; ++seed) {
+        Rng a(seed), b(seed);
+        State s(plain), t(general);
+        MoveList moves;
+        while (!s.is_terminal()) {
+          s.legal_moves(moves);
+          const Move m = moves[a.below(static_cast<uint32_t>(moves.size()))];
+          s.apply_unchecked(m);
+          REQUIRE_FALSE(t.is_terminal());
+          t.legal_moves(moves);
+          REQUIRE(moves[b.below(static_cast<uint32_t>(moves.size()))] == m);
+          t.apply_unchecked(m);
+          REQUIRE(t.current_seat() == s.current_seat());
+          REQUIRE(t.turn_point() == s.turn_point());
+          REQUIRE(t.consecutive_passes() == s.consecutive_passes());
+        }
+        CHECK(t.is_terminal());
+        CHECK(t.result().winner == s.result().winner);
+      }
+    }
+  }
+  // Triggers (`when`) and the repetition rule: the general machine.
+  CHECK_FALSE(load_rules(repo_path("rules/lanrick.rules"))->plain_turns);
 }

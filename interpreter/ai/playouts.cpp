@@ -61,9 +61,10 @@ PlayoutStats run_playouts(std::shared_ptr<const Program> program, double seconds
     PlayoutStats st;  // local: threads share no cache line until the end
     st.wins.assign(program->player_count(), 0);
     try {
-      // One state per thread, reset by assignment: its vectors (board, journals, history)
-      // keep their capacity, so a long run allocates nothing after the first playouts.
-      const State start_position(program);
+      // One state per thread, reset by assignment: its vectors keep their capacity, so a
+      // long run allocates nothing after the first playouts. Nothing is undone: no journal.
+      State start_position(program);
+      start_position.stop_journal();
       State game = start_position;
       while (!failed.load(std::memory_order_relaxed) && !(stop && stop->load(std::memory_order_relaxed))) {
         if (max_playouts && started.fetch_add(1) >= max_playouts) break;

@@ -56,12 +56,14 @@ PlayoutStatistics random_playouts(const GameState& start, uint64_t playouts, uin
     PlayoutStatistics& st = per_thread[t];
     st.wins.assign(sides, 0);
     MoveSample scratch;
-    State game = from;
+    State start = from;  // nothing is undone in a playout: no journal, no history to copy
+    start.stop_journal();
+    State game = start;
     try {
       for (uint64_t i; (i = next.fetch_add(1)) < playouts && !failed;) {
         // Playout i's own generator: the same games whichever thread plays them.
         Rng rng(Rng(seed ^ (0x9E3779B97F4A7C15ULL * (i + 1))).next());
-        game = from;
+        game = start;
         st.plies += play_randomly(game, rng, scratch);
         GameResult r = game.result();
         ++st.playouts;

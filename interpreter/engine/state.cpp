@@ -171,7 +171,7 @@ void State::set_cell(int cell, uint8_t code) {
   }
   uint8_t old = board_[cell];
   if (old == code) return;
-  journal_.push_back({static_cast<int16_t>(cell), old});
+  if (journaled_) journal_.push_back({static_cast<int16_t>(cell), old});
   board_[cell] = code;
   if (old) hash_ ^= p.keys.cell[cell * 256 + old];
   if (code) hash_ ^= p.keys.cell[cell * 256 + code];
@@ -185,16 +185,19 @@ void State::set_column(int cell, const uint8_t* bottom_first, int height) {
   // then pushed was read back as wide words before the bytes had landed (a store-forwarding
   // stall that was most of this function's time).
   uint8_t* col = &columns_[cell * kStack];
-  ColumnChange& ch = column_journal_.emplace_back();
-  ch.cell = static_cast<int16_t>(cell);
-  ch.height = heights_[cell];
-  std::memcpy(ch.counters, col, kStack);
+  const int old_height = heights_[cell];
+  if (journaled_) {
+    ColumnChange& ch = column_journal_.emplace_back();
+    ch.cell = static_cast<int16_t>(cell);
+    ch.height = static_cast<uint8_t>(old_height);
+    std::memcpy(ch.counters, col, kStack);
+  }
   uint8_t old_top = board_[cell];
   // Levels above the top stay zero, so equal positions compare equal byte for byte; only
   // the levels that change touch the hash (a zero level has no key).
   const uint64_t* keys = &p.keys.column[static_cast<size_t>(cell) * kStack * 64];
   uint64_t hash = hash_;  // in a register: the stores to col[] could alias hash_
-  for (int l = 0, top_level = std::max<int>(ch.height, height); l < top_level; ++l) {
+  for (int l = 0, top_level = std::max(old_height, height); l < top_level; ++l) {
     uint8_t now = l < height ? bottom_first[l] : 0;
     if (col[l] == now) continue;
     if (col[l]) hash ^= keys[l * 64 + col[l]];
@@ -225,24 +228,10 @@ void State::move_piece(int from, int to) {
 void State::set_var(int i, int32_t v) {
   int32_t old = vars_[i];
   if (old == v) return;
-  var_journal_.push_back({i, old});
+  if (journaled_) var_journal_.push_back({i, old});
   vars_[i] = v;
   uint64_t& h = program_->vars.specs[i].role == VarSpec::Role::position ? hash_ : counter_hash_;
   h ^= hash_var(i, old) ^ hash_var(i, v);
-}
-
-void State::set_seat(int seat) {
-  if (seat == seat_) return;
-  hash_ ^= program_->keys.seat[seat_] ^ program_->keys.seat[seat];
-  seat_ = seat;
-}
-
-void State::set_turn_point(TurnPoint t) {
-  if (t == turn_) return;
-  const HashKeys& k = program_->keys;
-  hash_ ^= k.step[turn_.segment * 256 + turn_.step] ^ (turn_.fresh ? k.step[767] : 0);
-  turn_ = t;
-  hash_ ^= k.step[turn_.segment * 256 + turn_.step] ^ (turn_.fresh ? k.step[767] : 0);
 }
 
 void State::set_passes(int n) {
@@ -252,6 +241,13 @@ void State::set_passes(int n) {
 }
 
 void State::apply_unchecked(const Move& m) {
+  if (!journaled_) {  // a playout thrown away: the ply is only counted
+    const int mover = current_player();
+    Flow flow = program_->makers[m.maker]->apply(*this, m);
+    quiet_ = m.captures ? 0 : quiet_ + 1;
+    ++ply_offset_;
+    return after_action(*this, m, flow, mover);
+  }
   undo_.push_back({static_cast<uint32_t>(journal_.size()), static_cast<uint32_t>(column_journal_.size()),
                    static_cast<uint32_t>(var_journal_.size()), static_cast<uint32_t>(keys_seen_.size()), hash_,
                    counter_hash_, seat_, turn_, quiet_, passes_, result_});
@@ -266,7 +262,19 @@ void State::apply_unchecked(const Move& m) {
   after_action(*this, m, flow, mover);
 }
 
+void State::stop_journal() {
+  journaled_ = false;
+  ply_offset_ = ply();
+  history_.clear();
+  journal_.clear();
+  column_journal_.clear();
+  var_journal_.clear();
+  undo_.clear();
+}
+
 void State::undo() {
+  if (undo_.empty())
+    throw std::logic_error(journaled_ ? "undo: no move to take back" : "undo: this state keeps no journal");
   const UndoRecord r = undo_.back();
   undo_.pop_back();
   while (column_journal_.size() > r.columns) {

@@ -84,9 +84,11 @@ class State {
   uint64_t code_mask(uint8_t code) const { return code_mask_[code]; }
   // ... or is `side`'s and of one of `kinds` (a bit per kind).
   uint64_t kinds_mask(int side, uint32_t kinds) const {
+    const int count = program_->kind_count();
+    const uint64_t* of_side = &code_mask_[program_->piece_code(side, 0)];  // a side's codes follow each other
     uint64_t cells = 0;
-    for (int k = 0; k < program_->kind_count(); ++k)
-      if (kinds >> k & 1) cells |= code_mask_[program_->piece_code(side, k)];
+    for (kinds &= count >= 32 ? ~0u : (1u << count) - 1; kinds; kinds &= kinds - 1)
+      cells |= of_side[__builtin_ctz(kinds)];
     return cells;
   }
   uint64_t occupied_mask() const;
@@ -118,6 +120,10 @@ class State {
   void apply(const Move& m);            // throws IllegalMove when m is not legal here
   void apply_unchecked(const Move& m);  // m must be legal: the fast path for search
   void undo();
+  // From here on nothing is journaled: no undo, no history (the ply count goes on). For a
+  // random playout whose state is thrown away; a copy keeps this.
+  void stop_journal();
+  bool journaled() const { return journaled_; }
   std::string move_to_string(const Move& m) const;
 
   void set_position(const Position& p);  // clears the history
@@ -132,14 +138,26 @@ class State {
   void add_var(int i, int32_t delta) { set_var(i, vars_[i] + delta); }
   void set_result(GameResult r) { result_ = r; }
   GameResult stored_result() const { return result_; }
-  void set_seat(int seat);
-  void set_turn_point(TurnPoint t);
+  void set_seat(int seat) {
+    if (seat == seat_) return;
+    hash_ ^= program_->keys.seat[seat_] ^ program_->keys.seat[seat];
+    seat_ = seat;
+  }
+  void set_turn_point(TurnPoint t) {
+    if (t == turn_) return;
+    hash_ ^= turn_key(turn_) ^ turn_key(t);
+    turn_ = t;
+  }
   void set_passes(int n);
   std::vector<uint64_t>& repetition_keys() { return keys_seen_; }
   const std::vector<uint64_t>& repetition_keys() const { return keys_seen_; }
 
  private:
   void top_changed(int cell, uint8_t old_top, uint8_t new_top);
+  uint64_t turn_key(TurnPoint t) const {
+    const HashKeys& k = program_->keys;
+    return k.step[t.segment * 256 + t.step] ^ (t.fresh ? k.step[767] : 0);
+  }
   void rebuild_derived();
 
   struct CellChange {
@@ -188,6 +206,7 @@ class State {
   int ply_offset_ = 0;
   uint64_t hash_ = 0, counter_hash_ = 0;
   GameResult result_;
+  bool journaled_ = true;
   std::vector<Move> history_;
   std::vector<CellChange> journal_;
   std::vector<ColumnChange> column_journal_;

@@ -35,16 +35,33 @@ void check_repetition(State& s) {
   }
 }
 
+int next_seat(const State& s) {
+  const int next = s.current_seat() + 1;
+  return next == s.program().seat_count() ? 0 : next;
+}
+
 void end_turn(State& s, int mover, const Move& last) {
   const Program& p = s.program();
   s.set_passes(last.kind == Move::pass ? s.consecutive_passes() + 1 : 0);
   if (!p.turns_var.empty()) s.add_var(p.turns_var[mover], 1);
   for (const TurnEffect* e : p.after_turn) e->apply(s, mover);
-  s.set_seat((s.current_seat() + 1) % p.seat_count());
+  s.set_seat(next_seat(s));
   check_end_rules(s, mover);
   if (!s.stored_result().over) begin_turn(s, s.current_seat(), false);
   if (!s.stored_result().over && p.end.quiet_limit > 0 && s.quiet_plies() >= p.end.quiet_limit)
     s.set_result({true, -1});
+}
+
+// end_turn and begin_turn when the program's turns are plain (Program::plain_turns): the
+// same changes, without looking for what such a program has none of.
+void end_plain_turn(State& s, int mover, const Move& last) {
+  const Program& p = s.program();
+  s.set_passes(last.kind == Move::pass ? s.consecutive_passes() + 1 : 0);
+  s.set_seat(next_seat(s));
+  check_end_rules(s, mover);
+  if (s.stored_result().over) return;
+  s.set_turn_point({TurnPoint::turn, 0, 0});
+  p.turn.turn[0].phase->enter(s);
 }
 
 }  // namespace
@@ -106,7 +123,9 @@ void after_action(State& s, const Move& m, Flow flow, int mover) {
   const TurnPoint t = s.turn_point();
   if ((m.kind == Move::piece || m.kind == Move::place) && flow != Flow::handled)
     for (const LandingEffect* e : p.after_landing) e->apply(s, m);
-  if (!s.stored_result().over) {
+  if (p.plain_turns && t.segment == TurnPoint::turn && flow != Flow::handled && flow != Flow::stay) {
+    if (!s.stored_result().over) end_plain_turn(s, mover, m);
+  } else if (!s.stored_result().over) {
     if (t.segment == TurnPoint::opening && flow != Flow::handled) {
       // The opening's steps are played once, each by its own seat; then the first turn.
       if (t.step + 1 < static_cast<int>(p.turn.opening.size())) {

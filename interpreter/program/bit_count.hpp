@@ -2,6 +2,7 @@
 // The number of set bits of a word, in a dozen plain instructions: the release build targets
 // the base x86-64 set, where __builtin_popcountll is a call into the compiler's runtime
 // library (the popcnt instruction needs -mpopcnt or -march=native).
+#include <array>
 #include <cstdint>
 
 namespace tabula {
@@ -11,6 +12,21 @@ inline int bit_count(uint64_t x) {
   x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
   x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
   return static_cast<int>((x * 0x0101010101010101ull) >> 56);
+}
+
+// The position of the k-th set bit of `bits` (k counted from 0, below the number of set
+// bits): a table for a byte, so a random k costs no mispredicted loop exit.
+inline int nth_bit(uint32_t bits, uint32_t k) {
+  static constexpr auto table = [] {
+    std::array<std::array<uint8_t, 8>, 256> t{};
+    for (int b = 0; b < 256; ++b)
+      for (int j = 0, n = 0; j < 8; ++j)
+        if (b >> j & 1) t[b][n++] = static_cast<uint8_t>(j);
+    return t;
+  }();
+  if (bits < 256) return table[bits][k];
+  for (; k; --k) bits &= bits - 1;
+  return __builtin_ctz(bits);
 }
 
 }  // namespace tabula

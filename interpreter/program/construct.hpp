@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "diag/diagnostic.hpp"
+#include "program/cell_counts.hpp"
 #include "program/move.hpp"
 
 namespace tabula {
@@ -34,6 +35,8 @@ struct MoveTally {
   uint64_t occupied = 0;
   uint64_t pieces = 0;     // the pieces counted
   uint64_t masks[kMasks];  // the counting movement's own (its moves as cell masks)
+  CellCounts counts;       // the moves per cell, when the movement counts that way
+  uint64_t per_byte = 0;   // counts.per_byte()
 };
 
 // Anything a program owns.

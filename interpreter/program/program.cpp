@@ -67,6 +67,8 @@ void finish_program(Program& p) {
   build_code_tables(p);
   build_promotion_table(p);
   build_hash_keys(p);
+  p.plain_turns = p.turn.turn.size() == 1 && p.turn.turn[0].condition.empty() && p.turn.triggers.empty() &&
+                  p.after_turn.empty() && p.turns_var.empty() && !p.end.repetition && p.end.quiet_limit <= 0;
 }
 
 }  // namespace tabula

@@ -58,6 +58,10 @@ struct Program : BoardData {
   std::vector<int> captured_var, captured_value_var, turns_var;
   std::vector<int> reserve_var;  // player * kinds + kind -> the var counting that reserve (empty: none)
   HashKeys keys;
+  // Set by finish_program: a turn is one unconditional step and nothing else happens between
+  // turns (no trigger, turn effect, turn counter, repetition or quiet-move rule), so the turn
+  // machine passes to the next seat without looking for any of them.
+  bool plain_turns = false;
 
   // Takes ownership of a construct and returns it; a MoveMaker is also given its index.
   template <class T>

@@ -59,7 +59,8 @@ class Captures final : public CaptureMaker {
     const uint64_t occupied = s.occupied_mask(), enemy = occupied & ~s.pieces_mask(mover);
     uint64_t out = s.kinds_mask(mover, long_hop_kinds[seat]);
     for (const HopDirection& h : short_hops[seat])  // cells_before gives board cells only
-      out |= s.kinds_mask(mover, h.kinds) & cells_before(p, h.dir, enemy & cells_before(p, h.dir, ~occupied));
+      if (const uint64_t hoppers = s.kinds_mask(mover, h.kinds))
+        out |= hoppers & cells_before(p, h.dir, enemy & cells_before(p, h.dir, ~occupied));
     return out;
   }
 

@@ -5,6 +5,7 @@
 #include "constructs/movement/basic_movement.hpp"
 #include "kernels/shifts.hpp"
 #include "program/bit_count.hpp"
+#include "program/cell_counts.hpp"
 
 namespace tabula {
 namespace {
@@ -54,6 +55,8 @@ class FusedSteps final : public Movement {
   std::vector<std::vector<Entry>> per_seat;      // per seat: kind by kind, movement by movement, direction by direction
   std::vector<std::vector<uint8_t>> kind_begin;  // per seat: where each kind's entries begin, and the end
   int kinds = 1;
+  int planes = 1;                           // bits for the most entries one kind has (CellCounts)
+  std::vector<std::vector<uint8_t>> codes;  // per seat: each kind's piece code for the seat's side
 
   void generate_pieces(const GenContext& g, uint64_t pieces, MoveList& out) const override {
     const std::vector<Entry>& entries = per_seat[g.seat];
@@ -85,56 +88,40 @@ class FusedSteps final : public Movement {
     generate_pieces(g, uint64_t{1} << from, out);
   }
 
-  // Random playouts: the moves are counted from the entries' masks (a kind without pieces
-  // skipped), and the k-th is found piece by piece in the order generate_pieces writes them,
-  // a piece's moves counted at once from its own kind's entries.
-  bool counts_pieces(const Program&) const override { return true; }
+  // Random playouts: every entry's mask is added to a number per cell (CellCounts: a kind
+  // without pieces skipped), the k-th move's cell is found from those numbers in the order
+  // generate_pieces writes the moves (cell by cell), then its move among its kind's entries.
+  bool counts_pieces(const Program&) const override { return planes <= CellCounts::kMaxPlanes; }
   uint32_t count_pieces(const GenContext& g, uint64_t pieces, MoveTally& t) const override {
     static_assert(kMaxEntries <= MoveTally::kMasks);
     const std::vector<Entry>& entries = per_seat[g.seat];
     const std::vector<uint8_t>& begin = kind_begin[g.seat];
-    uint32_t total = 0;
-    uint64_t any = 0;
+    t.counts.clear(planes);
     for (int k = 0; k < kinds; ++k) {
       const uint64_t of_kind = pieces_of_kind(g, pieces, k);
       if (!of_kind) continue;  // its entries are never read
-      for (int i = begin[k]; i < begin[k + 1]; ++i) {
-        t.masks[i] = movers(g, entries[i], of_kind);
-        total += static_cast<uint32_t>(bit_count(t.masks[i]));
-        any |= t.masks[i];
-      }
+      for (int i = begin[k]; i < begin[k + 1]; ++i) t.counts.add(t.masks[i] = movers(g, entries[i], of_kind));
     }
-    t.pieces = any;  // the pieces with a move
-    return total;
+    t.per_byte = t.counts.per_byte();
+    return CellCounts::total(t.per_byte);
   }
   void nth_piece_move(const MoveTally& t, uint32_t k, MoveList& out) const override {
     const std::vector<Entry>& entries = per_seat[t.seat];
-    const std::vector<uint8_t>& begin = kind_begin[t.seat];
     const State& s = *t.state;
     const Program& p = s.program();
-    for (uint64_t pieces = t.pieces; pieces; pieces &= pieces - 1) {
-      const int from = __builtin_ctzll(pieces);
-      const int kind = kinds == 1 ? 0 : __builtin_ctz(p.code_kind_bit[s.at(from)]);
-      uint32_t moves = 0;
-      for (int i = begin[kind]; i < begin[kind + 1]; ++i) moves += static_cast<uint32_t>(t.masks[i] >> from & 1);
-      if (k >= moves) {
-        k -= moves;
-        continue;
-      }
-      int i = begin[kind];
-      for (;; ++i)
-        if ((t.masks[i] >> from & 1) && k-- == 0) break;
-      const Entry& e = entries[i];
-      const int to = e.to[from];
-      const uint8_t* promotions = promotion_row(p, s.at(from));
-      emit_plain_move(out, from, to, e.maker, t.occupied >> to & 1, promotions ? promotions[to] : 0);
-      return;
-    }
-    throw std::logic_error("fused steps: a move past the count");
+    const int from = t.counts.select(t.per_byte, k);
+    const int kind = kinds == 1 ? 0 : __builtin_ctz(p.code_kind_bit[s.at(from)]);
+    const int first = kind_begin[t.seat][kind], end = kind_begin[t.seat][kind + 1];
+    uint32_t which = 0;  // the piece's entries with a move, as bits
+    for (int i = first; i < end; ++i) which |= static_cast<uint32_t>(t.masks[i] >> from & 1) << (i - first);
+    const Entry& e = entries[first + nth_bit(which, k)];
+    const int to = e.to[from];
+    const uint8_t* promotions = promotion_row(p, s.at(from));
+    emit_plain_move(out, from, to, e.maker, t.occupied >> to & 1, promotions ? promotions[to] : 0);
   }
   // The pieces of kind `k` among `pieces` (the mover's).
   uint64_t pieces_of_kind(const GenContext& g, uint64_t pieces, int k) const {
-    return kinds == 1 ? pieces : pieces & g.s.code_mask(g.p.piece_code(g.mover, k));
+    return kinds == 1 ? pieces : pieces & g.s.code_mask(codes[g.seat][k]);
   }
   // Those of `of_kind` that can step along the entry's direction: a shift of where they may land.
   static uint64_t movers(const GenContext& g, const Entry& e, uint64_t of_kind) {
@@ -170,6 +157,7 @@ const Movement* fuse_steps(CheckContext& ctx, const std::vector<std::vector<cons
   fused->kinds = static_cast<int>(per_kind.size());
   fused->per_seat.resize(p.seats.size());
   fused->kind_begin.resize(p.seats.size());
+  fused->codes.resize(p.seats.size());
   for (size_t seat = 0; seat < p.seats.size(); ++seat) {
     auto& entries = fused->per_seat[seat];
     for (size_t kind = 0; kind < per_kind.size(); ++kind) {
@@ -184,6 +172,11 @@ const Movement* fuse_steps(CheckContext& ctx, const std::vector<std::vector<cons
       }
     }
     fused->kind_begin[seat].push_back(static_cast<uint8_t>(entries.size()));
+    for (size_t kind = 0; kind < per_kind.size(); ++kind)
+      fused->codes[seat].push_back(p.piece_code(p.seats[seat].side, static_cast<int>(kind)));
+    const std::vector<uint8_t>& begin = fused->kind_begin[seat];
+    for (size_t kind = 0; kind + 1 < begin.size(); ++kind)
+      while ((1 << fused->planes) <= begin[kind + 1] - begin[kind]) ++fused->planes;
   }
   return ctx.program.own(std::move(fused));
 }
