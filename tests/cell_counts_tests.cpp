@@ -1,8 +1,8 @@
 // A number per cell kept as bit planes (program/cell_counts.hpp) and the k-th set bit
 // (program/bit_count.hpp): what random playouts use to find the k-th move without walking
 // the pieces. Checked against plain counting on random masks, every k.
-#include <catch2/catch.hpp>
 #include <array>
+#include <catch2/catch.hpp>
 
 #include "ai/rng.hpp"
 #include "program/bit_count.hpp"
@@ -40,8 +40,8 @@ TEST_CASE("Cell counts: numbers, sums and the cell of the k-th unit agree with c
     int planes, masks, sparse;
   };
   // Sparse masks (sums below 256, the branch-free search) and dense ones (sums past 255).
-  for (const Shape shape : {Shape{1, 1, 2}, Shape{2, 3, 2}, Shape{3, 6, 1}, Shape{4, 15, 3}, Shape{4, 15, 0},
-                            Shape{3, 7, 0}}) {
+  for (const Shape shape :
+       {Shape{1, 1, 2}, Shape{2, 3, 2}, Shape{3, 6, 1}, Shape{4, 15, 3}, Shape{4, 15, 0}, Shape{3, 7, 0}}) {
     for (int round = 0; round < 20; ++round) {
       Counted c = add_random(rng, shape.planes, shape.masks, shape.sparse);
       uint32_t sum = 0;

@@ -97,6 +97,20 @@ void check_playout(std::shared_ptr<const Program> p, uint64_t seed) {
       for (size_t code = 1; code < per_code.size(); ++code)
         CHECK(s.code_count(static_cast<uint8_t>(code)) == per_code[code]);
       for (int side = 0; side < p->player_count(); ++side) CHECK(s.piece_count(side) == per_side[side]);
+      // The bitboards (small boards): per side, per code and their union.
+      if (p->bitboards) {
+        std::vector<uint64_t> of_code(per_code.size(), 0), of_side(p->player_count(), 0);
+        for (int c = 0; c < p->cells; ++c)
+          if (s.at(c)) of_code[s.at(c)] |= uint64_t{1} << c, of_side[p->owner(s.at(c))] |= uint64_t{1} << c;
+        uint64_t occupied = 0;
+        for (int side = 0; side < p->player_count(); ++side) {
+          CHECK(s.pieces_mask(side) == of_side[side]);
+          occupied |= of_side[side];
+        }
+        for (size_t code = 1; code < of_code.size(); ++code)
+          CHECK(s.code_mask(static_cast<uint8_t>(code)) == of_code[code]);
+        CHECK(s.occupied_mask() == occupied);
+      }
       // The words per line and side that sweeps read, where the program keeps them.
       if (s.line_words()) {
         std::vector<uint64_t> words(static_cast<size_t>(p->straight_lines.count()) * line_word_stride(*p));

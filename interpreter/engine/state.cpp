@@ -29,12 +29,6 @@ uint8_t State::counter(int cell, int level) const {
   return board_[cell];
 }
 
-uint64_t State::occupied_mask() const {
-  uint64_t m = 0;
-  for (uint64_t side : occupancy_) m |= side;
-  return m;
-}
-
 std::string State::column_text(int cell) const {
   std::string out;
   for (int l = height(cell) - 1; l >= 0; --l) out += program_->symbol(counter(cell, l));
@@ -104,6 +98,7 @@ void State::rebuild_derived() {
   code_count_.assign(1 + p.player_count() * p.kind_count(), 0);
   line_counts_.assign(p.line_count, 0);
   occupancy_.assign(p.player_count(), 0);
+  occupied_ = 0;
   code_mask_.assign(1 + p.player_count() * p.kind_count(), 0);
   connected_memo_.assign(p.player_count(), {});
   hash_ = p.keys.seat[seat_] ^ p.keys.step[turn_.segment * 256 + turn_.step] ^ (turn_.fresh ? p.keys.step[767] : 0);
@@ -117,6 +112,7 @@ void State::rebuild_derived() {
     ++code_count_[code];
     if (p.bitboards) {
       occupancy_[p.owner(code)] |= uint64_t{1} << c;
+      occupied_ |= uint64_t{1} << c;
       code_mask_[code] |= uint64_t{1} << c;
     }
     if (p.stacking)
@@ -141,6 +137,7 @@ inline void State::top_changed(int cell, uint8_t old_top, uint8_t new_top) {
     --code_count_[old_top];
     if (p.bitboards) {
       occupancy_[owner] &= ~(uint64_t{1} << cell);
+      occupied_ &= ~(uint64_t{1} << cell);
       code_mask_[old_top] &= ~(uint64_t{1} << cell);
     }
   }
@@ -150,6 +147,7 @@ inline void State::top_changed(int cell, uint8_t old_top, uint8_t new_top) {
     ++code_count_[new_top];
     if (p.bitboards) {
       occupancy_[owner] |= uint64_t{1} << cell;
+      occupied_ |= uint64_t{1} << cell;
       code_mask_[new_top] |= uint64_t{1} << cell;
     }
   }
@@ -212,17 +210,63 @@ void State::set_column(int cell, const uint8_t* bottom_first, int height) {
 }
 
 void State::move_piece(int from, int to) {
-  if (program_->stacking) {
-    uint8_t col[kStack];
-    int h = heights_[from];
-    std::copy(&columns_[from * kStack], &columns_[from * kStack] + h, col);
-    set_column(from, col, 0);
-    set_column(to, col, h);
-  } else {
-    uint8_t piece = board_[from];
-    set_cell(from, 0);
-    set_cell(to, piece);
+  const Program& p = *program_;
+  if (board_[to] || from == to || !p.bitboards || p.uses_line_counts || !line_words_.empty()) {
+    if (p.stacking) {
+      uint8_t col[kStack];
+      int h = heights_[from];
+      std::copy(&columns_[from * kStack], &columns_[from * kStack] + h, col);
+      set_column(from, col, 0);
+      set_column(to, col, h);
+    } else {
+      uint8_t piece = board_[from];
+      set_cell(from, 0);
+      set_cell(to, piece);
+    }
+    return;
   }
+  // To an empty cell, on a bitboard program that keeps nothing per line: both cells' changes
+  // at once, as set_cell (set_column) twice makes them; the counts stay as they are.
+  const uint8_t top = board_[from];
+  if (p.stacking) {
+    uint8_t* source = &columns_[from * kStack];
+    uint8_t* target = &columns_[to * kStack];  // empty: every level zero
+    const int height = heights_[from];
+    if (journaled_) {
+      ColumnChange& left = column_journal_.emplace_back();
+      left.cell = static_cast<int16_t>(from);
+      left.height = static_cast<uint8_t>(height);
+      std::memcpy(left.counters, source, kStack);
+      ColumnChange& reached = column_journal_.emplace_back();
+      reached.cell = static_cast<int16_t>(to);
+      reached.height = 0;
+      std::memcpy(reached.counters, target, kStack);
+    }
+    const uint64_t* from_keys = &p.keys.column[static_cast<size_t>(from) * kStack * 64];
+    const uint64_t* to_keys = &p.keys.column[static_cast<size_t>(to) * kStack * 64];
+    uint64_t hash = hash_;
+    for (int l = 0; l < height; ++l) {
+      const uint8_t counter = source[l];
+      hash ^= from_keys[l * 64 + counter] ^ to_keys[l * 64 + counter];
+      target[l] = counter;
+      source[l] = 0;
+    }
+    hash_ = hash;
+    heights_[to] = static_cast<uint8_t>(height);
+    heights_[from] = 0;
+  } else {
+    if (journaled_) {
+      journal_.push_back({static_cast<int16_t>(from), top});
+      journal_.push_back({static_cast<int16_t>(to), 0});
+    }
+    hash_ ^= p.keys.cell[from * 256 + top] ^ p.keys.cell[to * 256 + top];
+  }
+  board_[from] = 0;
+  board_[to] = top;
+  const uint64_t both = uint64_t{1} << from | uint64_t{1} << to;
+  occupancy_[p.code_owner[top]] ^= both;
+  occupied_ ^= both;
+  code_mask_[top] ^= both;
 }
 
 void State::set_var(int i, int32_t v) {

@@ -91,7 +91,7 @@ class State {
       cells |= of_side[__builtin_ctz(kinds)];
     return cells;
   }
-  uint64_t occupied_mask() const;
+  uint64_t occupied_mask() const { return occupied_; }
   std::string column_text(int cell) const;  // the column, top counter first ("" when empty)
 
   // ---- counters and construct-owned values ----
@@ -191,6 +191,7 @@ class State {
   std::vector<uint16_t> line_counts_;
   std::vector<uint64_t> line_words_;
   std::vector<uint64_t> occupancy_;  // bitboards only: the cells each side owns
+  uint64_t occupied_ = 0;            // bitboards only: their union
   std::vector<uint64_t> code_mask_;  // bitboards only: the cells each piece code tops
   // Bitboards only: the last answer of connected(side), with the pieces it was for.
   struct ConnectedMemo {
