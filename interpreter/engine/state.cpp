@@ -176,20 +176,24 @@ void State::set_cell(int cell, uint8_t code) {
   top_changed(cell, old, code);
 }
 
+// The column of `cell` as it stands, for undo (when the state keeps a journal). Written in
+// place, the whole column at a fixed size: a copy of the column's height to a local then
+// pushed was read back as wide words before the bytes had landed (a store-forwarding stall
+// that was most of set_column's time).
+void State::journal_column(int cell) {
+  if (!journaled_) return;
+  ColumnChange& ch = column_journal_.emplace_back();
+  ch.cell = static_cast<int16_t>(cell);
+  ch.height = heights_[cell];
+  std::memcpy(ch.counters, &columns_[cell * kStack], kStack);
+}
+
 // The one place a column changes (stacking games).
 void State::set_column(int cell, const uint8_t* bottom_first, int height) {
   const Program& p = *program_;
-  // Written in place, the whole column at a fixed size: a copy of `height` bytes to a local
-  // then pushed was read back as wide words before the bytes had landed (a store-forwarding
-  // stall that was most of this function's time).
   uint8_t* col = &columns_[cell * kStack];
   const int old_height = heights_[cell];
-  if (journaled_) {
-    ColumnChange& ch = column_journal_.emplace_back();
-    ch.cell = static_cast<int16_t>(cell);
-    ch.height = static_cast<uint8_t>(old_height);
-    std::memcpy(ch.counters, col, kStack);
-  }
+  journal_column(cell);
   uint8_t old_top = board_[cell];
   // Levels above the top stay zero, so equal positions compare equal byte for byte; only
   // the levels that change touch the hash (a zero level has no key).
@@ -211,7 +215,7 @@ void State::set_column(int cell, const uint8_t* bottom_first, int height) {
 
 void State::move_piece(int from, int to) {
   const Program& p = *program_;
-  if (board_[to] || from == to || !p.bitboards || p.uses_line_counts || !line_words_.empty()) {
+  if (!board_[from] || board_[to] || from == to || !p.bitboards || p.uses_line_counts || !line_words_.empty()) {
     if (p.stacking) {
       uint8_t col[kStack];
       int h = heights_[from];
@@ -232,16 +236,8 @@ void State::move_piece(int from, int to) {
     uint8_t* source = &columns_[from * kStack];
     uint8_t* target = &columns_[to * kStack];  // empty: every level zero
     const int height = heights_[from];
-    if (journaled_) {
-      ColumnChange& left = column_journal_.emplace_back();
-      left.cell = static_cast<int16_t>(from);
-      left.height = static_cast<uint8_t>(height);
-      std::memcpy(left.counters, source, kStack);
-      ColumnChange& reached = column_journal_.emplace_back();
-      reached.cell = static_cast<int16_t>(to);
-      reached.height = 0;
-      std::memcpy(reached.counters, target, kStack);
-    }
+    journal_column(from);
+    journal_column(to);
     const uint64_t* from_keys = &p.keys.column[static_cast<size_t>(from) * kStack * 64];
     const uint64_t* to_keys = &p.keys.column[static_cast<size_t>(to) * kStack * 64];
     uint64_t hash = hash_;

@@ -154,6 +154,7 @@ class State {
 
  private:
   void top_changed(int cell, uint8_t old_top, uint8_t new_top);
+  void journal_column(int cell);
   uint64_t turn_key(TurnPoint t) const {
     const HashKeys& k = program_->keys;
     return k.step[t.segment * 256 + t.step] ^ (t.fresh ? k.step[767] : 0);
