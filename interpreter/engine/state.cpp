@@ -101,7 +101,7 @@ void State::rebuild_derived() {
   occupied_ = 0;
   code_mask_.assign(1 + p.player_count() * p.kind_count(), 0);
   connected_memo_.assign(p.player_count(), {});
-  hash_ = p.keys.seat[seat_] ^ p.keys.step[turn_.segment * 256 + turn_.step] ^ (turn_.fresh ? p.keys.step[767] : 0);
+  hash_ = p.keys.seat[seat_] ^ turn_key(turn_);
   counter_hash_ = hash_var(-1, passes_);
   for (int i = 0; i < p.vars.size(); ++i)
     (p.vars.specs[i].role == VarSpec::Role::position ? hash_ : counter_hash_) ^= hash_var(i, vars_[i]);
@@ -169,7 +169,7 @@ void State::set_cell(int cell, uint8_t code) {
   }
   uint8_t old = board_[cell];
   if (old == code) return;
-  if (journaled_) journal_.push_back({static_cast<int16_t>(cell), old});
+  journal_cell(cell, old);
   board_[cell] = code;
   if (old) hash_ ^= p.keys.cell[cell * 256 + old];
   if (code) hash_ ^= p.keys.cell[cell * 256 + code];
@@ -251,10 +251,8 @@ void State::move_piece(int from, int to) {
     heights_[to] = static_cast<uint8_t>(height);
     heights_[from] = 0;
   } else {
-    if (journaled_) {
-      journal_.push_back({static_cast<int16_t>(from), top});
-      journal_.push_back({static_cast<int16_t>(to), 0});
-    }
+    journal_cell(from, top);
+    journal_cell(to, 0);
     hash_ ^= p.keys.cell[from * 256 + top] ^ p.keys.cell[to * 256 + top];
   }
   board_[from] = 0;
@@ -281,24 +279,22 @@ void State::set_passes(int n) {
 }
 
 void State::apply_unchecked(const Move& m) {
-  if (!journaled_) {  // a playout thrown away: the ply is only counted
-    const int mover = current_player();
-    Flow flow = program_->makers[m.maker]->apply(*this, m);
-    quiet_ = m.captures ? 0 : quiet_ + 1;
-    ++ply_offset_;
-    return after_action(*this, m, flow, mover);
-  }
-  undo_.push_back({static_cast<uint32_t>(journal_.size()), static_cast<uint32_t>(column_journal_.size()),
-                   static_cast<uint32_t>(var_journal_.size()), static_cast<uint32_t>(keys_seen_.size()), hash_,
-                   counter_hash_, seat_, turn_, quiet_, passes_, result_});
+  if (journaled_)
+    undo_.push_back({static_cast<uint32_t>(journal_.size()), static_cast<uint32_t>(column_journal_.size()),
+                     static_cast<uint32_t>(var_journal_.size()), static_cast<uint32_t>(keys_seen_.size()), hash_,
+                     counter_hash_, seat_, turn_, quiet_, passes_, result_});
   const int mover = current_player();
   Flow flow = program_->makers[m.maker]->apply(*this, m);
   quiet_ = m.captures ? 0 : quiet_ + 1;
-  // Only the header and the landings it uses: a plain move is 16 bytes of a 144-byte Move.
-  static_assert(offsetof(Move, path) == 16);
-  Move& kept = history_.emplace_back(Move::Unwritten{});
-  std::memcpy(static_cast<void*>(&kept), &m, 16);
-  if (m.steps) std::memcpy(kept.path, m.path, m.steps * sizeof(Step));
+  if (journaled_) {
+    // Only the header and the landings it uses: a plain move is 16 bytes of a 144-byte Move.
+    static_assert(offsetof(Move, path) == 16);
+    Move& kept = history_.emplace_back(Move::Unwritten{});
+    std::memcpy(static_cast<void*>(&kept), &m, 16);
+    if (m.steps) std::memcpy(kept.path, m.path, m.steps * sizeof(Step));
+  } else {
+    ++ply_offset_;  // a playout thrown away: the ply is only counted
+  }
   after_action(*this, m, flow, mover);
 }
 

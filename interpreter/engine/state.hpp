@@ -123,7 +123,6 @@ class State {
   // From here on nothing is journaled: no undo, no history (the ply count goes on). For a
   // random playout whose state is thrown away; a copy keeps this.
   void stop_journal();
-  bool journaled() const { return journaled_; }
   std::string move_to_string(const Move& m) const;
 
   void set_position(const Position& p);  // clears the history
@@ -154,6 +153,10 @@ class State {
 
  private:
   void top_changed(int cell, uint8_t old_top, uint8_t new_top);
+  // What undo needs to put a cell (a column) back, when the state keeps a journal.
+  void journal_cell(int cell, uint8_t old_code) {
+    if (journaled_) journal_.push_back({static_cast<int16_t>(cell), old_code});
+  }
   void journal_column(int cell);
   uint64_t turn_key(TurnPoint t) const {
     const HashKeys& k = program_->keys;

@@ -3,9 +3,11 @@
 // holds bit p of every cell's number. Adding a mask adds one to each of its cells, a few
 // word operations whatever the number of cells; a random playout counts its moves this way
 // (a cell's moves along each direction) and finds the k-th move's cell without walking the
-// pieces one by one. No popcount instruction: the release build targets base x86-64.
+// pieces one by one.
 #include <array>
 #include <cstdint>
+
+#include "program/bit_count.hpp"
 
 namespace tabula {
 
@@ -34,7 +36,7 @@ class CellCounts {
   // The sum over each group of 8 cells (cells 8j..8j+7 in byte j; at most 8 x 15).
   uint64_t per_byte() const {
     uint64_t sum = 0;
-    for (int p = 0; p < planes_; ++p) sum += byte_counts(plane_[p]) << p;
+    for (int p = 0; p < planes_; ++p) sum += byte_bit_counts(plane_[p]) << p;
     return sum;
   }
   // The sum over every cell, from per_byte().
@@ -77,12 +79,6 @@ class CellCounts {
     const int j = static_cast<int>(((at_most >> 8) * 0x0001000100010001ull) >> 48);
     k -= static_cast<uint32_t>((running << 8) >> (8 * j) & 0xFF);
     return j;
-  }
-  // The set bits of each byte of x, in that byte.
-  static uint64_t byte_counts(uint64_t x) {
-    x -= (x >> 1) & 0x5555555555555555ull;
-    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
-    return (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
   }
 
   uint64_t plane_[kMaxPlanes] = {};
