@@ -67,7 +67,7 @@ void apply_piece_move(State& s, const Move& m) {
     return;
   }
   StateStore store{s};
-  replay_piece_move(s.program(), m, store, [](int, const Column&) {});
+  replay_piece_move(s.program(), m, store, Unseen{});
 }
 
 std::string piece_move_text(const State& s, const Move& m) {

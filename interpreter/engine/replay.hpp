@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <type_traits>
 
 #include "engine/state.hpp"
 
@@ -21,14 +22,23 @@ struct Column {
 inline Column column_of(const State& s, int cell) {
   Column c;
   c.height = s.height(cell);
-  for (int l = 0; l < c.height; ++l) c.counters[l] = s.counter(cell, l);
+  if (s.program().stacking) std::copy_n(s.columns() + cell * Program::kMaxStack, c.height, c.counters);
+  else if (c.height) c.counters[0] = s.at(cell);
   return c;
 }
 
-// Replays `m` (a piece move) on `store` (get(cell) -> Column, set(cell, const Column&));
-// `seen(cell, column)` is told each jumped cell and each landing as the move passes them.
+// A replay whose squares nobody looks at (applying a move): the columns it would show are
+// not even read.
+struct Unseen {
+  void operator()(int, const Column&) const {}
+};
+
+// Replays `m` (a piece move) on `store` (get(cell) -> Column, set(cell, const Column&),
+// take_top(cell) -> the counter taken off the top, 0 when empty); `seen(cell, column)` is
+// told each jumped cell and each landing as the move passes them.
 template <class Store, class Seen>
 void replay_piece_move(const Program& p, const Move& m, Store& store, Seen&& seen) {
+  constexpr bool looks = !std::is_same_v<std::decay_t<Seen>, Unseen>;
   Column moving = store.get(m.from);
   store.set(m.from, Column{});
   auto promote = [&](uint8_t promotion) {
@@ -43,23 +53,20 @@ void replay_piece_move(const Program& p, const Move& m, Store& store, Seen&& see
   for (int i = 0; i < m.steps; ++i) {
     const Step& st = m.path[i];
     if (st.taken >= 0) {
-      Column victim = store.get(st.taken);
-      if ((m.flags & Move::take_top) && victim.height) {
+      if (m.flags & Move::take_top) {
         // The taken counter goes under the moving column.
-        if (moving.height < Program::kMaxStack) {
+        const uint8_t counter = store.take_top(st.taken);
+        if (counter && moving.height < Program::kMaxStack) {
           std::copy_backward(moving.counters, moving.counters + moving.height, moving.counters + moving.height + 1);
-          moving.counters[0] = victim.counters[victim.height - 1];
+          moving.counters[0] = counter;
           ++moving.height;
         }
-        --victim.height;
-        store.set(st.taken, victim);
       } else if (m.flags & Move::take_later) {
         later[later_count++] = st.taken;
       } else {
-        victim.height = 0;
-        store.set(st.taken, victim);
+        store.set(st.taken, Column{});
       }
-      seen(st.taken, store.get(st.taken));
+      if constexpr (looks) seen(st.taken, store.get(st.taken));
     }
     if (m.promoted_at == i + 1) promote(m.promotion);
     seen(st.to, moving);
@@ -80,6 +87,7 @@ struct StateStore {
     if (s.program().stacking) s.set_column(cell, c.counters, c.height);
     else s.set_cell(cell, c.top());
   }
+  uint8_t take_top(int cell) { return s.take_top(cell); }
 };
 
 // The State seen through a few changed columns, for writing a move without playing it.
@@ -101,6 +109,13 @@ struct OverlayStore {
       }
     cells[count] = static_cast<int16_t>(cell);
     changed[count++] = c;
+  }
+  uint8_t take_top(int cell) {
+    Column c = get(cell);
+    if (!c.height) return 0;
+    const uint8_t top = c.counters[--c.height];
+    set(cell, c);
+    return top;
   }
 };
 

@@ -213,6 +213,28 @@ void State::set_column(int cell, const uint8_t* bottom_first, int height) {
   top_changed(cell, old_top, top);
 }
 
+// A column's top counter taken off: one level changes (set_column with the column copied
+// would compare every level).
+uint8_t State::take_top(int cell) {
+  const Program& p = *program_;
+  const uint8_t top = board_[cell];
+  if (!top) return 0;
+  if (!p.stacking) {
+    set_cell(cell, 0);
+    return top;
+  }
+  journal_column(cell);
+  uint8_t* col = &columns_[cell * kStack];
+  const int level = heights_[cell] - 1;
+  hash_ ^= p.keys.column[(static_cast<size_t>(cell) * kStack + level) * 64 + top];
+  col[level] = 0;
+  heights_[cell] = static_cast<uint8_t>(level);
+  const uint8_t now = level ? col[level - 1] : 0;
+  board_[cell] = now;
+  top_changed(cell, top, now);
+  return top;
+}
+
 void State::move_piece(int from, int to) {
   const Program& p = *program_;
   if (!board_[from] || board_[to] || from == to || !p.bitboards || p.uses_line_counts || !line_words_.empty()) {

@@ -133,6 +133,7 @@ class State {
   void set_cell(int cell, uint8_t code);
   void set_column(int cell, const uint8_t* bottom_first, int height);
   void move_piece(int from, int to);  // the whole column in stacking games
+  uint8_t take_top(int cell);         // removes the top counter (the piece) and returns it; 0 when empty
   void set_var(int i, int32_t v);
   void add_var(int i, int32_t delta) { set_var(i, vars_[i] + delta); }
   void set_result(GameResult r) { result_ = r; }

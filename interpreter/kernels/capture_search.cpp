@@ -12,6 +12,12 @@ struct Scratch {
   std::vector<uint8_t> top, taken, jumped;
 };
 
+// The set-wise search's view of the board as the sequence goes on: the empty cells (the
+// start cell and the cells emptied by takes included) and the cells whose top may be taken.
+struct Masks {
+  uint64_t empty, foes;
+};
+
 class Search {
  public:
   Search(const Program& p, const CaptureRules& rules, const BoardArrays& board, int seat, int maker, MoveList& out)
@@ -37,7 +43,9 @@ class Search {
     current_.from = static_cast<int16_t>(cell);
     start_height_ = p_.stacking ? board_.heights[cell] : 1;
     top_[cell] = 0;  // the start square counts as empty during the move
-    extend(cell, __builtin_ctz(p_.code_kind_bit[piece]), 0, -1, 0);
+    const int kind = __builtin_ctz(p_.code_kind_bit[piece]);
+    if (rules_.set_wise) extend<true>(cell, kind, 0, -1, 0, {board_.empty | uint64_t{1} << cell, board_.foes});
+    else extend<false>(cell, kind, 0, -1, 0, {});
     top_[cell] = piece;
   }
 
@@ -46,6 +54,11 @@ class Search {
   uint8_t below_taken(int cell) const {
     int left = board_.heights[cell] - taken_[cell] - 1;
     return left > 0 ? board_.columns[cell * Program::kMaxStack + left - 1] : 0;
+  }
+
+  // Whether the mover may take a piece whose top is `code`.
+  bool is_foe(uint8_t code) const {
+    return code && p_.code_owner[code] != mover_ && p_.kinds[p_.kind(code)].capturable;
   }
 
   void record(int depth, int kind, int value) {
@@ -89,14 +102,24 @@ class Search {
     if (!victim || p_.code_owner[victim] == mover_) return -1;
     if (!p_.kinds[p_.kind(victim)].capturable) return -1;  // a fixed piece is never taken
     if (jumped_[over] && (!rules_.rejump || rules_.remove_later)) return -1;
-    // A take adds a counter under the taking column: past the stacking limit the engine
-    // cannot hold the column, and leaving the take out would be a different game.
+    check_column(rule, depth);
+    return k;
+  }
+
+  // A take the search is about to make: past the engine's limits, an error (leaving the
+  // take out would be a different game). A take adds a counter under the taking column.
+  void check_column(const HopRule& rule, int depth) const {
     if (rule.take_top && p_.stacking && start_height_ + depth + 1 > Program::kMaxStack)
       throw EngineLimit(
           fmt::format("a take would make a column of {} counters (the engine's limit is {}, "
                       "Program::kMaxStack)",
                       start_height_ + depth + 1, Program::kMaxStack));
-    return k;
+  }
+  void check_limits(const HopRule& rule, int depth) const {
+    check_column(rule, depth);
+    if (depth >= Move::kMaxSteps)
+      throw EngineLimit(fmt::format("a capture sequence longer than {} takes (the engine's limit, Move::kMaxSteps)",
+                                    Move::kMaxSteps));
   }
 
   bool may_reverse(int d, int came_along) const {
@@ -140,10 +163,34 @@ class Search {
     return goes_on;
   }
 
-  void extend(int at, int kind, int depth, int came_along, int value) {
+  // The takes from `at`: every hop of every rule of the kind (the array search), or only
+  // the entries whose jumped cell is a foe and landing empty, found from the masks without a
+  // branch per direction (the set-wise search; the same takes in the same order).
+  template <bool SetWise>
+  void extend(int at, int kind, int depth, int came_along, int value, Masks masks) {
     using Continue = CaptureRules::Continue;
     bool extended = false;
-    if (!(depth >= 1 && rules_.continuation == Continue::stop)) {
+    if (SetWise && !(depth >= 1 && rules_.continuation == Continue::stop)) {
+      const int begin = rules_.entries_begin[seat_ * p_.kind_count() + kind];
+      const int end = rules_.entries_begin[seat_ * p_.kind_count() + kind + 1];
+      const int back = rules_.no_reverse && came_along >= 0 ? p_.opposite[came_along] : -1;
+      uint32_t open = 0;  // the kind's entries with a take, as bits
+      for (int i = begin; i < end; ++i) {
+        const CaptureRules::HopEntry e = rules_.entries[i];
+        const int cell = e.dir * 64 + at;
+        open |= static_cast<uint32_t>((masks.foes >> rules_.over[cell]) & (masks.empty >> rules_.land[cell]) & 1 &
+                                      (e.dir != back))
+                << (i - begin);
+      }
+      for (; open; open &= open - 1) {
+        const CaptureRules::HopEntry e = rules_.entries[begin + __builtin_ctz(open)];
+        const HopRule& rule = rules_.hops[e.rule];
+        const int over = rules_.over[e.dir * 64 + at];
+        check_limits(rule, depth);
+        extended = true;
+        take<true>(rule, over, top_[over], depth, rules_.land[e.dir * 64 + at], kind, value, e.dir, masks);
+      }
+    } else if (!SetWise && !(depth >= 1 && rules_.continuation == Continue::stop)) {
       const uint32_t kind_bit = 1u << kind;
       for (const HopRule& rule : rules_.hops) {
         if (!(rule.kinds & kind_bit)) continue;
@@ -155,9 +202,7 @@ class Search {
           const int16_t* ray = p_.ray(at, d);
           const int over = ray[k];
           const uint8_t victim = top_[over];
-          if (depth >= Move::kMaxSteps)
-            throw EngineLimit(fmt::format(
-                "a capture sequence longer than {} takes (the engine's limit, Move::kMaxSteps)", Move::kMaxSteps));
+          check_limits(rule, depth);
           // A sequence that must go on to its end, choosing where to land beyond the taken
           // piece, must land where it can take again when some landing allows it (under
           // choice=maximum the longer sequences win anyway, so the check is skipped).
@@ -168,7 +213,7 @@ class Search {
           for (int j = k + 1; j < len && !top_[ray[j]]; ++j) {
             if (only_going_on && !landing_goes_on(rule, over, ray[j], kind, depth, d)) continue;
             extended = true;
-            take(rule, over, victim, depth, ray[j], kind, value, d);
+            take<false>(rule, over, victim, depth, ray[j], kind, value, d, masks);
             if (!rule.land_far) break;
           }
         }
@@ -194,9 +239,18 @@ class Search {
     top_[over] = saved;
   }
 
-  void take(const HopRule& rule, int over, uint8_t victim, int depth, int land, int kind, int value, int d) {
+  template <bool SetWise>
+  void take(const HopRule& rule, int over, uint8_t victim, int depth, int land, int kind, int value, int d,
+            Masks masks) {
     using Continue = CaptureRules::Continue;
     const uint8_t saved = mark_taken(rule, over);
+    if constexpr (SetWise) {  // a jumped cell is never a foe again unless re-jumps are allowed
+      const uint64_t bit = uint64_t{1} << over;
+      const uint8_t left = top_[over];
+      masks.foes &= ~bit;
+      if (!left) masks.empty |= bit;
+      else if (rules_.rejump && is_foe(left)) masks.foes |= bit;
+    }
     Step& step = current_.path[depth];
     step.to = static_cast<int16_t>(land);
     step.taken = static_cast<int16_t>(over);
@@ -215,7 +269,7 @@ class Search {
       record(depth + 1, kind, taken_value);
     } else {
       if (rules_.continuation == Continue::may) record(depth + 1, next_kind, taken_value);
-      extend(land, next_kind, depth + 1, d, taken_value);
+      extend<SetWise>(land, next_kind, depth + 1, d, taken_value, masks);
     }
     promotion_ = saved_promotion;
     promoted_at_ = saved_at;
@@ -236,6 +290,36 @@ class Search {
 };
 
 }  // namespace
+
+bool compile_set_wise(const Program& p, CaptureRules& rules) {
+  rules.set_wise = false;
+  if (!p.bitboards || rules.remove_later || rules.hops.size() > 255 || p.dirs > 255) return false;
+  for (const HopRule& hop : rules.hops)
+    if (hop.long_range || hop.land_far) return false;
+  rules.over.assign(static_cast<size_t>(p.dirs) * 64, 0);
+  rules.land.assign(rules.over.size(), 0);
+  for (int d = 0; d < p.dirs; ++d)
+    for (int c = 0; c < p.cells; ++c) {
+      const bool hop = p.ray_len(c, d) >= 2;
+      rules.over[d * 64 + c] = static_cast<uint8_t>(hop ? p.ray(c, d)[0] : c);
+      rules.land[d * 64 + c] = static_cast<uint8_t>(hop ? p.ray(c, d)[1] : c);
+    }
+  // Per seat and kind, the order of the array search: rule by rule, direction by direction.
+  rules.entries.clear();
+  rules.entries_begin.clear();
+  for (int seat = 0; seat < p.seat_count(); ++seat)
+    for (int kind = 0; kind < p.kind_count(); ++kind) {
+      rules.entries_begin.push_back(static_cast<uint16_t>(rules.entries.size()));
+      size_t first = rules.entries.size();
+      for (size_t r = 0; r < rules.hops.size(); ++r)
+        if (rules.hops[r].kinds >> kind & 1)
+          for (int d : rules.hops[r].dirs[seat])
+            rules.entries.push_back({static_cast<uint8_t>(d), static_cast<uint8_t>(r)});
+      if (rules.entries.size() - first > 32) return false;  // one bit per entry in a word
+    }
+  rules.entries_begin.push_back(static_cast<uint16_t>(rules.entries.size()));
+  return rules.set_wise = true;
+}
 
 void search_captures(const Program& p, const CaptureRules& rules, const BoardArrays& board, int seat,
                      const std::vector<int>& starts, int maker, MoveList& out) {

@@ -62,6 +62,9 @@ struct Program : BoardData {
   // turns (no trigger, turn effect, turn counter, repetition or quiet-move rule), so the turn
   // machine passes to the next seat without looking for any of them.
   bool plain_turns = false;
+  // Capture sequences are searched set-wise where the capture rules allow it
+  // (kernels/capture_search); tests switch it off to compare with the array search.
+  bool set_wise_captures = true;
 
   // Takes ownership of a construct and returns it; a MoveMaker is also given its index.
   template <class T>

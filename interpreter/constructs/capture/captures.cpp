@@ -31,8 +31,12 @@ class Captures final : public CaptureMaker {
   };
   std::vector<std::vector<HopDirection>> short_hops;
   std::vector<uint32_t> long_hop_kinds;
+  uint32_t fixed_kinds = 0;  // kinds no capture takes
 
-  void index_hops(int seats) {
+  void index_hops(const Program& p) {
+    const int seats = p.seat_count();
+    for (int k = 0; k < p.kind_count(); ++k)
+      if (!p.kinds[k].capturable) fixed_kinds |= 1u << k;
     short_hops.assign(seats, {});
     long_hop_kinds.assign(seats, 0);
     for (int seat = 0; seat < seats; ++seat)
@@ -50,17 +54,28 @@ class Captures final : public CaptureMaker {
       }
   }
 
-  // The mover's pieces that have a first hop, on a board of bitboards: a piece next to an
-  // enemy piece along one of its short hops' directions with an empty cell beyond, or any
-  // piece of a kind with a long-range hop. More pieces than the search finds captures for
-  // (it also asks whether the piece may be taken, and goes on), never fewer.
-  uint64_t first_hops(const State& s, int mover, int seat) const {
+  // The cells whose top the mover may take, on a board of bitboards: an enemy's, of a kind
+  // some capture takes.
+  uint64_t foes(const State& s, int mover) const {
     const Program& p = s.program();
-    const uint64_t occupied = s.occupied_mask(), enemy = occupied & ~s.pieces_mask(mover);
+    uint64_t out = s.occupied_mask() & ~s.pieces_mask(mover);
+    if (fixed_kinds)
+      for (int side = 0; side < p.player_count(); ++side)
+        if (side != mover) out &= ~s.kinds_mask(side, fixed_kinds);
+    return out;
+  }
+
+  // The mover's pieces that have a first hop, on a board of bitboards: a piece next to a
+  // foe along one of its short hops' directions with an empty cell beyond, or any piece of
+  // a kind with a long-range hop. More pieces than the search finds captures for (it also
+  // asks whether the sequence may go on), never fewer.
+  uint64_t first_hops(const State& s, int mover, int seat, uint64_t foes) const {
+    const Program& p = s.program();
+    const uint64_t empty = ~s.occupied_mask();
     uint64_t out = s.kinds_mask(mover, long_hop_kinds[seat]);
     for (const HopDirection& h : short_hops[seat])  // cells_before gives board cells only
       if (const uint64_t hoppers = s.kinds_mask(mover, h.kinds))
-        out |= hoppers & cells_before(p, h.dir, enemy & cells_before(p, h.dir, ~occupied));
+        out |= hoppers & cells_before(p, h.dir, foes & cells_before(p, h.dir, empty));
     return out;
   }
 
@@ -71,19 +86,31 @@ class Captures final : public CaptureMaker {
     auto may_start = [&](int c) {
       return (sd.kinds & p.code_kind_bit[s.at(c)]) && (sd.region < 0 || p.in_zone(sd.region, mover, c));
     };
+    BoardArrays board{s.tops(), s.heights(), s.columns()};
     thread_local std::vector<int> starts;
-    starts.clear();
     if (p.bitboards) {
       // Only pieces with a first hop can start: most positions have none, so the search is
-      // often never made. Per hop and direction, the pieces next to an enemy with an empty
+      // often never made. Per hop and direction, the pieces next to a foe with an empty
       // cell beyond (a long-range hop: every piece of its kinds), as whole masks.
-      for (uint64_t b = first_hops(s, mover, seat); b; b &= b - 1)
+      board.foes = foes(s, mover);
+      board.empty = ~s.occupied_mask();  // cells off the board are never landed on
+      const uint64_t first = first_hops(s, mover, seat, board.foes);
+      if (!first) return;
+      starts.clear();
+      for (uint64_t b = first; b; b &= b - 1)
         if (may_start(__builtin_ctzll(b))) starts.push_back(__builtin_ctzll(b));
     } else {
+      starts.clear();
       for (int c = 0; c < p.cells; ++c)
         if (s.at(c) && p.code_owner[s.at(c)] == mover && may_start(c)) starts.push_back(c);
     }
-    search_captures(p, rules, {s.tops(), s.heights(), s.columns()}, seat, starts, index, out);
+    if (starts.empty()) return;
+    if (!p.set_wise_captures && rules.set_wise) {  // the array search, for tests to compare
+      CaptureRules by_arrays = rules;
+      by_arrays.set_wise = false;
+      return search_captures(p, by_arrays, board, seat, starts, index, out);
+    }
+    search_captures(p, rules, board, seat, starts, index, out);
   }
 
   bool can_take(const State& s, int seat, uint32_t kinds) const override {
@@ -137,7 +164,8 @@ void build_at_end(CheckContext& ctx) {
     c->rules.hops = setup.hops;
     c->compulsory = setup.policy.compulsory;
     for (const HopRule& h : setup.hops) c->kinds |= h.kinds;
-    c->index_hops(ctx.program.seat_count());
+    c->index_hops(ctx.program);
+    c->set_wise = compile_set_wise(ctx.program, c->rules);
     ctx.program.captures = ctx.program.own(std::move(c));
   });
 }

@@ -55,8 +55,7 @@ class FusedSteps final : public Movement {
   std::vector<std::vector<Entry>> per_seat;      // per seat: kind by kind, movement by movement, direction by direction
   std::vector<std::vector<uint8_t>> kind_begin;  // per seat: where each kind's entries begin, and the end
   int kinds = 1;
-  int planes = 1;                           // bits for the most entries one kind has (CellCounts)
-  std::vector<std::vector<uint8_t>> codes;  // per seat: each kind's piece code for the seat's side
+  int planes = 1;  // bits for the most entries one kind has (CellCounts)
 
   void generate_pieces(const GenContext& g, uint64_t pieces, MoveList& out) const override {
     const std::vector<Entry>& entries = per_seat[g.seat];
@@ -99,7 +98,10 @@ class FusedSteps final : public Movement {
     t.counts.clear(planes);
     for (int k = 0; k < kinds; ++k) {
       const uint64_t of_kind = pieces_of_kind(g, pieces, k);
-      if (!of_kind) continue;  // its entries are never read
+      if (!of_kind) {  // no mover: nothing to add
+        for (int i = begin[k]; i < begin[k + 1]; ++i) t.masks[i] = 0;
+        continue;
+      }
       for (int i = begin[k]; i < begin[k + 1]; ++i) t.counts.add(t.masks[i] = movers(g, entries[i], of_kind));
     }
     t.per_byte = t.counts.per_byte();
@@ -110,18 +112,19 @@ class FusedSteps final : public Movement {
     const State& s = *t.state;
     const Program& p = s.program();
     const int from = t.counts.select(t.per_byte, k);
-    const int kind = kinds == 1 ? 0 : __builtin_ctz(p.code_kind_bit[s.at(from)]);
-    const int first = kind_begin[t.seat][kind], end = kind_begin[t.seat][kind + 1];
-    uint32_t which = 0;  // the piece's entries with a move, as bits
-    for (int i = first; i < end; ++i) which |= static_cast<uint32_t>(t.masks[i] >> from & 1) << (i - first);
-    const Entry& e = entries[first + nth_bit(which, k)];
+    // The piece's entries with a move, as bits: only its kind's masks hold its cell, so the
+    // kind need not be read off the board first.
+    uint32_t which = 0;
+    for (size_t i = 0; i < entries.size(); ++i) which |= static_cast<uint32_t>(t.masks[i] >> from & 1) << i;
+    const Entry& e = entries[nth_bit(which, k)];
     const int to = e.to[from];
     const uint8_t* promotions = promotion_row(p, s.at(from));
     emit_plain_move(out, from, to, e.maker, t.occupied >> to & 1, promotions ? promotions[to] : 0);
   }
-  // The pieces of kind `k` among `pieces` (the mover's).
+  // The pieces of kind `k` among `pieces` (the mover's): its code as Program::piece_code
+  // makes it (`kinds` is the program's kind count), without a table to load first.
   uint64_t pieces_of_kind(const GenContext& g, uint64_t pieces, int k) const {
-    return kinds == 1 ? pieces : pieces & g.s.code_mask(codes[g.seat][k]);
+    return kinds == 1 ? pieces : pieces & g.s.code_mask(static_cast<uint8_t>(1 + g.mover * kinds + k));
   }
   // Those of `of_kind` that can step along the entry's direction: a shift of where they may land.
   static uint64_t movers(const GenContext& g, const Entry& e, uint64_t of_kind) {
@@ -157,7 +160,6 @@ const Movement* fuse_steps(CheckContext& ctx, const std::vector<std::vector<cons
   fused->kinds = static_cast<int>(per_kind.size());
   fused->per_seat.resize(p.seats.size());
   fused->kind_begin.resize(p.seats.size());
-  fused->codes.resize(p.seats.size());
   for (size_t seat = 0; seat < p.seats.size(); ++seat) {
     auto& entries = fused->per_seat[seat];
     for (size_t kind = 0; kind < per_kind.size(); ++kind) {
@@ -172,8 +174,6 @@ const Movement* fuse_steps(CheckContext& ctx, const std::vector<std::vector<cons
       }
     }
     fused->kind_begin[seat].push_back(static_cast<uint8_t>(entries.size()));
-    for (size_t kind = 0; kind < per_kind.size(); ++kind)
-      fused->codes[seat].push_back(p.piece_code(p.seats[seat].side, static_cast<int>(kind)));
     const std::vector<uint8_t>& begin = fused->kind_begin[seat];
     for (size_t kind = 0; kind + 1 < begin.size(); ++kind)
       while ((1 << fused->planes) <= begin[kind + 1] - begin[kind]) ++fused->planes;
