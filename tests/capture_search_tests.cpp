@@ -50,8 +50,8 @@ Loader unedited(const std::string& file) {
 bool same_moves(const MoveList& a, const MoveList& b) {
   if (a.size() != b.size()) return false;
   for (size_t i = 0; i < a.size(); ++i)
-    if (!(a[i] == b[i]) || a[i].flags != b[i].flags || a[i].captures != b[i].captures ||
-        a[i].value != b[i].value || a[i].promotion != b[i].promotion || a[i].promoted_at != b[i].promoted_at)
+    if (!(a[i] == b[i]) || a[i].flags != b[i].flags || a[i].captures != b[i].captures || a[i].value != b[i].value ||
+        a[i].promotion != b[i].promotion || a[i].promoted_at != b[i].promoted_at)
       return false;
   return true;
 }
@@ -114,14 +114,13 @@ TEST_CASE("Set-wise capture search: the same sequences as the array search in ev
 TEST_CASE("Set-wise capture search: the same sequences under every capture and promotion rule", "[captures]") {
   const std::string english = "rules/english-draughts.rules", laska = "rules/laska.rules";
   const std::string captures = "captures compulsory continue=must choice=free rejump=forbid";  // both files
-  for (const std::string& policy :
-       {"captures optional continue=may choice=free rejump=forbid",
-        "captures compulsory continue=stop choice=free rejump=forbid",
-        "captures compulsory continue=must choice=maximum rejump=forbid",
-        "captures compulsory continue=must choice=maximum-value rejump=forbid",
-        "captures compulsory continue=must choice=free rejump=allow",
-        "captures compulsory continue=must choice=free rejump=forbid reverse=forbid",
-        "captures compulsory continue=must choice=free rejump=allow reverse=forbid"}) {
+  for (const std::string& policy : {"captures optional continue=may choice=free rejump=forbid",
+                                    "captures compulsory continue=stop choice=free rejump=forbid",
+                                    "captures compulsory continue=must choice=maximum rejump=forbid",
+                                    "captures compulsory continue=must choice=maximum-value rejump=forbid",
+                                    "captures compulsory continue=must choice=free rejump=allow",
+                                    "captures compulsory continue=must choice=free rejump=forbid reverse=forbid",
+                                    "captures compulsory continue=must choice=free rejump=allow reverse=forbid"}) {
     DYNAMIC_SECTION("English draughts: " << policy) {
       CHECK(compare_searches(edited(english, captures, policy), 20) > 50);
     }

@@ -34,13 +34,13 @@ struct Unseen {
 };
 
 // Replays `m` (a piece move) on `store` (get(cell) -> Column, set(cell, const Column&),
-// take_top(cell) -> the counter taken off the top, 0 when empty); `seen(cell, column)` is
+// clear(cell), take_top(cell) -> the counter taken off the top, 0 when empty); `seen(cell, column)` is
 // told each jumped cell and each landing as the move passes them.
 template <class Store, class Seen>
 void replay_piece_move(const Program& p, const Move& m, Store& store, Seen&& seen) {
   constexpr bool looks = !std::is_same_v<std::decay_t<Seen>, Unseen>;
   Column moving = store.get(m.from);
-  store.set(m.from, Column{});
+  store.clear(m.from);
   auto promote = [&](uint8_t promotion) {
     if (!promotion || !moving.height) return;
     const Promotion& pr = p.promotions[promotion - 1];
@@ -64,14 +64,14 @@ void replay_piece_move(const Program& p, const Move& m, Store& store, Seen&& see
       } else if (m.flags & Move::take_later) {
         later[later_count++] = st.taken;
       } else {
-        store.set(st.taken, Column{});
+        store.clear(st.taken);
       }
       if constexpr (looks) seen(st.taken, store.get(st.taken));
     }
     if (m.promoted_at == i + 1) promote(m.promotion);
     seen(st.to, moving);
   }
-  for (int i = 0; i < later_count; ++i) store.set(later[i], Column{});
+  for (int i = 0; i < later_count; ++i) store.clear(later[i]);
   if (m.steps == 0) {
     promote(m.promotion);
     seen(m.to, moving);
@@ -86,6 +86,10 @@ struct StateStore {
   void set(int cell, const Column& c) {
     if (s.program().stacking) s.set_column(cell, c.counters, c.height);
     else s.set_cell(cell, c.top());
+  }
+  void clear(int cell) {
+    if (s.program().stacking) s.set_column(cell, nullptr, 0);
+    else s.set_cell(cell, 0);
   }
   uint8_t take_top(int cell) { return s.take_top(cell); }
 };
@@ -110,6 +114,7 @@ struct OverlayStore {
     cells[count] = static_cast<int16_t>(cell);
     changed[count++] = c;
   }
+  void clear(int cell) { set(cell, Column{}); }
   uint8_t take_top(int cell) {
     Column c = get(cell);
     if (!c.height) return 0;

@@ -294,8 +294,7 @@ void State::set_var(int i, int32_t v) {
   h ^= hash_var(i, old) ^ hash_var(i, v);
 }
 
-void State::set_passes(int n) {
-  if (n == passes_) return;
+void State::change_passes(int n) {
   counter_hash_ ^= hash_var(-1, passes_) ^ hash_var(-1, n);
   passes_ = n;
 }

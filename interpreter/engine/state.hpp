@@ -148,12 +148,15 @@ class State {
     hash_ ^= turn_key(turn_) ^ turn_key(t);
     turn_ = t;
   }
-  void set_passes(int n);
+  void set_passes(int n) {
+    if (n != passes_) change_passes(n);
+  }
   std::vector<uint64_t>& repetition_keys() { return keys_seen_; }
   const std::vector<uint64_t>& repetition_keys() const { return keys_seen_; }
 
  private:
   void top_changed(int cell, uint8_t old_top, uint8_t new_top);
+  void change_passes(int n);
   // What undo needs to put a cell (a column) back, when the state keeps a journal.
   void journal_cell(int cell, uint8_t old_code) {
     if (journaled_) journal_.push_back({static_cast<int16_t>(cell), old_code});

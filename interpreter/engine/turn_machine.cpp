@@ -58,7 +58,7 @@ void end_plain_turn(State& s, int mover, const Move& last) {
   const Program& p = s.program();
   s.set_passes(last.kind == Move::pass ? s.consecutive_passes() + 1 : 0);
   s.set_seat(next_seat(s));
-  check_end_rules(s, mover);
+  if (!p.end.after_move.empty()) check_end_rules(s, mover);
   if (s.stored_result().over) return;
   s.set_turn_point({TurnPoint::turn, 0, 0});
   p.turn.turn[0].phase->enter(s);

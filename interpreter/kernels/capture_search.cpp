@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 #include <algorithm>
+#include <cstring>
 
 #include "program/limits.hpp"
 
@@ -79,7 +80,11 @@ class Search {
     m.value = static_cast<int16_t>(value);
     m.promotion = promotion_;
     m.promoted_at = promoted_at_;
-    for (int i = 0; i < depth; ++i) m.path[i] = current_.path[i];
+    // Most sequences are short: four steps copied as one fixed block (no call to a copy
+    // routine; the steps past `depth` are never read).
+    static_assert(Move::kMaxSteps >= 4);
+    if (depth <= 4) std::memcpy(static_cast<void*>(m.path), current_.path, 4 * sizeof(Step));
+    else std::copy_n(current_.path, depth, m.path);
     // A promotion due where the move ends (and only there).
     if (!m.promotion)
       if (uint8_t pr = p_.promotion_at(p_.piece_code(mover_, kind), m.to);

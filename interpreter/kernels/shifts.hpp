@@ -2,6 +2,7 @@
 // Set-wise moves of whole cell masks along a direction (boards of at most 64 cells), with
 // the direction's index offsets (BoardData::shifts): what the fused steps and the
 // set-wise flank test compute in a few shifts instead of a walk per cell.
+#include <array>
 #include <cstdint>
 
 #include "program/board_data.hpp"
@@ -21,6 +22,12 @@ inline uint64_t cells_before(const BoardData& p, int d, uint64_t cells) {
   const BoardData::Shift* end = p.shifts.data() + p.shifts_begin[d + 1];
   for (; g != end; ++g) out |= g->from & ((cells >> g->right) << g->left);
   return out;
+}
+
+// The same along a direction given by its two groups (BoardData::shift_pairs, copied
+// where a kernel keeps its directions): no branch and no table to look up first.
+inline uint64_t cells_before(const std::array<BoardData::Shift, 2>& g, uint64_t cells) {
+  return (g[0].from & ((cells >> g[0].right) << g[0].left)) | (g[1].from & ((cells >> g[1].right) << g[1].left));
 }
 
 // The cells from which a run of one or more `run` cells along `d` ends next to a `stop`

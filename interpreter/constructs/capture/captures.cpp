@@ -28,6 +28,7 @@ class Captures final : public CaptureMaker {
   struct HopDirection {
     int dir;
     uint32_t kinds;
+    std::array<BoardData::Shift, 2> shift;  // `dir`'s shifts, when the board gives them as a pair
   };
   std::vector<std::vector<HopDirection>> short_hops;
   std::vector<uint32_t> long_hop_kinds;
@@ -48,7 +49,8 @@ class Captures final : public CaptureMaker {
         for (int d : hop.dirs[seat]) {
           auto& list = short_hops[seat];
           auto it = std::find_if(list.begin(), list.end(), [&](const HopDirection& h) { return h.dir == d; });
-          if (it == list.end()) list.push_back({d, hop.kinds});
+          if (it == list.end())
+            list.push_back({d, hop.kinds, p.shift_pairs.empty() ? decltype(it->shift){} : p.shift_pairs[d]});
           else it->kinds |= hop.kinds;
         }
       }
@@ -73,13 +75,29 @@ class Captures final : public CaptureMaker {
     const Program& p = s.program();
     const uint64_t empty = ~s.occupied_mask();
     uint64_t out = s.kinds_mask(mover, long_hop_kinds[seat]);
+    const bool paired = !p.shift_pairs.empty();
     for (const HopDirection& h : short_hops[seat])  // cells_before gives board cells only
       if (const uint64_t hoppers = s.kinds_mask(mover, h.kinds))
-        out |= hoppers & cells_before(p, h.dir, foes & cells_before(p, h.dir, empty));
+        out |= hoppers & (paired ? cells_before(h.shift, foes & cells_before(h.shift, empty))
+                                 : cells_before(p, h.dir, foes & cells_before(p, h.dir, empty)));
     return out;
   }
 
   void generate(const State& s, int seat, MoveList& out) const override {
+    const Program& p = s.program();
+    if (!p.bitboards) return search_from(s, seat, ~uint64_t{0}, 0, out);
+    // Only pieces with a first hop can start: most positions have none, so the search is
+    // often never made. Per hop and direction, the pieces next to a foe with an empty cell
+    // beyond (a long-range hop: every piece of its kinds), as whole masks.
+    const int mover = p.seats[seat].side;
+    const uint64_t foes = this->foes(s, mover);
+    if (const uint64_t first = first_hops(s, mover, seat, foes)) search_from(s, seat, first, foes, out);
+  }
+
+  // The search from the pieces of `candidates` (on a board of more than 64 cells: every
+  // piece of the mover) that the seat may move; out of line, so the test above stays small.
+  [[gnu::noinline]] void search_from(const State& s, int seat, uint64_t candidates, uint64_t foes,
+                                     MoveList& out) const {
     const Program& p = s.program();
     const SeatDef& sd = p.seats[seat];
     const int mover = sd.side;
@@ -88,19 +106,13 @@ class Captures final : public CaptureMaker {
     };
     BoardArrays board{s.tops(), s.heights(), s.columns()};
     thread_local std::vector<int> starts;
+    starts.clear();
     if (p.bitboards) {
-      // Only pieces with a first hop can start: most positions have none, so the search is
-      // often never made. Per hop and direction, the pieces next to a foe with an empty
-      // cell beyond (a long-range hop: every piece of its kinds), as whole masks.
-      board.foes = foes(s, mover);
+      board.foes = foes;
       board.empty = ~s.occupied_mask();  // cells off the board are never landed on
-      const uint64_t first = first_hops(s, mover, seat, board.foes);
-      if (!first) return;
-      starts.clear();
-      for (uint64_t b = first; b; b &= b - 1)
+      for (uint64_t b = candidates; b; b &= b - 1)
         if (may_start(__builtin_ctzll(b))) starts.push_back(__builtin_ctzll(b));
     } else {
-      starts.clear();
       for (int c = 0; c < p.cells; ++c)
         if (s.at(c) && p.code_owner[s.at(c)] == mover && may_start(c)) starts.push_back(c);
     }

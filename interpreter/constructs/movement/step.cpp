@@ -50,12 +50,15 @@ class FusedSteps final : public Movement {
     uint8_t land;
     uint8_t kind;
     uint16_t maker;
-    int8_t to[64];  // the neighbour of each cell along `dir`
+    std::array<BoardData::Shift, 2> shift;  // `dir`'s shifts, when the board gives them as a pair
+    int8_t to[64];                          // the neighbour of each cell along `dir`
   };
   std::vector<std::vector<Entry>> per_seat;      // per seat: kind by kind, movement by movement, direction by direction
   std::vector<std::vector<uint8_t>> kind_begin;  // per seat: where each kind's entries begin, and the end
   int kinds = 1;
-  int planes = 1;  // bits for the most entries one kind has (CellCounts)
+  int planes = 1;         // bits for the most entries one kind has (CellCounts)
+  bool paired = false;    // every direction's shifts are a pair (Entry::shift)
+  int uniform_land = -1;  // the landing rule every entry has, or -1
 
   void generate_pieces(const GenContext& g, uint64_t pieces, MoveList& out) const override {
     const std::vector<Entry>& entries = per_seat[g.seat];
@@ -95,6 +98,8 @@ class FusedSteps final : public Movement {
     static_assert(kMaxEntries <= MoveTally::kMasks);
     const std::vector<Entry>& entries = per_seat[g.seat];
     const std::vector<uint8_t>& begin = kind_begin[g.seat];
+    // Where every entry lands by the same rule (the usual case), that mask once.
+    const uint64_t landing = uniform_land >= 0 ? landing_mask(uniform_land, g.mine, g.occupied) : 0;
     t.counts.clear(planes);
     for (int k = 0; k < kinds; ++k) {
       const uint64_t of_kind = pieces_of_kind(g, pieces, k);
@@ -102,7 +107,11 @@ class FusedSteps final : public Movement {
         for (int i = begin[k]; i < begin[k + 1]; ++i) t.masks[i] = 0;
         continue;
       }
-      for (int i = begin[k]; i < begin[k + 1]; ++i) t.counts.add(t.masks[i] = movers(g, entries[i], of_kind));
+      for (int i = begin[k]; i < begin[k + 1]; ++i) {
+        const Entry& e = entries[i];
+        const uint64_t land = uniform_land >= 0 ? landing : landing_mask(e.land, g.mine, g.occupied);
+        t.counts.add(t.masks[i] = of_kind & (paired ? cells_before(e.shift, land) : cells_before(g.p, e.dir, land)));
+      }
     }
     t.per_byte = t.counts.per_byte();
     return CellCounts::total(t.per_byte);
@@ -138,7 +147,8 @@ class FusedSteps final : public Movement {
 
 // The entry of `step` along `d` for pieces of `kind`.
 FusedSteps::Entry fused_entry(const Program& p, const StepMovement& step, int kind, int d) {
-  FusedSteps::Entry e{d, step.land, static_cast<uint8_t>(kind), static_cast<uint16_t>(step.index), {}};
+  FusedSteps::Entry e{d, step.land, static_cast<uint8_t>(kind), static_cast<uint16_t>(step.index), {}, {}};
+  if (!p.shift_pairs.empty()) e.shift = p.shift_pairs[d];
   std::fill_n(e.to, 64, int8_t{-1});
   for (int c = 0; c < p.cells; ++c)
     if (p.ray_len(c, d)) e.to[c] = static_cast<int8_t>(p.ray(c, d)[0]);
@@ -174,10 +184,14 @@ const Movement* fuse_steps(CheckContext& ctx, const std::vector<std::vector<cons
       }
     }
     fused->kind_begin[seat].push_back(static_cast<uint8_t>(entries.size()));
+    for (const FusedSteps::Entry& e : entries)  // -2: two rules, none uniform
+      fused->uniform_land = fused->uniform_land == -1 || fused->uniform_land == e.land ? e.land : -2;
     const std::vector<uint8_t>& begin = fused->kind_begin[seat];
     for (size_t kind = 0; kind + 1 < begin.size(); ++kind)
       while ((1 << fused->planes) <= begin[kind + 1] - begin[kind]) ++fused->planes;
   }
+  if (fused->uniform_land < 0) fused->uniform_land = -1;
+  fused->paired = !p.shift_pairs.empty();
   return ctx.program.own(std::move(fused));
 }
 
