@@ -22,7 +22,14 @@ struct Masks {
 class Search {
  public:
   Search(const Program& p, const CaptureRules& rules, const BoardArrays& board, int seat, int maker, MoveList& out)
-      : p_(p), rules_(rules), board_(board), seat_(seat), mover_(p.seats[seat].side), out_(out) {
+      : p_(p),
+        rules_(rules),
+        board_(board),
+        seat_(seat),
+        mover_(p.seats[seat].side),
+        kinds_(p.kind_count()),
+        first_code_(p.piece_code(mover_, 0)),
+        out_(out) {
     thread_local Scratch scratch;
     if (scratch.top.size() < static_cast<size_t>(p_.cells)) {
       scratch.top.resize(p_.cells);
@@ -57,9 +64,12 @@ class Search {
     return left > 0 ? board_.columns[cell * Program::kMaxStack + left - 1] : 0;
   }
 
+  // A piece code's kind, from the code table (Program::kind divides).
+  int kind_of(uint8_t code) const { return __builtin_ctz(p_.code_kind_bit[code]); }
+
   // Whether the mover may take a piece whose top is `code`.
   bool is_foe(uint8_t code) const {
-    return code && p_.code_owner[code] != mover_ && p_.kinds[p_.kind(code)].capturable;
+    return code && p_.code_owner[code] != mover_ && p_.kinds[kind_of(code)].capturable;
   }
 
   void record(int depth, int kind, int value) {
@@ -87,7 +97,7 @@ class Search {
     else std::copy_n(current_.path, depth, m.path);
     // A promotion due where the move ends (and only there).
     if (!m.promotion)
-      if (uint8_t pr = p_.promotion_at(p_.piece_code(mover_, kind), m.to);
+      if (uint8_t pr = p_.promotion_at(static_cast<uint8_t>(first_code_ + kind), m.to);
           pr && p_.promotions[pr - 1].when == Promotion::When::move_end)
         m.promotion = pr, m.promoted_at = static_cast<uint8_t>(depth);
   }
@@ -105,7 +115,7 @@ class Search {
     const int over = ray[k];
     const uint8_t victim = top_[over];
     if (!victim || p_.code_owner[victim] == mover_) return -1;
-    if (!p_.kinds[p_.kind(victim)].capturable) return -1;  // a fixed piece is never taken
+    if (!p_.kinds[kind_of(victim)].capturable) return -1;  // a fixed piece is never taken
     if (jumped_[over] && (!rules_.rejump || rules_.remove_later)) return -1;
     check_column(rule, depth);
     return k;
@@ -147,7 +157,7 @@ class Search {
   uint8_t arrival_promotion(int kind, int land, int& next_kind, bool& ends) const {
     next_kind = kind;
     ends = false;
-    uint8_t pr = promotion_ ? 0 : p_.promotion_at(p_.piece_code(mover_, kind), land);
+    uint8_t pr = promotion_ ? 0 : p_.promotion_at(static_cast<uint8_t>(first_code_ + kind), land);
     if (!pr) return 0;
     const Promotion& promotion = p_.promotions[pr - 1];
     if (promotion.when == Promotion::When::move_end) return 0;
@@ -176,8 +186,8 @@ class Search {
     using Continue = CaptureRules::Continue;
     bool extended = false;
     if (SetWise && !(depth >= 1 && rules_.continuation == Continue::stop)) {
-      const int begin = rules_.entries_begin[seat_ * p_.kind_count() + kind];
-      const int end = rules_.entries_begin[seat_ * p_.kind_count() + kind + 1];
+      const int begin = rules_.entries_begin[seat_ * kinds_ + kind];
+      const int end = rules_.entries_begin[seat_ * kinds_ + kind + 1];
       const int back = rules_.no_reverse && came_along >= 0 ? p_.opposite[came_along] : -1;
       uint32_t open = 0;  // the kind's entries with a take, as bits
       for (int i = begin; i < end; ++i) {
@@ -260,7 +270,7 @@ class Search {
     step.to = static_cast<int16_t>(land);
     step.taken = static_cast<int16_t>(over);
     current_.flags = (rule.take_top && p_.stacking ? Move::take_top : 0) | (rules_.remove_later ? Move::take_later : 0);
-    const int taken_value = value + p_.kinds[p_.kind(victim)].value;
+    const int taken_value = value + p_.kinds[kind_of(victim)].value;
     // A promotion on arrival (the first of the move) may end the sequence or change how the
     // piece goes on.
     int next_kind;
@@ -285,6 +295,8 @@ class Search {
   const CaptureRules& rules_;
   const BoardArrays& board_;
   int seat_, mover_;
+  int kinds_;           // the program's kind count
+  uint8_t first_code_;  // the mover's piece code of kind 0 (its kinds' codes follow)
   MoveList& out_;
   uint8_t* top_;     // scratch: top piece per cell as the sequence goes on
   uint8_t* taken_;   // counters taken from each cell so far (all zero between searches)
