@@ -34,8 +34,8 @@ struct Unseen {
 };
 
 // Replays `m` (a piece move) on `store` (get(cell) -> Column, set(cell, const Column&),
-// clear(cell), take_top(cell) -> the counter taken off the top, 0 when empty); `seen(cell, column)` is
-// told each jumped cell and each landing as the move passes them.
+// clear(cell), take_top(cell) -> the counter taken off the top, 0 when empty);
+// `seen(cell, column)` is told each jumped cell and each landing as the move passes them.
 template <class Store, class Seen>
 void replay_piece_move(const Program& p, const Move& m, Store& store, Seen&& seen) {
   constexpr bool looks = !std::is_same_v<std::decay_t<Seen>, Unseen>;

@@ -23,8 +23,9 @@ class Captures final : public CaptureMaker {
  public:
   CaptureRules rules;
 
-  // Per seat, the directions of the short hops with the kinds that hop along each, and the
-  // kinds with a long-range hop (filled from `rules` when checked).
+  // Per seat, the directions of the short hops with the kinds that hop along each (those
+  // of the same kinds next to each other), and the kinds with a long-range hop (filled
+  // from `rules` when checked).
   struct HopDirection {
     int dir;
     uint32_t kinds;
@@ -54,6 +55,9 @@ class Captures final : public CaptureMaker {
           else it->kinds |= hop.kinds;
         }
       }
+    for (auto& list : short_hops)
+      std::stable_sort(list.begin(), list.end(),
+                       [](const HopDirection& a, const HopDirection& b) { return a.kinds < b.kinds; });
   }
 
   // The cells whose top the mover may take, on a board of bitboards: an enemy's, of a kind
@@ -76,10 +80,14 @@ class Captures final : public CaptureMaker {
     const uint64_t empty = ~s.occupied_mask();
     uint64_t out = s.kinds_mask(mover, long_hop_kinds[seat]);
     const bool paired = !p.shift_pairs.empty();
-    for (const HopDirection& h : short_hops[seat])  // cells_before gives board cells only
-      if (const uint64_t hoppers = s.kinds_mask(mover, h.kinds))
+    uint32_t kinds = 0;  // the kinds whose pieces `hoppers` holds (read once for a run of directions)
+    uint64_t hoppers = 0;
+    for (const HopDirection& h : short_hops[seat]) {
+      if (h.kinds != kinds) hoppers = s.kinds_mask(mover, kinds = h.kinds);
+      if (hoppers)  // cells_before gives board cells only
         out |= hoppers & (paired ? cells_before(h.shift, foes & cells_before(h.shift, empty))
                                  : cells_before(p, h.dir, foes & cells_before(p, h.dir, empty)));
+    }
     return out;
   }
 
