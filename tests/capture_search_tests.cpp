@@ -18,20 +18,13 @@ using namespace tabula::testing;
 
 namespace {
 
-std::string file_text(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 using Loader = std::function<std::shared_ptr<const Program>()>;
 
 // A loader of the rules of `file` with `from` replaced by `to` (which must occur), read as
 // a text beside the file, so its board is found.
 Loader edited(const std::string& file, const std::string& from, const std::string& to) {
   return [=] {
-    std::string text = file_text(repo_path(file));
+    std::string text = read_text(repo_path(file));
     const size_t at = text.find(from);
     REQUIRE(at != std::string::npos);
     text.replace(at, from.size(), to);

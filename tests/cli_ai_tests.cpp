@@ -22,13 +22,6 @@ std::string temp_path(const std::string& name) {
   return path.string();
 }
 
-std::string read_all(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
 // Thinking times differ between runs; the rest of a report or result file must not.
 std::string without_timing(const std::string& text) {
   static const std::regex seconds("\"seconds(_per_move)?\":(\\[[^\\]]*\\]|[0-9.eE+-]+)");
@@ -76,10 +69,10 @@ TEST_CASE("CLI: shards merged equal the unsharded match", "[ai][cli]") {
   auto r = run(match + "--threads 2 --out " + whole + " --json");
   INFO(r.out);
   REQUIRE(r.status == 0);
-  CHECK(lines(read_all(whole)) == 6);
+  CHECK(lines(read_text(whole)) == 6);
   REQUIRE(run(match + "--shard 0/2 --out " + a).status == 0);
   REQUIRE(run(match + "--shard 1/2 --out " + b).status == 0);
-  CHECK(lines(read_all(a)) == 3);
+  CHECK(lines(read_text(a)) == 3);
   auto merged = run("merge " + a + " " + b + " --json");
   auto unsharded = run("merge " + whole + " --json");
   CHECK(merged.status == 0);
@@ -103,7 +96,7 @@ TEST_CASE("CLI: a stopped match resumes from its results file", "[ai][cli]") {
   auto resumed = run(match + " --games 5 --resume");
   INFO(resumed.out);
   CHECK(resumed.status == 0);
-  CHECK(lines(read_all(out)) == 5);
+  CHECK(lines(read_text(out)) == 5);
   auto whole = run("match rules/loa.rules --players random,alphabeta:1 --seed 3 --max-plies 40 --json --games 5");
   CHECK(without_timing(resumed.out) == without_timing(whole.out));
   auto other = run("match rules/loa.rules --players random,alphabeta:1 --seed 4 --games 5 --resume --out " + out);

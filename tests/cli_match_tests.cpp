@@ -30,13 +30,6 @@ class ScratchDir {
   std::filesystem::path dir_;
 };
 
-std::string read_text(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 }  // namespace
 
 TEST_CASE("CLI: a round robin rates every player spec and prints the cross table", "[cli][match]") {

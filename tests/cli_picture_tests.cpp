@@ -33,7 +33,7 @@ std::string show_svg(const std::string& args, const std::string& name) {
   REQUIRE(r.status == 0);
   INFO(path);
   CHECK(xml_problems(path) == "");
-  return read_file(path);
+  return read_text(path);
 }
 
 size_t pieces_of_side(const std::string& svg, int side) {
@@ -187,7 +187,7 @@ TEST_CASE("CLI: show --svg refuses what it cannot draw, in one sentence", "[cli]
   r = run("show rules/laska.rules --svg " + out + " --targets a1");
   CHECK(r.status == 0);
   CHECK(r.out.find("tabula: note: the piece on a1 has no legal move now") != std::string::npos);
-  CHECK(count(read_file(out), "class=\"target\"") == 0);
+  CHECK(count(read_text(out), "class=\"target\"") == 0);
 }
 
 TEST_CASE("CLI: replay --html writes one self-contained page with a frame per ply", "[cli][picture]") {
@@ -196,7 +196,7 @@ TEST_CASE("CLI: replay --html writes one self-contained page with a frame per pl
   INFO(r.out);
   REQUIRE(r.status == 0);
   CHECK(r.out == "273 moves replayed; yellow wins after 273 plies\n");
-  std::string page = read_file(page_path);
+  std::string page = read_text(page_path);
   CHECK(page.rfind("<!DOCTYPE html>\n", 0) == 0);
   CHECK(xml_problems(page_path) == "");
   CHECK(count(page, "<g class=\"frame\"") == 274);

@@ -12,13 +12,6 @@ using namespace tabula::testing;
 
 namespace {
 
-std::string read_text(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 std::string write_temp(const std::string& name, const std::string& text) {
   auto path = std::filesystem::temp_directory_path() / "tabula-tests" / name;
   std::filesystem::create_directories(path.parent_path());

@@ -37,13 +37,6 @@ class TempDir {
   fs::path dir_;
 };
 
-std::string read_all(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
 void write_all(const std::string& path, const std::string& text) { std::ofstream(path, std::ios::binary) << text; }
 
 std::vector<std::string> lines_of(const std::string& text) {
@@ -61,7 +54,7 @@ std::string without_timing(const std::string& text) {
 // The forced two-ply game of tests/data, with its board named absolutely so the copy
 // works from any folder; `comment` changes the text (and so the rules' hash) only.
 std::string forced_rules(const TempDir& dir, const std::string& name, const std::string& comment = "") {
-  std::string text = read_all(repo_path("tests/data/second-player-wins.rules"));
+  std::string text = read_text(repo_path("tests/data/second-player-wins.rules"));
   text.replace(text.find("\"line3.yaml\""), 12, "\"" + repo_path("tests/data/line3.yaml") + "\"");
   write_all(dir / name, text + comment);
   return dir / name;
@@ -84,34 +77,34 @@ const std::string kMatch = "match rules/loa.rules --players alphabeta:1,random -
 TEST_CASE("CLI: --out never writes over a file that is not a results file", "[ai][cli][results]") {
   TempDir dir;
   std::string rules = forced_rules(dir, "v.rules");
-  std::string before = read_all(rules);
+  std::string before = read_text(rules);
   auto r = run("match " + rules + " --players random,random --games 2 --out " + rules);
   INFO(r.out);
   CHECK(r.status == 1);
   CHECK(r.out.find("tabula: '" + rules + "' is not a results file of this study (" + rules +
                    ":1: expected a value at column 1); --out never writes over a file: choose another file\n") !=
         std::string::npos);
-  CHECK(read_all(rules) == before);
+  CHECK(read_text(rules) == before);
   // A file with a last line that is not a game, but no newline either, is not taken for a
   // cut-off results line.
   write_all(dir / "notes.txt", "my notes");
   r = run("match " + rules + " --players random,random --games 2 --resume --out " + (dir / "notes.txt"));
   CHECK(r.status == 1);
-  CHECK(read_all(dir / "notes.txt") == "my notes");
+  CHECK(read_text(dir / "notes.txt") == "my notes");
 }
 
 TEST_CASE("CLI: --out appends to its own study's file only, with --resume", "[ai][cli][results]") {
   TempDir dir;
   std::string out = dir / "m.jsonl";
   REQUIRE(run(kMatch + "--games 2 --out " + out).status == 0);
-  std::string first = read_all(out);
+  std::string first = read_text(out);
   CHECK(lines_of(first).size() == 2);
   // The same command again would repeat the games: refused, the file untouched.
   auto again = run(kMatch + "--games 2 --out " + out);
   CHECK(again.status == 1);
   CHECK(again.out.find(out + " already holds 2 games of this study; add --resume to play only the others") !=
         std::string::npos);
-  CHECK(read_all(out) == first);
+  CHECK(read_text(out) == first);
   // Another study (other players) is refused even with --resume.
   auto other =
       run("match rules/loa.rules --players random,random --seed 5 --max-plies 40 --games 4 --resume --out " + out);
@@ -126,10 +119,10 @@ TEST_CASE("CLI: --out appends to its own study's file only, with --resume", "[ai
   auto locked = run_script("flock " + out + " $TABULA " + kMatch + "--games 4 --resume --out " + out);
   CHECK(locked.status == 1);
   CHECK(locked.out.find("'" + out + "' is being written by another run (it is locked)") != std::string::npos);
-  CHECK(read_all(out) == first);
+  CHECK(read_text(out) == first);
   // --resume with more games appends the rest, keeping what was there.
   REQUIRE(run(kMatch + "--games 4 --resume --out " + out).status == 0);
-  std::string grown = read_all(out);
+  std::string grown = read_text(out);
   CHECK(lines_of(grown).size() == 4);
   CHECK(grown.rfind(first, 0) == 0);
   // Fewer games than the file holds would leave some out of the report: refused.
@@ -189,7 +182,7 @@ TEST_CASE("CLI: a game recorded twice with different results is an error, whatev
   TempDir dir;
   std::string out = dir / "m.jsonl";
   REQUIRE(run("match tests/data/second-player-wins.rules --players random,random --games 2 --out " + out).status == 0);
-  auto first = lines_of(read_all(out)).at(0);
+  auto first = lines_of(read_text(out)).at(0);
   CHECK(first.find("\"winner\":1,") != std::string::npos);
   std::string forged = edited(dir, "forged.jsonl", first, "\"winner\":1,", "\"winner\":0,");
   for (const auto& args : {out + " " + forged, forged + " " + out}) {
@@ -206,7 +199,7 @@ TEST_CASE("CLI: every field of a results line is checked when read", "[ai][cli][
   TempDir dir;
   std::string out = dir / "m.jsonl";
   REQUIRE(run("match tests/data/second-player-wins.rules --players random,random --games 2 --out " + out).status == 0);
-  auto line = lines_of(read_all(out)).at(1);
+  auto line = lines_of(read_text(out)).at(1);
   struct Case {
     std::string from, to, error;
   };
@@ -260,7 +253,7 @@ TEST_CASE("CLI: merge names the missing and the repeated games of a study", "[ai
   CHECK(r.out.find("tabula: note: partial report: missing 2 of the 6 games of the match: shard 2/3") == 0);
   CHECK(r.out.find("{\"rules\":\"Lines of Action\",\"games\":4,") != std::string::npos);
   // A shard given twice (here in place of another) is named as such.
-  write_all(dir / "copy.jsonl", read_all(b));
+  write_all(dir / "copy.jsonl", read_text(b));
   r = run("merge " + a + " " + b + " " + (dir / "copy.jsonl"));
   CHECK(r.status == 1);
   CHECK(r.out.find("tabula: note: 2 games are in both " + b + " and " + (dir / "copy.jsonl") +
@@ -276,7 +269,7 @@ TEST_CASE("CLI: merge names the missing and the repeated games of a study", "[ai
   CHECK(r.status == 0);
   CHECK(without_timing(r.out) == without_timing(whole.out));
   // Games missing within a shard are listed.
-  auto kept = lines_of(read_all(c));
+  auto kept = lines_of(read_text(c));
   write_all(dir / "short.jsonl", kept.at(0) + "\n");
   r = run("merge " + a + " " + b + " " + (dir / "short.jsonl"));
   CHECK(r.status == 1);
@@ -302,7 +295,7 @@ TEST_CASE("CLI: a run killed while writing loses no finished game and resumes", 
                            "kill -KILL $pid; wait $pid; echo \"status $?\"");
   INFO(killed.out);
   CHECK(killed.out.find("status 137") != std::string::npos);
-  std::string before = read_all(out);
+  std::string before = read_text(out);
   auto kept = lines_of(before);
   REQUIRE(kept.size() >= 3);
   REQUIRE(kept.size() < 20);
@@ -318,7 +311,7 @@ TEST_CASE("CLI: a run killed while writing loses no finished game and resumes", 
   CHECK(resumed.out.find("tabula: note: " + out + ":" + std::to_string(kept.size() + 1) +
                          ": removed a cut-off last line (its run was stopped while writing it); that game is played "
                          "again\n") == 0);
-  std::string after = read_all(out);
+  std::string after = read_text(out);
   CHECK(after.rfind(before, 0) == 0);  // every finished game kept, byte for byte
   CHECK(lines_of(after).size() == 20);
   auto whole = run(match + "--json --threads 2");
@@ -331,7 +324,7 @@ TEST_CASE("CLI: analyze is sharded and merged like a match", "[ai][cli][results]
   const std::string analyze = "analyze rules/loa.rules --games 6 --skill-games 3 --strong alphabeta:1 --seed 4 ";
   REQUIRE(run(analyze + "--shard 0/2 --out " + (dir / "a0.jsonl")).status == 0);
   REQUIRE(run(analyze + "--shard 1/2 --out " + (dir / "a1.jsonl")).status == 0);
-  CHECK(lines_of(read_all(dir / "a0.jsonl")).size() == 5);  // random games 0, 2, 4 and skill games 0, 2
+  CHECK(lines_of(read_text(dir / "a0.jsonl")).size() == 5);  // random games 0, 2, 4 and skill games 0, 2
   auto merged = run("merge " + (dir / "a0.jsonl") + " " + (dir / "a1.jsonl") + " --json");
   auto whole = run(analyze + "--json");
   INFO(merged.out);

@@ -24,10 +24,7 @@ std::string parse_error(const std::string& text) {
 
 // The diagnostics of LOA with `notation` in place of its own notation line.
 std::string loa_with_notation(const std::string& notation) {
-  std::ifstream in(repo_path("rules/loa.rules"));
-  std::stringstream text;
-  text << in.rdbuf();
-  std::string rules = text.str();
+  std::string rules = read_text(repo_path("rules/loa.rules"));
   rules.replace(rules.find("board \"square8.yaml\""), 20, "board \"" + repo_path("boards/square8.yaml") + "\"");
   auto at = rules.find("notation ");
   rules.replace(at, rules.find('\n', at) - at, notation);

@@ -11,15 +11,9 @@
 #include <vector>
 
 #include "diag/diagnostic.hpp"
+#include "test_support.hpp"
 
 namespace tabula::testing {
-
-inline std::string read_text(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 // "error: 12:5: message" lines, sorted, from the `# expect-...:` comments of a file.
 inline std::vector<std::string> expected_diagnostics(const std::string& text) {

@@ -11,6 +11,8 @@
 #include <sstream>
 #include <string>
 
+#include "test_support.hpp"
+
 namespace tabula::testing {
 
 struct Shell {
@@ -34,13 +36,6 @@ inline std::string picture_dir() {
   auto dir = std::filesystem::temp_directory_path() / "tabula-tests" / "pictures";
   std::filesystem::create_directories(dir);
   return dir.string();
-}
-
-inline std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
 }
 
 inline void write_file(const std::string& path, const std::string& text) {
@@ -74,7 +69,7 @@ struct PngFile {
 };
 
 inline PngFile read_png(const std::string& path) {
-  std::string data = read_file(path);
+  std::string data = read_text(path);
   PngFile png;
   png.bytes = data.size();
   // The signature, then the IHDR chunk: length, "IHDR", width and height (big-endian).
@@ -99,7 +94,7 @@ inline void check_renders(const std::string& svg_path) {
   REQUIRE(r.status == 0);
   PngFile png = read_png(svg_path + ".png");
   REQUIRE(png.ok);
-  std::string svg = read_file(svg_path);
+  std::string svg = read_text(svg_path);
   double width = attribute_number(svg, "width"), height = attribute_number(svg, "height");
   CHECK(std::abs(png.width - width) <= 1);
   CHECK(std::abs(png.height - height) <= 1);

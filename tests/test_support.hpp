@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <sstream>
 #include <string>
 
 #include "diag/render.hpp"
@@ -19,6 +20,14 @@
 namespace tabula::testing {
 
 inline std::string repo_path(const std::string& relative) { return std::string(TABULA_SOURCE_DIR) + "/" + relative; }
+
+// A file's whole text, byte for byte ("" when it cannot be read).
+inline std::string read_text(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
 
 // Loads a rules file; fails the test with the rendered diagnostics when it has errors.
 inline std::shared_ptr<const Program> load_rules(const std::string& path) {
