@@ -116,7 +116,7 @@ void State::rebuild_derived() {
       code_mask_[code] |= uint64_t{1} << c;
     }
     if (p.stacking)
-      for (int l = 0; l < heights_[c]; ++l) hash_ ^= p.keys.column[(c * kStack + l) * 64 + columns_[c * kStack + l]];
+      for (int l = 0; l < heights_[c]; ++l) hash_ ^= column_keys(c)[l * 64 + columns_[c * kStack + l]];
     else hash_ ^= p.keys.cell[c * 256 + code];
     for (int i = p.lines_through_begin[c]; i < p.lines_through_begin[c + 1]; ++i) ++line_counts_[p.lines_through[i]];
   }
@@ -190,14 +190,13 @@ void State::journal_column(int cell) {
 
 // The one place a column changes (stacking games).
 void State::set_column(int cell, const uint8_t* bottom_first, int height) {
-  const Program& p = *program_;
   uint8_t* col = &columns_[cell * kStack];
   const int old_height = heights_[cell];
   journal_column(cell);
   uint8_t old_top = board_[cell];
   // Levels above the top stay zero, so equal positions compare equal byte for byte; only
   // the levels that change touch the hash (a zero level has no key).
-  const uint64_t* keys = &p.keys.column[static_cast<size_t>(cell) * kStack * 64];
+  const uint64_t* keys = column_keys(cell);
   uint64_t hash = hash_;  // in a register: the stores to col[] could alias hash_
   for (int l = 0, top_level = std::max(old_height, height); l < top_level; ++l) {
     uint8_t now = l < height ? bottom_first[l] : 0;
@@ -226,7 +225,7 @@ uint8_t State::take_top(int cell) {
   journal_column(cell);
   uint8_t* col = &columns_[cell * kStack];
   const int level = heights_[cell] - 1;
-  hash_ ^= p.keys.column[(static_cast<size_t>(cell) * kStack + level) * 64 + top];
+  hash_ ^= column_keys(cell)[level * 64 + top];
   col[level] = 0;
   heights_[cell] = static_cast<uint8_t>(level);
   const uint8_t now = level ? col[level - 1] : 0;
@@ -260,8 +259,8 @@ void State::move_piece(int from, int to) {
     const int height = heights_[from];
     journal_column(from);
     journal_column(to);
-    const uint64_t* from_keys = &p.keys.column[static_cast<size_t>(from) * kStack * 64];
-    const uint64_t* to_keys = &p.keys.column[static_cast<size_t>(to) * kStack * 64];
+    const uint64_t* from_keys = column_keys(from);
+    const uint64_t* to_keys = column_keys(to);
     uint64_t hash = hash_;
     for (int l = 0; l < height; ++l) {
       const uint8_t counter = source[l];

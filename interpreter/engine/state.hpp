@@ -156,6 +156,10 @@ class State {
 
  private:
   void top_changed(int cell, uint8_t old_top, uint8_t new_top);
+  // The hash keys of `cell`'s column: level l, counter c at [l * 64 + c].
+  const uint64_t* column_keys(int cell) const {
+    return &program_->keys.column[static_cast<size_t>(cell) * Program::kMaxStack * 64];
+  }
   void change_passes(int n);
   // What undo needs to put a cell (a column) back, when the state keeps a journal.
   void journal_cell(int cell, uint8_t old_code) {

@@ -114,8 +114,7 @@ class Search {
     if (k + 1 >= len || top_[ray[k + 1]]) return -1;
     const int over = ray[k];
     const uint8_t victim = top_[over];
-    if (!victim || p_.code_owner[victim] == mover_) return -1;
-    if (!p_.kinds[kind_of(victim)].capturable) return -1;  // a fixed piece is never taken
+    if (!is_foe(victim)) return -1;  // empty, the mover's own, or a fixed piece (never taken)
     if (jumped_[over] && (!rules_.rejump || rules_.remove_later)) return -1;
     check_column(rule, depth);
     return k;

@@ -22,6 +22,7 @@ namespace {
 class Captures final : public CaptureMaker {
  public:
   CaptureRules rules;
+  CaptureRules by_arrays;  // `rules` with the set-wise search off (Program::set_wise_captures)
 
   // Per seat, the directions of the short hops with the kinds that hop along each (those
   // of the same kinds next to each other), and the kinds with a long-range hop (filled
@@ -125,12 +126,7 @@ class Captures final : public CaptureMaker {
         if (s.at(c) && p.code_owner[s.at(c)] == mover && may_start(c)) starts.push_back(c);
     }
     if (starts.empty()) return;
-    if (!p.set_wise_captures && rules.set_wise) {  // the array search, for tests to compare
-      CaptureRules by_arrays = rules;
-      by_arrays.set_wise = false;
-      return search_captures(p, by_arrays, board, seat, starts, index, out);
-    }
-    search_captures(p, rules, board, seat, starts, index, out);
+    search_captures(p, p.set_wise_captures ? rules : by_arrays, board, seat, starts, index, out);
   }
 
   bool can_take(const State& s, int seat, uint32_t kinds) const override {
@@ -186,6 +182,8 @@ void build_at_end(CheckContext& ctx) {
     for (const HopRule& h : setup.hops) c->kinds |= h.kinds;
     c->index_hops(ctx.program);
     c->set_wise = compile_set_wise(ctx.program, c->rules);
+    c->by_arrays = c->rules;
+    c->by_arrays.set_wise = false;
     ctx.program.captures = ctx.program.own(std::move(c));
   });
 }

@@ -65,10 +65,11 @@ class FusedSteps final : public Movement {
     const size_t n = entries.size();
     uint64_t of_kind[32];
     for (int k = 0; k < kinds; ++k) of_kind[k] = pieces_of_kind(g, pieces, k);
+    const uint64_t shared = shared_landing(g);
     uint64_t can[kMaxEntries];
     uint64_t any = 0;
     for (size_t i = 0; i < n; ++i) {
-      can[i] = movers(g, entries[i], of_kind[entries[i].kind]);
+      can[i] = movers(g, entries[i], of_kind[entries[i].kind], shared);
       any |= can[i];
     }
     const bool promotes = !g.p.promotion_table.empty();
@@ -98,8 +99,7 @@ class FusedSteps final : public Movement {
     static_assert(kMaxEntries <= MoveTally::kMasks);
     const std::vector<Entry>& entries = per_seat[g.seat];
     const std::vector<uint8_t>& begin = kind_begin[g.seat];
-    // Where every entry lands by the same rule (the usual case), that mask once.
-    const uint64_t landing = uniform_land >= 0 ? landing_mask(uniform_land, g.mine, g.occupied) : 0;
+    const uint64_t shared = shared_landing(g);
     t.counts.clear(planes);
     for (int k = 0; k < kinds; ++k) {
       const uint64_t of_kind = pieces_of_kind(g, pieces, k);
@@ -107,11 +107,7 @@ class FusedSteps final : public Movement {
         for (int i = begin[k]; i < begin[k + 1]; ++i) t.masks[i] = 0;
         continue;
       }
-      for (int i = begin[k]; i < begin[k + 1]; ++i) {
-        const Entry& e = entries[i];
-        const uint64_t land = uniform_land >= 0 ? landing : landing_mask(e.land, g.mine, g.occupied);
-        t.counts.add(t.masks[i] = of_kind & (paired ? cells_before(e.shift, land) : cells_before(g.p, e.dir, land)));
-      }
+      for (int i = begin[k]; i < begin[k + 1]; ++i) t.counts.add(t.masks[i] = movers(g, entries[i], of_kind, shared));
     }
     t.per_byte = t.counts.per_byte();
     return CellCounts::total(t.per_byte);
@@ -135,9 +131,16 @@ class FusedSteps final : public Movement {
   uint64_t pieces_of_kind(const GenContext& g, uint64_t pieces, int k) const {
     return kinds == 1 ? pieces : pieces & g.s.code_mask(static_cast<uint8_t>(1 + g.mover * kinds + k));
   }
-  // Those of `of_kind` that can step along the entry's direction: a shift of where they may land.
-  static uint64_t movers(const GenContext& g, const Entry& e, uint64_t of_kind) {
-    return of_kind & cells_before(g.p, e.dir, landing_mask(e.land, g.mine, g.occupied));
+  // Where every entry may land when they all land by the same rule (the usual case: the
+  // mask is then made once), else 0.
+  uint64_t shared_landing(const GenContext& g) const {
+    return uniform_land >= 0 ? landing_mask(uniform_land, g.mine, g.occupied) : 0;
+  }
+  // Those of `of_kind` that can step along the entry's direction: a shift of where they may
+  // land (`shared`, from shared_landing).
+  uint64_t movers(const GenContext& g, const Entry& e, uint64_t of_kind, uint64_t shared) const {
+    const uint64_t land = uniform_land >= 0 ? shared : landing_mask(e.land, g.mine, g.occupied);
+    return of_kind & (paired ? cells_before(e.shift, land) : cells_before(g.p, e.dir, land));
   }
 
   // Its moves are made by the fused steps (Move::maker), which apply and write them.
@@ -184,13 +187,17 @@ const Movement* fuse_steps(CheckContext& ctx, const std::vector<std::vector<cons
       }
     }
     fused->kind_begin[seat].push_back(static_cast<uint8_t>(entries.size()));
-    for (const FusedSteps::Entry& e : entries)  // -2: two rules, none uniform
-      fused->uniform_land = fused->uniform_land == -1 || fused->uniform_land == e.land ? e.land : -2;
     const std::vector<uint8_t>& begin = fused->kind_begin[seat];
     for (size_t kind = 0; kind + 1 < begin.size(); ++kind)
       while ((1 << fused->planes) <= begin[kind + 1] - begin[kind]) ++fused->planes;
   }
-  if (fused->uniform_land < 0) fused->uniform_land = -1;
+  // One landing rule for every entry of every seat, or none shared.
+  const auto& all = fused->per_seat;
+  const int first_land = all.empty() || all[0].empty() ? -1 : all[0][0].land;
+  bool uniform = first_land >= 0;
+  for (const auto& entries : all)
+    for (const FusedSteps::Entry& e : entries) uniform = uniform && e.land == first_land;
+  fused->uniform_land = uniform ? first_land : -1;
   fused->paired = !p.shift_pairs.empty();
   return ctx.program.own(std::move(fused));
 }
