@@ -526,3 +526,32 @@ TEST_CASE("Boards: a mask moved along a direction by shifts is the cells whose n
   CHECK(paired);
   CHECK(looped);
 }
+
+// hop_shifts: two cells along a direction as one shift, where every cell's second cell is
+// the same offset away (the capture test's landings). Against the rays on every shipped
+// board of at most 64 cells; the boards of dark squares have them, hex5's rows do not line up.
+TEST_CASE("Boards: two cells along a direction in one shift where the board allows it", "[board]") {
+  for (const char* file :
+       {"square6.yaml", "square8.yaml", "draughts8.yaml", "laska7.yaml", "rect7x6.yaml", "rect8x7.yaml", "hex5.yaml"}) {
+    INFO(file);
+    BoardData d;
+    precompute_board_data(load_shipped(file), d);
+    const std::string name = file;
+    if (name == "draughts8.yaml" || name == "laska7.yaml" || name == "square8.yaml") CHECK(!d.hop_shifts.empty());
+    if (name == "hex5.yaml") CHECK(d.hop_shifts.empty());
+    if (d.hop_shifts.empty()) continue;
+    REQUIRE(d.hop_shifts.size() == static_cast<size_t>(d.dirs));
+    Rng rng(12);
+    for (int round = 0; round < 50; ++round) {
+      const uint64_t cells =
+          (uint64_t{rng.below(1u << 31)} << 33) ^ (uint64_t{rng.below(1u << 31)} << 2) ^ rng.below(4);
+      for (int dir = 0; dir < d.dirs; ++dir) {
+        uint64_t expected = 0;
+        for (int c = 0; c < d.cells; ++c)
+          if (d.ray_len(c, dir) > 1 && (cells >> d.ray(c, dir)[1] & 1)) expected |= uint64_t{1} << c;
+        INFO("direction " << dir << " mask " << cells);
+        CHECK(cells_before(d.hop_shifts[dir], cells) == expected);
+      }
+    }
+  }
+}

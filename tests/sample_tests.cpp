@@ -82,6 +82,37 @@ TEST_CASE("A seeded random playout plays the game the listed moves give", "[gene
   }
 }
 
+// A playout's state stops keeping its hash (nobody reads it there): asked for, the hash is
+// computed from the position and is the one a state that kept it has, ply after ply, with
+// columns (Laska, Bignor Ludus), cells, values (Lanquia's) and a repetition rule (Lanrick's,
+// which keeps the hash: it compares positions every turn).
+TEST_CASE("A playout that stops keeping its hash plays the same game with the same hashes", "[generation][sample]") {
+  for (const char* file : {"breakthrough.rules", "english-draughts.rules", "laska.rules", "bignor-ludus.rules",
+                           "lanquia-7.rules", "lanrick.rules"}) {
+    DYNAMIC_SECTION(file) {
+      auto p = load_rules(repo_path(std::string("rules/") + file));
+      for (uint64_t seed = 1; seed <= 3; ++seed) {
+        State expected(p), s(p);
+        expected.stop_journal();
+        s.stop_journal();
+        s.stop_hashing();
+        Rng a(seed), b(seed);
+        MoveSample scratch;
+        for (int ply = 0; ply < 300; ++ply) {
+          INFO("seed " << seed << " ply " << ply);
+          REQUIRE(s.hash() == expected.hash());
+          REQUIRE(s.position_key() == expected.position_key());
+          if (play_randomly(expected, a, scratch, 1) == 0) break;
+          REQUIRE(play_randomly(s, b, scratch, 1) == 1);
+        }
+        CHECK(s == expected);
+        State copy = s;  // a copy keeps not hashing, and still answers right
+        CHECK(copy.hash() == expected.hash());
+      }
+    }
+  }
+}
+
 TEST_CASE("A playout without a journal plays the same game and cannot undo", "[generation][sample]") {
   // Cells, columns (Laska) and construct-owned values (Lanquia's) change without a journal.
   for (const char* file : {"breakthrough.rules", "english-draughts.rules", "laska.rules", "loa.rules", "othello.rules",

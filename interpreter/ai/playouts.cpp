@@ -65,6 +65,7 @@ PlayoutStats run_playouts(std::shared_ptr<const Program> program, double seconds
       // long run allocates nothing after the first playouts. Nothing is undone: no journal.
       State start_position(program);
       start_position.stop_journal();
+      start_position.stop_hashing();
       State game = start_position;
       while (!failed.load(std::memory_order_relaxed) && !(stop && stop->load(std::memory_order_relaxed))) {
         if (max_playouts && started.fetch_add(1) >= max_playouts) break;

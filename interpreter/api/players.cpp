@@ -58,6 +58,7 @@ PlayoutStatistics random_playouts(const GameState& start, uint64_t playouts, uin
     MoveSample scratch;
     State start = from;  // nothing is undone in a playout: no journal, no history to copy
     start.stop_journal();
+    start.stop_hashing();
     State game = start;
     try {
       for (uint64_t i; (i = next.fetch_add(1)) < playouts && !failed;) {

@@ -101,10 +101,10 @@ void State::rebuild_derived() {
   occupied_ = 0;
   code_mask_.assign(1 + p.player_count() * p.kind_count(), 0);
   connected_memo_.assign(p.player_count(), {});
-  hash_ = p.keys.seat[seat_] ^ turn_key(turn_);
+  hash_ = position_hash();
   counter_hash_ = hash_var(-1, passes_);
   for (int i = 0; i < p.vars.size(); ++i)
-    (p.vars.specs[i].role == VarSpec::Role::position ? hash_ : counter_hash_) ^= hash_var(i, vars_[i]);
+    if (p.vars.specs[i].role != VarSpec::Role::position) counter_hash_ ^= hash_var(i, vars_[i]);
   for (int c = 0; c < p.cells; ++c) {
     uint8_t code = board_[c];
     if (!code) continue;
@@ -115,9 +115,6 @@ void State::rebuild_derived() {
       occupied_ |= uint64_t{1} << c;
       code_mask_[code] |= uint64_t{1} << c;
     }
-    if (p.stacking)
-      for (int l = 0; l < heights_[c]; ++l) hash_ ^= column_keys(c)[l * 64 + columns_[c * kStack + l]];
-    else hash_ ^= p.keys.cell[c * 256 + code];
     for (int i = p.lines_through_begin[c]; i < p.lines_through_begin[c + 1]; ++i) ++line_counts_[p.lines_through[i]];
   }
   line_words_.clear();
@@ -125,6 +122,24 @@ void State::rebuild_derived() {
     line_words_.resize(static_cast<size_t>(p.straight_lines.count()) * line_word_stride(p));
     gather_line_words(p, board_.data(), line_words_.data());
   }
+}
+
+uint64_t State::position_hash() const {
+  const Program& p = *program_;
+  uint64_t hash = p.keys.seat[seat_] ^ turn_key(turn_);
+  for (int i = 0; i < p.vars.size(); ++i)
+    if (p.vars.specs[i].role == VarSpec::Role::position) hash ^= hash_var(i, vars_[i]);
+  for (int c = 0; c < p.cells; ++c) {
+    if (!board_[c]) continue;
+    if (p.stacking)
+      for (int l = 0; l < heights_[c]; ++l) hash ^= column_keys(c)[l * 64 + columns_[c * kStack + l]];
+    else hash ^= p.keys.cell[c * 256 + board_[c]];
+  }
+  return hash;
+}
+
+void State::stop_hashing() {
+  if (!program_->end.repetition) hashing_ = false;
 }
 
 // What follows the top piece of a cell: pieces per side and per code, pieces per line and, on small
@@ -196,16 +211,21 @@ void State::set_column(int cell, const uint8_t* bottom_first, int height) {
   uint8_t old_top = board_[cell];
   // Levels above the top stay zero, so equal positions compare equal byte for byte; only
   // the levels that change touch the hash (a zero level has no key).
-  const uint64_t* keys = column_keys(cell);
-  uint64_t hash = hash_;  // in a register: the stores to col[] could alias hash_
-  for (int l = 0, top_level = std::max(old_height, height); l < top_level; ++l) {
-    uint8_t now = l < height ? bottom_first[l] : 0;
-    if (col[l] == now) continue;
-    if (col[l]) hash ^= keys[l * 64 + col[l]];
-    if (now) hash ^= keys[l * 64 + now];
-    col[l] = now;
+  const int top_level = std::max(old_height, height);
+  if (hashing_) {
+    const uint64_t* keys = column_keys(cell);
+    uint64_t hash = hash_;  // in a register: the stores to col[] could alias hash_
+    for (int l = 0; l < top_level; ++l) {
+      uint8_t now = l < height ? bottom_first[l] : 0;
+      if (col[l] == now) continue;
+      if (col[l]) hash ^= keys[l * 64 + col[l]];
+      if (now) hash ^= keys[l * 64 + now];
+      col[l] = now;
+    }
+    hash_ = hash;
+  } else {
+    for (int l = 0; l < top_level; ++l) col[l] = l < height ? bottom_first[l] : 0;
   }
-  hash_ = hash;
   heights_[cell] = static_cast<uint8_t>(height);
   uint8_t top = height ? col[height - 1] : 0;
   board_[cell] = top;
@@ -225,7 +245,7 @@ uint8_t State::take_top(int cell) {
   journal_column(cell);
   uint8_t* col = &columns_[cell * kStack];
   const int level = heights_[cell] - 1;
-  hash_ ^= column_keys(cell)[level * 64 + top];
+  if (hashing_) hash_ ^= column_keys(cell)[level * 64 + top];
   col[level] = 0;
   heights_[cell] = static_cast<uint8_t>(level);
   const uint8_t now = level ? col[level - 1] : 0;

@@ -100,8 +100,8 @@ class State {
   int quiet_plies() const { return quiet_; }
   // The position's hash (pieces, seat, turn point, every value and counter), and the key
   // repetition compares (the same without the counters).
-  uint64_t hash() const { return hash_ ^ counter_hash_; }
-  uint64_t position_key() const { return hash_; }
+  uint64_t hash() const { return position_key() ^ counter_hash_; }
+  uint64_t position_key() const { return hashing_ ? hash_ : position_hash(); }
 
   // ---- the end ----
   bool is_terminal() const;
@@ -123,6 +123,10 @@ class State {
   // From here on nothing is journaled: no undo, no history (the ply count goes on). For a
   // random playout whose state is thrown away; a copy keeps this.
   void stop_journal();
+  // From here on the position's hash is not kept as the pieces move (hash() and
+  // position_key() compute it when asked), unless the rules compare positions (repetition).
+  // For a random playout, whose hash nobody reads; a copy keeps this.
+  void stop_hashing();
   std::string move_to_string(const Move& m) const;
 
   void set_position(const Position& p);  // clears the history
@@ -171,6 +175,7 @@ class State {
     return k.step[t.segment * 256 + t.step] ^ (t.fresh ? k.step[767] : 0);
   }
   void rebuild_derived();
+  uint64_t position_hash() const;  // the position's part of the hash, from the position
 
   struct CellChange {
     int16_t cell;
@@ -220,6 +225,7 @@ class State {
   uint64_t hash_ = 0, counter_hash_ = 0;
   GameResult result_;
   bool journaled_ = true;
+  bool hashing_ = true;  // hash_ kept as the position changes (stop_hashing)
   std::vector<Move> history_;
   std::vector<CellChange> journal_;
   std::vector<ColumnChange> column_journal_;

@@ -30,6 +30,11 @@ inline uint64_t cells_before(const std::array<BoardData::Shift, 2>& g, uint64_t 
   return (g[0].from & ((cells >> g[0].right) << g[0].left)) | (g[1].from & ((cells >> g[1].right) << g[1].left));
 }
 
+// The cells whose cell `g` away (one group: BoardData::hop_shifts) is in `cells`.
+inline uint64_t cells_before(const BoardData::Shift& g, uint64_t cells) {
+  return g.from & ((cells >> g.right) << g.left);
+}
+
 // The cells from which a run of one or more `run` cells along `d` ends next to a `stop`
 // cell: the cells a piece would flank from, when `run` are the enemy's and `stop` its own.
 inline uint64_t cells_before_run(const BoardData& p, int d, uint64_t run, uint64_t stop) {

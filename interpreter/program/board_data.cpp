@@ -131,6 +131,26 @@ void build_straight_lines(BoardData& p) {
     for (int c = 0; c < p.cells; ++c) lines.place[c * lines.axes + a] = place_per_axis[a * p.cells + c];
 }
 
+// BoardData::hop_shifts: per direction, the offset to the second cell along it, when it is
+// the same for every cell that has one (else none are kept).
+void build_hop_shifts(BoardData& p) {
+  std::vector<BoardData::Shift> hops(p.dirs, BoardData::Shift{0, 0, 0});
+  for (int d = 0; d < p.dirs; ++d) {
+    bool first = true;
+    for (int c = 0; c < p.cells; ++c) {
+      if (p.ray_length[c * p.dirs + d] < 2) continue;
+      const int shift = p.ray_cells[p.ray_begin[c * p.dirs + d] + 1] - c;
+      const auto right = static_cast<uint8_t>(std::max(shift, 0)), left = static_cast<uint8_t>(std::max(-shift, 0));
+      if (!first && (hops[d].right != right || hops[d].left != left)) return;
+      hops[d].right = right;
+      hops[d].left = left;
+      hops[d].from |= uint64_t{1} << c;
+      first = false;
+    }
+  }
+  p.hop_shifts = std::move(hops);
+}
+
 // Bit masks for boards of at most 64 cells: each direction as shifts, neighbours, and the
 // prefixes of every ray.
 void build_masks(BoardData& p) {
@@ -142,6 +162,7 @@ void build_masks(BoardData& p) {
   p.shifts_begin.clear();
   p.shift_pairs.clear();
   p.shift_groups = 0;
+  p.hop_shifts.clear();
   if (!p.bitboards) return;
   for (int i = 0; i < p.cells * p.dirs; ++i)
     p.line_rays.push_back({p.ray_begin[i], p.ray_length[i], static_cast<int16_t>(p.line_of[i])});
@@ -165,6 +186,7 @@ void build_masks(BoardData& p) {
       std::copy(p.shifts.begin() + p.shifts_begin[d], p.shifts.begin() + p.shifts_begin[d + 1],
                 p.shift_pairs[d].begin());
   }
+  build_hop_shifts(p);
   p.adjacent_mask.assign(p.cells, 0);
   for (int c = 0; c < p.cells; ++c)
     for (int16_t x : p.adjacent[c]) p.adjacent_mask[c] |= uint64_t{1} << x;

@@ -81,6 +81,11 @@ struct BoardData {
   // shifts, without a loop whose length the kernels would load first.
   std::vector<std::array<Shift, 2>> shift_pairs;
   int shift_groups = 0;  // the most groups a direction has
+  // Two cells along each direction as one group (the cells whose second cell along it is
+  // `right - left` away), when every direction's is one: on a board of dark squares the
+  // rows alternate, but every other row lines up, so a hop's landing is one shift where
+  // its jumped cell takes two. Empty when some direction needs more.
+  std::vector<Shift> hop_shifts;
 
   const int16_t* ray(int c, int d) const { return &ray_cells[ray_begin[c * dirs + d]]; }
   int ray_len(int c, int d) const { return ray_length[c * dirs + d]; }

@@ -31,6 +31,7 @@ class Captures final : public CaptureMaker {
     int dir;
     uint32_t kinds;
     std::array<BoardData::Shift, 2> shift;  // `dir`'s shifts, when the board gives them as a pair
+    BoardData::Shift landing;               // two cells along `dir`, when the board gives it (hop_shifts)
   };
   std::vector<std::vector<HopDirection>> short_hops;
   std::vector<uint32_t> long_hop_kinds;
@@ -52,7 +53,8 @@ class Captures final : public CaptureMaker {
           auto& list = short_hops[seat];
           auto it = std::find_if(list.begin(), list.end(), [&](const HopDirection& h) { return h.dir == d; });
           if (it == list.end())
-            list.push_back({d, hop.kinds, p.shift_pairs.empty() ? decltype(it->shift){} : p.shift_pairs[d]});
+            list.push_back({d, hop.kinds, p.shift_pairs.empty() ? decltype(it->shift){} : p.shift_pairs[d],
+                            p.hop_shifts.empty() ? BoardData::Shift{} : p.hop_shifts[d]});
           else it->kinds |= hop.kinds;
         }
       }
@@ -80,14 +82,17 @@ class Captures final : public CaptureMaker {
     const Program& p = s.program();
     const uint64_t empty = ~s.occupied_mask();
     uint64_t out = s.kinds_mask(mover, long_hop_kinds[seat]);
-    const bool paired = !p.shift_pairs.empty();
+    const bool paired = !p.shift_pairs.empty(), landing_shifts = paired && !p.hop_shifts.empty();
     uint32_t kinds = 0;  // the kinds whose pieces `hoppers` holds (read once for a run of directions)
     uint64_t hoppers = 0;
     for (const HopDirection& h : short_hops[seat]) {
       if (h.kinds != kinds) hoppers = s.kinds_mask(mover, kinds = h.kinds);
-      if (hoppers)  // cells_before gives board cells only
-        out |= hoppers & (paired ? cells_before(h.shift, foes & cells_before(h.shift, empty))
-                                 : cells_before(p, h.dir, foes & cells_before(p, h.dir, empty)));
+      if (!hoppers) continue;  // cells_before gives board cells only
+      // Next to a foe, with the cell beyond it empty: the landing in one shift where the
+      // board gives it, else the cells before the empty ones, then before those foes.
+      if (landing_shifts) out |= hoppers & cells_before(h.shift, foes) & cells_before(h.landing, empty);
+      else if (paired) out |= hoppers & cells_before(h.shift, foes & cells_before(h.shift, empty));
+      else out |= hoppers & cells_before(p, h.dir, foes & cells_before(p, h.dir, empty));
     }
     return out;
   }
