@@ -496,30 +496,41 @@ TEST_CASE("describe_board summarises cells, zones and barriers", "[board]") {
   CHECK(text.find("barriers: b2|b3, b8|c8, h8|h7, h2|g2") != std::string::npos);
 }
 
+// Shared by the two tests below: every shipped board of at most 64 cells, a random mask of
+// cells, and the cells whose k-th cell along a direction is in a mask, read off the rays.
+namespace {
+
+constexpr const char* kBitboardFiles[] = {"square6.yaml", "square8.yaml", "draughts8.yaml", "laska7.yaml",
+                                          "rect7x6.yaml", "rect8x7.yaml", "hex5.yaml"};
+uint64_t random_cells(Rng& rng) {
+  return (uint64_t{rng.below(1u << 31)} << 33) ^ (uint64_t{rng.below(1u << 31)} << 2) ^ rng.below(4);
+}
+uint64_t cells_whose_ray_cell_in(const BoardData& d, int dir, int k, uint64_t cells) {
+  uint64_t out = 0;
+  for (int c = 0; c < d.cells; ++c)
+    if (d.ray_len(c, dir) > k && (cells >> d.ray(c, dir)[k] & 1)) out |= uint64_t{1} << c;
+  return out;
+}
+
+}  // namespace
+
 // cells_before moves a whole mask along a direction with the board's offset groups: two fixed
 // shifts when no direction has more than two groups, else a loop over them. Both against the
 // rays, on every shipped board of at most 64 cells (hex5 has more groups and takes the loop).
 TEST_CASE("Boards: a mask moved along a direction by shifts is the cells whose neighbour is in it", "[board]") {
   bool paired = false, looped = false;
-  for (const char* file :
-       {"square6.yaml", "square8.yaml", "draughts8.yaml", "laska7.yaml", "rect7x6.yaml", "rect8x7.yaml", "hex5.yaml"}) {
+  for (const char* file : kBitboardFiles) {
     INFO(file);
-    {
-      BoardData d;
-      precompute_board_data(load_shipped(file), d);
-      REQUIRE(d.bitboards);
-      (d.shift_pairs.empty() ? looped : paired) = true;
-      Rng rng(11);
-      for (int round = 0; round < 50; ++round) {
-        const uint64_t cells =
-            (uint64_t{rng.below(1u << 31)} << 33) ^ (uint64_t{rng.below(1u << 31)} << 2) ^ rng.below(4);
-        for (int dir = 0; dir < d.dirs; ++dir) {
-          uint64_t expected = 0;
-          for (int c = 0; c < d.cells; ++c)
-            if (d.ray_len(c, dir) > 0 && (cells >> d.ray(c, dir)[0] & 1)) expected |= uint64_t{1} << c;
-          INFO("direction " << dir << " mask " << cells);
-          CHECK(cells_before(d, dir, cells) == expected);
-        }
+    BoardData d;
+    precompute_board_data(load_shipped(file), d);
+    REQUIRE(d.bitboards);
+    (d.shift_pairs.empty() ? looped : paired) = true;
+    Rng rng(11);
+    for (int round = 0; round < 50; ++round) {
+      const uint64_t cells = random_cells(rng);
+      for (int dir = 0; dir < d.dirs; ++dir) {
+        INFO("direction " << dir << " mask " << cells);
+        CHECK(cells_before(d, dir, cells) == cells_whose_ray_cell_in(d, dir, 0, cells));
       }
     }
   }
@@ -531,8 +542,7 @@ TEST_CASE("Boards: a mask moved along a direction by shifts is the cells whose n
 // the same offset away (the capture test's landings). Against the rays on every shipped
 // board of at most 64 cells; the boards of dark squares have them, hex5's rows do not line up.
 TEST_CASE("Boards: two cells along a direction in one shift where the board allows it", "[board]") {
-  for (const char* file :
-       {"square6.yaml", "square8.yaml", "draughts8.yaml", "laska7.yaml", "rect7x6.yaml", "rect8x7.yaml", "hex5.yaml"}) {
+  for (const char* file : kBitboardFiles) {
     INFO(file);
     BoardData d;
     precompute_board_data(load_shipped(file), d);
@@ -543,14 +553,10 @@ TEST_CASE("Boards: two cells along a direction in one shift where the board allo
     REQUIRE(d.hop_shifts.size() == static_cast<size_t>(d.dirs));
     Rng rng(12);
     for (int round = 0; round < 50; ++round) {
-      const uint64_t cells =
-          (uint64_t{rng.below(1u << 31)} << 33) ^ (uint64_t{rng.below(1u << 31)} << 2) ^ rng.below(4);
+      const uint64_t cells = random_cells(rng);
       for (int dir = 0; dir < d.dirs; ++dir) {
-        uint64_t expected = 0;
-        for (int c = 0; c < d.cells; ++c)
-          if (d.ray_len(c, dir) > 1 && (cells >> d.ray(c, dir)[1] & 1)) expected |= uint64_t{1} << c;
         INFO("direction " << dir << " mask " << cells);
-        CHECK(cells_before(d.hop_shifts[dir], cells) == expected);
+        CHECK(cells_before(d.hop_shifts[dir], cells) == cells_whose_ray_cell_in(d, dir, 1, cells));
       }
     }
   }
