@@ -211,11 +211,10 @@ void State::set_column(int cell, const uint8_t* bottom_first, int height) {
   uint8_t old_top = board_[cell];
   // Levels above the top stay zero, so equal positions compare equal byte for byte; only
   // the levels that change touch the hash (a zero level has no key).
-  const int top_level = std::max(old_height, height);
   if (hashing_) {
     const uint64_t* keys = column_keys(cell);
     uint64_t hash = hash_;  // in a register: the stores to col[] could alias hash_
-    for (int l = 0; l < top_level; ++l) {
+    for (int l = 0, top_level = std::max(old_height, height); l < top_level; ++l) {
       uint8_t now = l < height ? bottom_first[l] : 0;
       if (col[l] == now) continue;
       if (col[l]) hash ^= keys[l * 64 + col[l]];
@@ -223,8 +222,9 @@ void State::set_column(int cell, const uint8_t* bottom_first, int height) {
       col[l] = now;
     }
     hash_ = hash;
-  } else {
-    for (int l = 0; l < top_level; ++l) col[l] = l < height ? bottom_first[l] : 0;
+  } else {  // the whole column cleared as one fixed-size block, then the counters copied
+    std::memset(col, 0, kStack);
+    if (height) std::memcpy(col, bottom_first, height);
   }
   heights_[cell] = static_cast<uint8_t>(height);
   uint8_t top = height ? col[height - 1] : 0;
@@ -279,16 +279,21 @@ void State::move_piece(int from, int to) {
     const int height = heights_[from];
     journal_column(from);
     journal_column(to);
-    const uint64_t* from_keys = column_keys(from);
-    const uint64_t* to_keys = column_keys(to);
-    uint64_t hash = hash_;
-    for (int l = 0; l < height; ++l) {
-      const uint8_t counter = source[l];
-      hash ^= from_keys[l * 64 + counter] ^ to_keys[l * 64 + counter];
-      target[l] = counter;
-      source[l] = 0;
+    if (hashing_) {
+      const uint64_t* from_keys = column_keys(from);
+      const uint64_t* to_keys = column_keys(to);
+      uint64_t hash = hash_;
+      for (int l = 0; l < height; ++l) {
+        const uint8_t counter = source[l];
+        hash ^= from_keys[l * 64 + counter] ^ to_keys[l * 64 + counter];
+        target[l] = counter;
+        source[l] = 0;
+      }
+      hash_ = hash;
+    } else {  // the levels above a top are zero: the whole column moves as one fixed-size block
+      std::memcpy(target, source, kStack);
+      std::memset(source, 0, kStack);
     }
-    hash_ = hash;
     heights_[to] = static_cast<uint8_t>(height);
     heights_[from] = 0;
   } else {

@@ -20,9 +20,12 @@ class CellCounts {
     planes_ = planes;
     for (uint64_t& p : plane_) p = 0;
   }
-  // One more for every cell of `mask` (a carry ripples up the planes).
+  // One more for every cell of `mask` (a carry ripples up the planes). Here, in per_byte and
+  // in select, `Planes` (when not 0) is the plane count, fixed when compiled: a kernel
+  // instantiated per count keeps a local CellCounts' planes in registers, without loops.
+  template <int Planes = 0>
   void add(uint64_t mask) {
-    for (int p = 0; p < planes_; ++p) {
+    for (int p = 0; p < (Planes ? Planes : planes_); ++p) {
       const uint64_t carry = plane_[p] & mask;
       plane_[p] ^= mask;
       mask = carry;
@@ -34,9 +37,10 @@ class CellCounts {
     return n;
   }
   // The sum over each group of 8 cells (cells 8j..8j+7 in byte j; at most 8 x 15).
+  template <int Planes = 0>
   uint64_t per_byte() const {
     uint64_t sum = 0;
-    for (int p = 0; p < planes_; ++p) sum += byte_bit_counts(plane_[p]) << p;
+    for (int p = 0; p < (Planes ? Planes : planes_); ++p) sum += byte_bit_counts(plane_[p]) << p;
     return sum;
   }
   // The sum over every cell, from per_byte().
@@ -47,6 +51,7 @@ class CellCounts {
   // The cell where the k-th unit lies (units numbered cell by cell in ascending order,
   // `bytes` = per_byte(), k < total); k becomes its rank within that cell. No branch on k
   // (a random k would mispredict it) unless the total passes 255.
+  template <int Planes = 0>
   int select(uint64_t bytes, uint32_t& k) const {
     int group = 0;
     if (total(bytes) <= 255) {
@@ -55,7 +60,7 @@ class CellCounts {
       for (uint32_t in_group; k >= (in_group = bytes >> (8 * group) & 0xFF); ++group) k -= in_group;
     }
     uint64_t cells = 0;  // the group's numbers, a byte per cell
-    for (int p = 0; p < planes_; ++p) cells += kSpread[plane_[p] >> (8 * group) & 0xFF] << p;
+    for (int p = 0; p < (Planes ? Planes : planes_); ++p) cells += kSpread[plane_[p] >> (8 * group) & 0xFF] << p;
     return 8 * group + byte_holding(cells, k);
   }
 

@@ -30,12 +30,17 @@ class Captures final : public CaptureMaker {
   struct HopDirection {
     int dir;
     uint32_t kinds;
+    bool every_kind;                        // `kinds` holds every kind: its pieces are all the mover's
+    int code;                               // else the seat's piece code of `kinds` when it is one kind, else -1
     std::array<BoardData::Shift, 2> shift;  // `dir`'s shifts, when the board gives them as a pair
     BoardData::Shift landing;               // two cells along `dir`, when the board gives it (hop_shifts)
   };
   std::vector<std::vector<HopDirection>> short_hops;
   std::vector<uint32_t> long_hop_kinds;
   uint32_t fixed_kinds = 0;  // kinds no capture takes
+  // How the board gives a direction's cells (BoardData): a pair of shifts per step and one
+  // for a hop's landing, a pair per step, or a list (the capture test's shifts).
+  enum class Shifts : uint8_t { pairs_and_hops, pairs, list } shifts = Shifts::list;
 
   void index_hops(const Program& p) {
     const int seats = p.seat_count();
@@ -53,11 +58,19 @@ class Captures final : public CaptureMaker {
           auto& list = short_hops[seat];
           auto it = std::find_if(list.begin(), list.end(), [&](const HopDirection& h) { return h.dir == d; });
           if (it == list.end())
-            list.push_back({d, hop.kinds, p.shift_pairs.empty() ? decltype(it->shift){} : p.shift_pairs[d],
+            list.push_back({d, hop.kinds, false, -1, p.shift_pairs.empty() ? decltype(it->shift){} : p.shift_pairs[d],
                             p.hop_shifts.empty() ? BoardData::Shift{} : p.hop_shifts[d]});
           else it->kinds |= hop.kinds;
         }
       }
+    const uint32_t every = p.kind_count() >= 32 ? ~0u : (1u << p.kind_count()) - 1;
+    for (int seat = 0; seat < seats; ++seat)
+      for (HopDirection& h : short_hops[seat]) {
+        h.every_kind = (h.kinds & every) == every;
+        const uint32_t kinds = h.kinds & every;
+        if (kinds && !(kinds & (kinds - 1))) h.code = p.piece_code(p.seats[seat].side, __builtin_ctz(kinds));
+      }
+    if (!p.shift_pairs.empty()) shifts = p.hop_shifts.empty() ? Shifts::pairs : Shifts::pairs_and_hops;
     for (auto& list : short_hops)
       std::stable_sort(list.begin(), list.end(),
                        [](const HopDirection& a, const HopDirection& b) { return a.kinds < b.kinds; });
@@ -80,19 +93,29 @@ class Captures final : public CaptureMaker {
   // asks whether the sequence may go on), never fewer.
   uint64_t first_hops(const State& s, int mover, int seat, uint64_t foes) const {
     const Program& p = s.program();
-    const uint64_t empty = ~s.occupied_mask();
-    uint64_t out = s.kinds_mask(mover, long_hop_kinds[seat]);
-    const bool paired = !p.shift_pairs.empty(), landing_shifts = paired && !p.hop_shifts.empty();
-    uint32_t kinds = 0;  // the kinds whose pieces `hoppers` holds (read once for a run of directions)
-    uint64_t hoppers = 0;
-    for (const HopDirection& h : short_hops[seat]) {
-      if (h.kinds != kinds) hoppers = s.kinds_mask(mover, kinds = h.kinds);
-      if (!hoppers) continue;  // cells_before gives board cells only
-      // Next to a foe, with the cell beyond it empty: the landing in one shift where the
-      // board gives it, else the cells before the empty ones, then before those foes.
-      if (landing_shifts) out |= hoppers & cells_before(h.shift, foes) & cells_before(h.landing, empty);
-      else if (paired) out |= hoppers & cells_before(h.shift, foes & cells_before(h.shift, empty));
-      else out |= hoppers & cells_before(p, h.dir, foes & cells_before(p, h.dir, empty));
+    const uint64_t empty = ~s.occupied_mask(), mine = s.pieces_mask(mover);
+    uint64_t out = long_hop_kinds[seat] ? s.kinds_mask(mover, long_hop_kinds[seat]) : 0;
+    const std::vector<HopDirection>& hops = short_hops[seat];
+    auto hoppers = [&](const HopDirection& h) {
+      return h.every_kind  ? mine
+             : h.code >= 0 ? s.code_mask(static_cast<uint8_t>(h.code))
+                           : s.kinds_mask(mover, h.kinds);
+    };
+    // Next to a foe, with the cell beyond it empty: the landing in one shift where the board
+    // gives it, else the cells before the empty ones, then before those foes.
+    switch (shifts) {
+      case Shifts::pairs_and_hops:
+        for (const HopDirection& h : hops)
+          out |= hoppers(h) & cells_before(h.shift, foes) & cells_before(h.landing, empty);
+        break;
+      case Shifts::pairs:
+        for (const HopDirection& h : hops)
+          out |= hoppers(h) & cells_before(h.shift, foes & cells_before(h.shift, empty));
+        break;
+      case Shifts::list:
+        for (const HopDirection& h : hops)
+          out |= hoppers(h) & cells_before(p, h.dir, foes & cells_before(p, h.dir, empty));
+        break;
     }
     return out;
   }

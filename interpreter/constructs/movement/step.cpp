@@ -94,29 +94,41 @@ class FusedSteps final : public Movement {
   // Random playouts: every entry's mask is added to a number per cell (CellCounts: a kind
   // without pieces skipped), the k-th move's cell is found from those numbers in the order
   // generate_pieces writes the moves (cell by cell), then its move among its kind's entries.
+  // The kernels are instantiated per plane count and shift form (choose_kernels), so the
+  // numbers stay in registers and no test of either is made per entry.
   bool counts_pieces(const Program&) const override { return planes <= CellCounts::kMaxPlanes; }
   uint32_t count_pieces(const GenContext& g, uint64_t pieces, MoveTally& t) const override {
+    return (this->*count_kernel)(g, pieces, t);
+  }
+  void nth_piece_move(const MoveTally& t, uint32_t k, MoveList& out) const override { (this->*nth_kernel)(t, k, out); }
+
+  template <int Planes, bool Paired>
+  uint32_t count_with(const GenContext& g, uint64_t pieces, MoveTally& t) const {
     static_assert(kMaxEntries <= MoveTally::kMasks);
-    const std::vector<Entry>& entries = per_seat[g.seat];
-    const std::vector<uint8_t>& begin = kind_begin[g.seat];
+    const Entry* entries = per_seat[g.seat].data();
+    const uint8_t* begin = kind_begin[g.seat].data();
     const uint64_t shared = shared_landing(g);
-    t.counts.clear(planes);
+    CellCounts counts;
+    counts.clear(Planes);
     for (int k = 0; k < kinds; ++k) {
       const uint64_t of_kind = pieces_of_kind(g, pieces, k);
       if (!of_kind) {  // no mover: nothing to add
         for (int i = begin[k]; i < begin[k + 1]; ++i) t.masks[i] = 0;
         continue;
       }
-      for (int i = begin[k]; i < begin[k + 1]; ++i) t.counts.add(t.masks[i] = movers(g, entries[i], of_kind, shared));
+      for (int i = begin[k]; i < begin[k + 1]; ++i)
+        counts.add<Planes>(t.masks[i] = movers<Paired>(g, entries[i], of_kind, shared));
     }
-    t.per_byte = t.counts.per_byte();
+    t.counts = counts;
+    t.per_byte = counts.per_byte<Planes>();
     return CellCounts::total(t.per_byte);
   }
-  void nth_piece_move(const MoveTally& t, uint32_t k, MoveList& out) const override {
+  template <int Planes>
+  void nth_with(const MoveTally& t, uint32_t k, MoveList& out) const {
     const std::vector<Entry>& entries = per_seat[t.seat];
     const State& s = *t.state;
     const Program& p = s.program();
-    const int from = t.counts.select(t.per_byte, k);
+    const int from = t.counts.select<Planes>(t.per_byte, k);
     // The piece's entries with a move, as bits: only its kind's masks hold its cell, so the
     // kind need not be read off the board first.
     uint32_t which = 0;
@@ -125,6 +137,23 @@ class FusedSteps final : public Movement {
     const int to = e.to[from];
     const uint8_t* promotions = promotion_row(p, s.at(from));
     emit_plain_move(out, from, to, e.maker, t.occupied >> to & 1, promotions ? promotions[to] : 0);
+  }
+  using CountKernel = uint32_t (FusedSteps::*)(const GenContext&, uint64_t, MoveTally&) const;
+  using NthKernel = void (FusedSteps::*)(const MoveTally&, uint32_t, MoveList&) const;
+  CountKernel count_kernel = nullptr;
+  NthKernel nth_kernel = nullptr;
+  // The kernels for this many planes (at most CellCounts::kMaxPlanes) and shift form.
+  void choose_kernels() {
+    static constexpr CountKernel by_pairs[] = {&FusedSteps::count_with<1, true>, &FusedSteps::count_with<2, true>,
+                                               &FusedSteps::count_with<3, true>, &FusedSteps::count_with<4, true>};
+    static constexpr CountKernel by_table[] = {&FusedSteps::count_with<1, false>, &FusedSteps::count_with<2, false>,
+                                               &FusedSteps::count_with<3, false>, &FusedSteps::count_with<4, false>};
+    static constexpr NthKernel nth[] = {&FusedSteps::nth_with<1>, &FusedSteps::nth_with<2>, &FusedSteps::nth_with<3>,
+                                        &FusedSteps::nth_with<4>};
+    static_assert(CellCounts::kMaxPlanes == 4);
+    if (planes > CellCounts::kMaxPlanes) return;  // counts_pieces is false: never counted
+    count_kernel = (paired ? by_pairs : by_table)[planes - 1];
+    nth_kernel = nth[planes - 1];
   }
   // The pieces of kind `k` among `pieces` (the mover's): its code as Program::piece_code
   // makes it (`kinds` is the program's kind count), without a table to load first.
@@ -138,9 +167,15 @@ class FusedSteps final : public Movement {
   }
   // Those of `of_kind` that can step along the entry's direction: a shift of where they may
   // land (`shared`, from shared_landing).
+  // `Paired`: every direction's shifts are a pair (the board's form, passed when it is known
+  // when compiled).
+  template <bool Paired>
   uint64_t movers(const GenContext& g, const Entry& e, uint64_t of_kind, uint64_t shared) const {
     const uint64_t land = uniform_land >= 0 ? shared : landing_mask(e.land, g.mine, g.occupied);
-    return of_kind & (paired ? cells_before(e.shift, land) : cells_before(g.p, e.dir, land));
+    return of_kind & (Paired ? cells_before(e.shift, land) : cells_before(g.p, e.dir, land));
+  }
+  uint64_t movers(const GenContext& g, const Entry& e, uint64_t of_kind, uint64_t shared) const {
+    return paired ? movers<true>(g, e, of_kind, shared) : movers<false>(g, e, of_kind, shared);
   }
 
   // Its moves are made by the fused steps (Move::maker), which apply and write them.
@@ -199,6 +234,7 @@ const Movement* fuse_steps(CheckContext& ctx, const std::vector<std::vector<cons
     for (const FusedSteps::Entry& e : entries) uniform = uniform && e.land == first_land;
   fused->uniform_land = uniform ? first_land : -1;
   fused->paired = !p.shift_pairs.empty();
+  fused->choose_kernels();
   return ctx.program.own(std::move(fused));
 }
 
