@@ -135,6 +135,7 @@ class State {
 
   // ---- for constructs and the turn machine: every change is journaled ----
   void set_cell(int cell, uint8_t code);
+  // `bottom_first`: `height` counters held outside the state (a copy, never its own columns).
   void set_column(int cell, const uint8_t* bottom_first, int height);
   void move_piece(int from, int to);  // the whole column in stacking games
   uint8_t take_top(int cell);         // removes the top counter (the piece) and returns it; 0 when empty
