@@ -84,11 +84,9 @@ class State {
   uint64_t code_mask(uint8_t code) const { return code_mask_[code]; }
   // ... or is `side`'s and of one of `kinds` (a bit per kind).
   uint64_t kinds_mask(int side, uint32_t kinds) const {
-    const int count = program_->kind_count();
     const uint64_t* of_side = &code_mask_[program_->piece_code(side, 0)];  // a side's codes follow each other
     uint64_t cells = 0;
-    for (kinds &= count >= 32 ? ~0u : (1u << count) - 1; kinds; kinds &= kinds - 1)
-      cells |= of_side[__builtin_ctz(kinds)];
+    for (kinds &= program_->all_kinds(); kinds; kinds &= kinds - 1) cells |= of_side[__builtin_ctz(kinds)];
     return cells;
   }
   uint64_t occupied_mask() const { return occupied_; }

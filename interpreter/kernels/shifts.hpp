@@ -9,30 +9,31 @@
 
 namespace tabula {
 
+// The cells whose cell one group of shifts away (BoardData::Shift: a neighbour along a
+// direction, or with BoardData::hop_shifts the cell two along it) is in `cells`.
+inline uint64_t cells_before(const BoardData::Shift& g, uint64_t cells) {
+  return g.from & ((cells >> g.right) << g.left);
+}
+
 // The cells whose neighbour along `d` is in `cells`.
 inline uint64_t cells_before(const BoardData& p, int d, uint64_t cells) {
   if (!p.shift_pairs.empty()) {
     const BoardData::Shift* g = p.shift_pairs[d].data();
-    const uint64_t first = g[0].from & ((cells >> g[0].right) << g[0].left);
+    const uint64_t first = cells_before(g[0], cells);
     if (p.shift_groups == 1) return first;
-    return first | (g[1].from & ((cells >> g[1].right) << g[1].left));
+    return first | cells_before(g[1], cells);
   }
   uint64_t out = 0;
   const BoardData::Shift* g = p.shifts.data() + p.shifts_begin[d];
   const BoardData::Shift* end = p.shifts.data() + p.shifts_begin[d + 1];
-  for (; g != end; ++g) out |= g->from & ((cells >> g->right) << g->left);
+  for (; g != end; ++g) out |= cells_before(*g, cells);
   return out;
 }
 
 // The same along a direction given by its two groups (BoardData::shift_pairs, copied
 // where a kernel keeps its directions): no branch and no table to look up first.
 inline uint64_t cells_before(const std::array<BoardData::Shift, 2>& g, uint64_t cells) {
-  return (g[0].from & ((cells >> g[0].right) << g[0].left)) | (g[1].from & ((cells >> g[1].right) << g[1].left));
-}
-
-// The cells whose cell `g` away (one group: BoardData::hop_shifts) is in `cells`.
-inline uint64_t cells_before(const BoardData::Shift& g, uint64_t cells) {
-  return g.from & ((cells >> g.right) << g.left);
+  return cells_before(g[0], cells) | cells_before(g[1], cells);
 }
 
 // The cells from which a run of one or more `run` cells along `d` ends next to a `stop`

@@ -80,6 +80,8 @@ struct Program : BoardData {
 
   // ---- piece codes: 0 = empty, 1 + player * kinds + kind ----
   int kind_count() const { return static_cast<int>(kinds.size()); }
+  // A bit per kind of the program: every kind, as the `kinds` masks of rules write it.
+  uint32_t all_kinds() const { return kind_count() >= 32 ? ~0u : (1u << kind_count()) - 1; }
   int player_count() const { return static_cast<int>(players.size()); }
   int seat_count() const { return static_cast<int>(seats.size()); }
   uint8_t piece_code(int player, int kind) const { return static_cast<uint8_t>(1 + player * kind_count() + kind); }

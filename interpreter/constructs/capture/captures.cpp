@@ -63,11 +63,10 @@ class Captures final : public CaptureMaker {
           else it->kinds |= hop.kinds;
         }
       }
-    const uint32_t every = p.kind_count() >= 32 ? ~0u : (1u << p.kind_count()) - 1;
     for (int seat = 0; seat < seats; ++seat)
       for (HopDirection& h : short_hops[seat]) {
-        h.every_kind = (h.kinds & every) == every;
-        const uint32_t kinds = h.kinds & every;
+        const uint32_t kinds = h.kinds & p.all_kinds();
+        h.every_kind = kinds == p.all_kinds();
         if (kinds && !(kinds & (kinds - 1))) h.code = p.piece_code(p.seats[seat].side, __builtin_ctz(kinds));
       }
     if (!p.shift_pairs.empty()) shifts = p.hop_shifts.empty() ? Shifts::pairs : Shifts::pairs_and_hops;
