@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "ai/agent.hpp"
+#include "ai/agent_spec.hpp"
 #include "ai/alphabeta_agent.hpp"
 #include "ai/evaluator.hpp"
 #include "ai/match.hpp"
@@ -33,6 +34,15 @@ std::shared_ptr<const Program> endless_shuffle() {
 std::shared_ptr<const Program> three_players() {
   static auto p = load_rules(repo_path("tests/data/three-players.rules"));
   return p;
+}
+
+// The seating of `players` in `p`'s seats; fails the test when it has none.
+Seating seating(std::shared_ptr<const Program> p, std::vector<std::string> players, bool round_robin = false) {
+  std::string error;
+  auto s = make_seating(*p, players, round_robin, error);
+  INFO(error);
+  REQUIRE(s);
+  return *s;
 }
 
 std::unique_ptr<Agent> agent(const std::string& spec, uint64_t seed = 1) {
@@ -101,10 +111,11 @@ TEST_CASE("Player specs", "[ai]") {
 TEST_CASE("Player specs: the MCTS playout cut-off", "[ai]") {
   CHECK(agent("mcts:100:cutoff:40")->name() == "mcts:100:cutoff:40");
   CHECK(agent("mcts:1s:cutoff:5")->name() == "mcts:1s:cutoff:5");
-  CHECK(agent("mcts:100:cutoff:0")->name() == "mcts:100");  // 0: playouts to the end
+  // 0: playouts to the end, which is not always the default (the rules choose it)
+  CHECK(agent("mcts:100:cutoff:0")->name() == "mcts:100:cutoff:0");
   for (std::string spec : {"mcts:100:cutoff:", "mcts:100:cutoff:x", "mcts:100:cutoff:-1", "mcts:100:cutoff:100001",
                            "mcts:100:cut:5", "mcts:100:5", "mcts::cutoff:5", "mcts:100:cutoff:5:6"})
-    CHECK(check_agent_spec(spec).find("mcts takes") != std::string::npos);
+    CHECK(check_agent_spec(spec).find("'" + spec + "'") == 0);
 }
 
 TEST_CASE("Alpha-beta finds the win in one", "[ai]") {
@@ -131,12 +142,12 @@ TEST_CASE("MCTS and flat Monte Carlo find the win in one", "[ai]") {
 
 TEST_CASE("alphabeta:2 beats random in LOA", "[ai]") {
   MatchConfig m;
-  m.players = {"alphabeta:2", "random"};
+  m.seating = seating(loa(), {"alphabeta:2", "random"});
   m.games = 10;
   m.seed = 2024;
   auto games = run_match(loa(), m);
   std::string error;
-  MatchReport r = summarize(games, error);
+  MatchReport r = summarize(games, m.seating, error);
   REQUIRE(error.empty());
   REQUIRE(r.players.size() == 2);
   CHECK(r.players[0].name == "alphabeta:2");
@@ -156,11 +167,13 @@ TEST_CASE("Games are reproducible from the seed", "[ai]") {
 
 TEST_CASE("MCTS reuses its tree when the moves played are in it", "[ai]") {
   State s(loa());
-  MctsAgent mcts(300, 0, 5);
+  std::string error;
+  MctsAgent mcts(*parse_agent_spec("mcts:300", error), 5);
   s.apply(mcts.choose(s));
   CHECK(mcts.last_search().reused_visits == 0);
-  s.apply(s.legal_moves().front());  // the opponent's reply
-  mcts.choose(s);
+  s.apply(mcts.choose(s));  // the same player replies: its first move is the new root
+  CHECK(mcts.last_search().reused_visits > 0);
+  s.apply(mcts.choose(s));
   CHECK(mcts.last_search().reused_visits > 0);
   // A different game: nothing to reuse.
   State other(loa());
@@ -212,7 +225,7 @@ TEST_CASE("The evaluation hook: an expression from the rules", "[ai]") {
 TEST_CASE("Match statistics on a game with a known answer", "[ai]") {
   // Every move is forced: the second seat wins in 2 plies, whoever sits there.
   MatchConfig m;
-  m.players = {"alphabeta:2", "random"};
+  m.seating = seating(second_player_wins(), {"alphabeta:2", "random"});
   m.games = 10;
   auto games = run_match(second_player_wins(), m);
   REQUIRE(games.size() == 10);
@@ -224,7 +237,7 @@ TEST_CASE("Match statistics on a game with a known answer", "[ai]") {
     CHECK(games[g].moves == "a1-b1 c1xb1");
   }
   std::string error;
-  MatchReport r = summarize(games, error);
+  MatchReport r = summarize(games, m.seating, error);
   CHECK(r.games == 10);
   CHECK(r.players[0].wins == 5);
   CHECK(r.players[0].losses == 5);
@@ -232,7 +245,11 @@ TEST_CASE("Match statistics on a game with a known answer", "[ai]") {
   CHECK(r.per_seat[0].wins == 0);
   CHECK(r.per_seat[1].wins == 10);
   CHECK(r.first_player_share() == 0);
-  CHECK(r.first_player_interval().high == Approx(0.277540).epsilon(1e-5));
+  // Ten times the same game is one distinct game: the report's intervals count it once.
+  CHECK(r.distinct_games == 1);
+  CHECK(r.effective_games == 1);
+  CHECK(r.first_player_interval().high == Approx(wilson_interval(0, 1).high));
+  CHECK(r.win_interval(r.players[0]).low == Approx(wilson_interval(0.5, 1).low));
   CHECK(r.draws == 0);
   CHECK(r.cut == 0);
   CHECK(r.length.mean() == 2);
@@ -243,24 +260,24 @@ TEST_CASE("Match statistics on a game with a known answer", "[ai]") {
 
 TEST_CASE("Games cut by the ply limit", "[ai]") {
   MatchConfig m;
-  m.players = {"random", "mcts:20"};
+  m.seating = seating(endless_shuffle(), {"random", "mcts:20"});
   m.games = 4;
   std::string error;
-  MatchReport r = summarize(run_match(endless_shuffle(), m), error);
+  MatchReport r = summarize(run_match(endless_shuffle(), m), m.seating, error);
   CHECK(r.draws == 4);
   CHECK(r.cut == 4);
   CHECK(r.length.min() == 6);
   CHECK(r.length.max() == 6);
   // The match's own limit cuts earlier.
   m.max_plies = 3;
-  r = summarize(run_match(endless_shuffle(), m), error);
+  r = summarize(run_match(endless_shuffle(), m), m.seating, error);
   CHECK(r.cut == 4);
   CHECK(r.length.max() == 3);
 }
 
 TEST_CASE("Shards replay exactly the games of the whole match", "[ai]") {
   MatchConfig m;
-  m.players = {"alphabeta:1", "mc:1"};
+  m.seating = seating(loa(), {"alphabeta:1", "mc:1"});
   m.games = 7;
   m.seed = 9;
   m.max_plies = 30;
@@ -283,8 +300,9 @@ TEST_CASE("Shards replay exactly the games of the whole match", "[ai]") {
 
 TEST_CASE("Result lines round-trip through JSON", "[ai]") {
   GameRecord g = play_game(loa(), {"random", "random"}, 3, game_seed(1, 3), 20);
-  auto study = std::make_shared<const Study>(Study::match(
-      RulesIdentity{"Lines of Action", "rules/loa.rules", "0123456789abcdef"}, {"random", "random"}, 1, 20));
+  auto study = std::make_shared<const Study>(
+      Study::match(RulesIdentity{"Lines of Action", "rules/loa.rules", "0123456789abcdef"},
+                   seating(loa(), {"random", "random"}), 1, 20));
   ResultLine line{GameOrigin{study, 0, {8}, 1, 2}, g};
   std::string error;
   auto back = parse_result_line(to_json_line(line), error);
@@ -307,15 +325,18 @@ TEST_CASE("An analysis's results lines name their phase", "[ai]") {
   AnalysisConfig c;
   c.games = 4;
   c.skill_games = 2;
+  c.good_games = 2;
+  c.strong_player = "alphabeta:2";
   auto study = std::make_shared<const Study>(analysis_study(
       *second_player_wins(), c, RulesIdentity{second_player_wins()->name, "x.rules", "0123456789abcdef"}));
   auto games = play_analysis(second_player_wins(), c);
-  REQUIRE(games.size() == 2);
+  REQUIRE(games.size() == 3);
   REQUIRE(games[1].size() == 2);
   CHECK(games[1][0].seats == std::vector<std::string>{"alphabeta:2", "random"});
-  ResultLine line{GameOrigin{study, 1, {4, 2}, 0, 1}, games[1][1]};
+  CHECK(games[2][0].seats == std::vector<std::string>{"alphabeta:2:temp:1", "alphabeta:2:temp:1"});
+  ResultLine line{GameOrigin{study, 1, {4, 2, 2}, 0, 1}, games[1][1]};
   std::string text = to_json_line(line), error;
-  CHECK(text.find("\"phase\":\"skill\",\"games\":4,\"skill_games\":2,") != std::string::npos);
+  CHECK(text.find("\"phase\":\"skill\",\"games\":4,\"skill_games\":2,\"good_games\":2,") != std::string::npos);
   auto back = parse_result_line(text, error);
   INFO(error);
   REQUIRE(back);
@@ -330,13 +351,13 @@ TEST_CASE("An analysis's results lines name their phase", "[ai]") {
 
 TEST_CASE("Three players: MCTS, paranoid alpha-beta and random", "[ai]") {
   MatchConfig m;
-  m.players = {"mcts:30", "alphabeta:2", "random"};
+  m.seating = seating(three_players(), {"mcts:30", "alphabeta:2", "random"});
   m.games = 3;
   auto games = run_match(three_players(), m);
   REQUIRE(games.size() == 3);
   CHECK(games[1].seats == std::vector<std::string>{"alphabeta:2", "random", "mcts:30"});
   std::string error;
-  MatchReport r = summarize(games, error);
+  MatchReport r = summarize(games, m.seating, error);
   CHECK(r.seats == 3);
   CHECK(r.fair_share() == Approx(1.0 / 3));
   int total = 0;
@@ -348,13 +369,23 @@ TEST_CASE("Variant analysis verdicts", "[ai]") {
   AnalysisConfig c;
   c.games = 10;
   c.skill_games = 4;
+  c.good_games = 4;
+  c.strong_player = "alphabeta:2";
   Analysis a = analyze_variant(second_player_wins(), c);
-  REQUIRE(a.verdicts.size() == 6);
-  CHECK(a.verdicts[0] == "first player wins 0% +/- 14% of decisive games (fair: 50%): strongly unbalanced");
-  CHECK(a.verdicts[1] == "games end: 100% within the ply limit: games finish");
-  CHECK(a.verdicts[3].find("average game length 2 plies") == 0);
-  CHECK(a.verdicts[4] == "branching factor 1: very few choices per move");
-  CHECK(a.verdicts[5].find("a stronger player (alphabeta:2) beats random 50%") == 0);
+  REQUIRE(a.verdicts.size() == 10);
+  // Every game is the same forced game: one distinct game, so one independent observation.
+  const Verdict& balance = *a.verdict("balance");
+  CHECK(balance.verdict == "no-difference-detected");
+  CHECK(balance.fields["share"] == 0);
+  CHECK(balance.fields["games"] == 4);
+  CHECK(balance.fields["distinct_games"] == 1);
+  CHECK(balance.fields["players"] == "alphabeta:2:temp:1 in every seat");
+  CHECK(balance.text.find("no difference detected at +/- ") != std::string::npos);
+  CHECK(a.verdict("ending")->verdict == "games-finish");
+  CHECK(a.verdict("length")->verdict == "very-short");
+  CHECK(a.verdict("branching")->verdict == "very-narrow");
+  CHECK(a.verdict("skill")->fields["share"] == 0.5);
+  CHECK(a.verdict("decisiveness")->verdict == "decisive");
 }
 
 TEST_CASE("Alpha-beta finds the seed's forcing Laska attack and wins with it", "[ai][laska]") {

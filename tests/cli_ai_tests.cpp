@@ -36,16 +36,19 @@ TEST_CASE("CLI: match reports exact statistics for a forced game", "[ai][cli]") 
   auto r = run("match tests/data/second-player-wins.rules --games 10 --players alphabeta:2,random --json");
   INFO(r.out);
   CHECK(r.status == 0);
-  CHECK(r.out.find("\"games\":10,\"seats\":2") != std::string::npos);
+  CHECK(r.out.find("\"games\":10,\"seats\":2,\"sides\":2,\"distinct_games\":1,\"effective_games\":1.0,") !=
+        std::string::npos);
+  // Ten times one forced game is one independent observation: the intervals are a single game's.
   CHECK(r.out.find("{\"name\":\"alphabeta:2\",\"games\":10,\"wins\":5,\"draws\":0,\"losses\":5,\"win_rate\":0.5,"
-                   "\"win_ci\":[0.23659,0.76341]") != std::string::npos);
-  CHECK(r.out.find("\"first_player\":{\"wins\":0,\"decisive\":10,\"share\":0.0,\"ci\":[0.0,0.27754],"
+                   "\"win_ci\":[0.054619,0.945381]") != std::string::npos);
+  CHECK(r.out.find("\"first_player\":{\"wins\":0,\"decisive\":10,\"share\":0.0,\"ci\":[0.0,0.793457],"
                    "\"fair_share\":0.5}") != std::string::npos);
   CHECK(r.out.find("\"draws\":0,\"draw_rate\":0.0,\"cut\":0,\"cut_rate\":0.0,"
                    "\"length\":{\"mean\":2.0,\"stddev\":0.0,\"min\":2,\"max\":2},\"branching\":1.0,") !=
         std::string::npos);
   r = run("match tests/data/second-player-wins.rules --games 10 --players alphabeta:2,random");
-  CHECK(r.out.find("first player: wins 0 of 10 decisive games, 0.0% [0.0%, 27.8%] (fair share 50.0%)") !=
+  CHECK(r.out.find("warning: the 10 games are 1 distinct games (effective sample size 1.0)") != std::string::npos);
+  CHECK(r.out.find("first player: wins 0 of 10 decisive games, 0.0% [0.0%, 79.3%] (fair share 50.0%)") !=
         std::string::npos);
   CHECK(r.out.find("game length: mean 2.0 plies, stddev 0.0, min 2, max 2") != std::string::npos);
   r = run("match tests/data/second-player-wins.rules --games 4 --players random,mc:3 --csv");
@@ -111,7 +114,10 @@ TEST_CASE("CLI: match and merge refuse bad input with one sentence", "[ai][cli]"
   CHECK(r.out.rfind("tabula: --players: unknown player 'wizard'", 0) == 0);
   r = run("match rules/loa.rules --players random");
   CHECK(r.status == 1);
-  CHECK(r.out.find("1 player given, but Lines of Action has 2 seats") != std::string::npos);
+  CHECK(r.out.find("1 player given, but Lines of Action takes 2 (one per seat)") != std::string::npos);
+  r = run("match rules/loa.rules --players random,mc:1,mc:2");
+  CHECK(r.status == 1);
+  CHECK(r.out.find("add --round-robin for a round robin of every pair") != std::string::npos);
   r = run("match rules/loa.rules --players random,random --shard 2/2");
   CHECK(r.status == 1);
   CHECK(r.out.find("--shard '2/2': expected I/N") != std::string::npos);
@@ -133,17 +139,25 @@ TEST_CASE("CLI: play accepts every player spec", "[ai][cli]") {
 }
 
 TEST_CASE("CLI: analyze gives a verdict per figure", "[ai][cli]") {
-  auto r = run("analyze tests/data/second-player-wins.rules --games 20 --skill-games 4");
+  auto r =
+      run("analyze tests/data/second-player-wins.rules --games 20 --skill-games 4 --good-games 4 --strong "
+          "alphabeta:2");
   INFO(r.out);
   CHECK(r.status == 0);
-  CHECK(r.out.find("first player wins 0% +/- 8% of decisive games (fair: 50%): strongly unbalanced\n") !=
+  CHECK(r.out.find("Good play (alphabeta:2:temp:1 in every seat):") != std::string::npos);
+  CHECK(r.out.find("  balance: the first player wins 0% [0%, 79%] of decisive games under good play "
+                   "(alphabeta:2:temp:1 in every seat, 4 games, 1 distinct); fair share 50%; random play 0% [0%, "
+                   "79%]: no difference detected at +/- 40 points\n") != std::string::npos);
+  CHECK(r.out.find("  ending: 0% of random games and 0% of good-play games stopped at the ply limit: games finish") !=
         std::string::npos);
-  CHECK(r.out.find("games end: 100% within the ply limit") != std::string::npos);
-  CHECK(r.out.find("average game length 2 plies") != std::string::npos);
-  CHECK(r.out.find("branching factor 1: ") != std::string::npos);
-  CHECK(r.out.find("a stronger player (alphabeta:2) beats random 50%") != std::string::npos);
-  r = run("analyze rules/loa.rules --games 20 --skill-games 4 --json");
+  CHECK(r.out.find("  length: games under good play last 2 plies on average") != std::string::npos);
+  CHECK(r.out.find("  skill: alphabeta:2 beats random players 50% [") != std::string::npos);
+  r = run("analyze rules/loa.rules --games 20 --skill-games 2 --good-games 2 --strong alphabeta:1 --json");
   CHECK(r.status == 0);
-  CHECK(r.out.find("{\"random_play\":{\"rules\":\"Lines of Action\",\"games\":20,") == 0);
-  CHECK(r.out.find("\"verdicts\":[\"first player wins ") != std::string::npos);
+  CHECK(r.out.find("tabula: analyze Lines of Action: 2 skill games (alphabeta:1 against random players) and 2 "
+                   "good-play games (alphabeta:1:temp:1 in every seat) of up to ") == 0);
+  CHECK(r.out.find("{\"rules\":\"Lines of Action\",\"strong_player\":\"alphabeta:1\",\"good_player\":"
+                   "\"alphabeta:1:temp:1\",\"phases\":{\"random\":{\"rules\":\"Lines of Action\",\"games\":20,") ==
+        r.out.find('{'));
+  CHECK(r.out.find("\"verdicts\":{\"balance\":{\"share\":") != std::string::npos);
 }

@@ -33,7 +33,7 @@ class ScratchDir {
 }  // namespace
 
 TEST_CASE("CLI: a round robin rates every player spec and prints the cross table", "[cli][match]") {
-  auto r = run("match tests/data/second-player-wins.rules --players random,alphabeta:1,mc:2 --games 4");
+  auto r = run("match tests/data/second-player-wins.rules --players random,alphabeta:1,mc:2 --round-robin --games 4");
   INFO(r.out);
   CHECK(r.status == 0);
   CHECK(r.out.find("Second Player Wins: 12 games, 2 seats") == 0);  // 3 pairs, 4 games each
@@ -43,24 +43,32 @@ TEST_CASE("CLI: a round robin rates every player spec and prints the cross table
   CHECK(r.out.find("  random                       +0 [") != std::string::npos);
   CHECK(r.out.find("4 points of 8 games") != std::string::npos);
   CHECK(r.out.find("  1 random                         -       2/4       2/4") != std::string::npos);
-  auto json = run("match tests/data/second-player-wins.rules --players random,alphabeta:1,mc:2 --games 4 --json");
+  auto json = run("match tests/data/second-player-wins.rules --players random,alphabeta:1,mc:2 --round-robin --games 4 --json");
   CHECK(json.out.find("\"ratings\":[{\"name\":\"random\",\"elo\":0.0,\"ci\":[") != std::string::npos);
   CHECK(json.out.find("{\"player\":\"random\",\"opponent\":\"alphabeta:1\",\"points\":2.0,\"games\":4}") !=
         std::string::npos);
 }
 
 TEST_CASE("CLI: round robin player lists are checked", "[cli][match]") {
-  auto r = run("match rules/loa.rules --players random,random,mc:2 --games 2");
+  auto r = run("match rules/loa.rules --players random,random,mc:2 --round-robin --games 2");
   CHECK(r.status == 1);
   CHECK(r.out.find("'random' is given twice; in a round robin each player spec plays once") != std::string::npos);
+  r = run("match rules/loa.rules --players random,mc:2,mc:3,mc:4,mc:5 --games 2");
+  CHECK(r.status == 1);
+  CHECK(r.out.find("add --round-robin for a round robin of every pair") != std::string::npos);
   r = run("match rules/loa-rotation.rules --players random,random,mc:2,mc:3,mc:4 --games 2");
   CHECK(r.status == 1);
-  CHECK(r.out.find("round robin") != std::string::npos);
+  CHECK(r.out.find("5 players given, but LOA: Rotation takes 4 (one per seat) or 2 (one per side); or name the "
+                   "seats (") != std::string::npos);
+  r = run("match rules/lanko-88.rules --players random,mc:2 --round-robin --games 2");
+  CHECK(r.status == 1);
+  CHECK(r.out.find("a round robin needs a game of two seats; Lanko-88 has 4") != std::string::npos);
 }
 
 TEST_CASE("CLI: match --records keeps every game's record, and each replays", "[cli][match]") {
   ScratchDir dir;
-  auto r = run("match rules/loa.rules --players random,alphabeta:1,mc:2 --games 2 --records " + dir / "records" +
+  auto r = run("match rules/loa.rules --players random,alphabeta:1,mc:2 --round-robin --games 2 --records " +
+               dir / "records" +
                " --games-csv " + dir / "games.csv");
   INFO(r.out);
   REQUIRE(r.status == 0);
@@ -81,7 +89,7 @@ TEST_CASE("CLI: match --records keeps every game's record, and each replays", "[
 
 TEST_CASE("CLI: merge combines the shards of a round robin into the whole report", "[cli][match]") {
   ScratchDir dir;
-  std::string players = " --players random,alphabeta:1,mc:2 --games 2";
+  std::string players = " --players random,alphabeta:1,mc:2 --round-robin --games 2";
   for (int i = 0; i < 2; ++i)
     REQUIRE(run("match rules/loa.rules" + players + " --shard " + std::to_string(i) + "/2 --out " +
                 dir / ("s" + std::to_string(i) + ".jsonl"))

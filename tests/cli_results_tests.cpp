@@ -321,23 +321,25 @@ TEST_CASE("CLI: a run killed while writing loses no finished game and resumes", 
 
 TEST_CASE("CLI: analyze is sharded and merged like a match", "[ai][cli][results]") {
   TempDir dir;
-  const std::string analyze = "analyze rules/loa.rules --games 6 --skill-games 3 --strong alphabeta:1 --seed 4 ";
+  const std::string analyze =
+      "analyze rules/loa.rules --games 6 --skill-games 3 --good-games 2 --strong alphabeta:1 --seed 4 ";
   REQUIRE(run(analyze + "--shard 0/2 --out " + (dir / "a0.jsonl")).status == 0);
   REQUIRE(run(analyze + "--shard 1/2 --out " + (dir / "a1.jsonl")).status == 0);
-  CHECK(lines_of(read_text(dir / "a0.jsonl")).size() == 5);  // random games 0, 2, 4 and skill games 0, 2
+  // random games 0, 2, 4, skill games 0, 2 and good-play game 0
+  CHECK(lines_of(read_text(dir / "a0.jsonl")).size() == 6);
   auto merged = run("merge " + (dir / "a0.jsonl") + " " + (dir / "a1.jsonl") + " --json");
   auto whole = run(analyze + "--json");
   INFO(merged.out);
   CHECK(merged.status == 0);
-  CHECK(merged.out.find("{\"random_play\":{\"rules\":\"Lines of Action\",\"games\":6,") == 0);
-  CHECK(without_timing(merged.out) == without_timing(whole.out));
+  CHECK(merged.out.find("{\"rules\":\"Lines of Action\",\"strong_player\":\"alphabeta:1\",") == 0);
+  CHECK(without_timing(merged.out) == without_timing(whole.out.substr(whole.out.find('{'))));
   auto text = run("merge " + (dir / "a0.jsonl") + " " + (dir / "a1.jsonl"));
-  CHECK(text.out.find("Verdicts:\n  first player wins ") != std::string::npos);
+  CHECK(text.out.find("Verdicts:\n  balance: the first player wins ") != std::string::npos);
   auto missing = run("merge " + (dir / "a0.jsonl"));
   CHECK(missing.status == 1);
   CHECK(missing.out.find("the files miss 3 of the 6 games of the random phase: shard 1/2 (all its 3 games: 1, 3, 5); "
-                         "and 1 of the 3 games of the skill phase: shard 1/2 (all its 1 games: 1)") !=
-        std::string::npos);
+                         "1 of the 3 games of the skill phase: shard 1/2 (all its 1 games: 1); and 1 of the 2 games of "
+                         "the good phase: shard 1/2 (all its 1 games: 1)") != std::string::npos);
   auto timed = run(analyze + "--seconds 5 --out " + (dir / "t.jsonl"));
   CHECK(timed.status == 1);
   CHECK(timed.out.find("--seconds leaves games unplayed") != std::string::npos);

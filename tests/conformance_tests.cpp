@@ -172,11 +172,13 @@ TEST_CASE("Conformance: every rules file's results line reads back to the same g
     DYNAMIC_SECTION(std::filesystem::path(file).filename().string()) {
       auto p = load_rules(file);
       std::vector<std::string> players(p->seat_count(), "random");
+      std::string why;
+      const Seating seating = *make_seating(*p, players, false, why);
       auto study = std::make_shared<const Study>(
-          Study::match(RulesIdentity{p->name, file, "0123456789abcdef"}, players, 11, 300));
+          Study::match(RulesIdentity{p->name, file, "0123456789abcdef"}, seating, 11, 300));
       for (int game = 0; game < 2; ++game) {
         ResultLine line{GameOrigin{study, 0, {2}, 0, 1},
-                        play_game(p, seats_for_game(players, game), game, game_seed(study->seed, game), 300)};
+                        play_game(p, seating.seats_of_game(game), game, game_seed(study->seed, game), 300)};
         std::string text = to_json_line(line), error;
         auto read = parse_result_line(text, error);
         INFO(text << "\n" << error);

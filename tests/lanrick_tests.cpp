@@ -434,12 +434,12 @@ TEST_CASE("Lanrick: distance-to(P, R) sums the steps of P's men outside the regi
 // 3,000-ply limit), so MCTS plays with playouts cut off and scored by the rules' evaluation.
 TEST_CASE("Lanrick: MCTS with cut-off playouts beats random", "[lanrick][ai]") {
   MatchConfig m;
-  m.players = {"mcts:1000:cutoff:10", "random"};
+  std::string error;
+  m.seating = *make_seating(*lanrick(), {"mcts:1000:cutoff:10", "random"}, false, error);
   m.games = 2;  // each seat once
   m.seed = 5;
   auto games = run_match(lanrick(), m);
-  std::string error;
-  MatchReport r = summarize(games, error);
+  MatchReport r = summarize(games, m.seating, error);
   REQUIRE(error.empty());
   CHECK(r.players[0].wins == 2);
   for (const auto& g : games) CHECK(g.plies < 1000);  // won long before the 3,000-ply limit

@@ -23,11 +23,11 @@ std::string parse_error(const std::string& text) {
 
 ResultLine sample_line() {
   static auto program = load_rules(repo_path("rules/loa.rules"));
-  auto study =
-      std::make_shared<const Study>(Study::match(RulesIdentity{program->name, "rules/loa.rules", "00000000000000ff"},
-                                                 {"random", "alphabeta:1"}, 18446744073709551615ULL, 30));
+  auto study = std::make_shared<const Study>(
+      Study::match(RulesIdentity{program->name, "rules/loa.rules", "00000000000000ff"},
+                   Seating::plain({"random", "alphabeta:1"}, 2), 18446744073709551615ULL, 30));
   return ResultLine{GameOrigin{study, 0, {10}, 0, 2},
-                    play_game(program, seats_for_game(study->players, 4), 4, game_seed(study->seed, 4), 30)};
+                    play_game(program, study->phases()[0].seating.seats_of_game(4), 4, game_seed(study->seed, 4), 30)};
 }
 
 }  // namespace
@@ -77,18 +77,24 @@ TEST_CASE("A study's identity: the rules' hash and the differences in words", "[
   CHECK(rules_hash({"a"}) != rules_hash({"a "}));
   CHECK(rules_hash({"a"}).size() == 16);
   RulesIdentity r{"G", "g.rules", rules_hash({"text"})};
-  Study a = Study::match(r, {"random", "mcts:10"}, 7, 0);
+  Study a = Study::match(r, Seating::plain({"random", "mcts:10"}, 2), 7, 0);
   Study b = a;
   b.rules.file = "elsewhere/g.rules";
   CHECK(a.difference(b).empty());  // the same text read from another path
   b.max_plies = 50;
   CHECK(a.difference(b, "x", "y") == "max plies 0 in x, 50 in y");
-  Study c = Study::analysis(r, 2, "alphabeta:2", 7);
+  Study c = Study::analysis(r, Seating::plain({}, 2), "alphabeta:2", "alphabeta:2:temp:1", 7);
   CHECK(a.difference(c, "x", "y") == "command match in x, analyze in y");
   auto phases = c.phases();
-  REQUIRE(phases.size() == 2);
-  CHECK(phases[1].players == std::vector<std::string>{"alphabeta:2", "random"});
+  REQUIRE(phases.size() == 3);
+  CHECK(phases[1].seating.players == std::vector<std::string>{"alphabeta:2", "random"});
   CHECK(phases[1].seed == 8);
+  CHECK(phases[2].seating.players == std::vector<std::string>{"alphabeta:2:temp:1", "alphabeta:2:temp:1"});
+  CHECK(phases[2].seed == 9);
+  Study older = c;  // an analysis written before the good-play phase: two phases
+  older.good.clear();
+  CHECK(older.phases().size() == 2);
+  CHECK(c.difference(older, "x", "y") == "good player alphabeta:2:temp:1 in x, none in y");
 }
 
 TEST_CASE("Sizing: trials for an interval width", "[ai][results]") {

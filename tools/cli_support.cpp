@@ -65,6 +65,17 @@ std::shared_ptr<const Program> load_rules_or_fail(const std::string& path, Rules
   return program;
 }
 
+std::shared_ptr<const Program> rules_at_hand(const RulesIdentity& named) {
+  if (named.file.empty() || named.file == "-") return nullptr;
+  Diagnostics diags;
+  SourceRegistry sources;
+  auto program = load_program(named.file, diags, sources);
+  if (!program) return nullptr;
+  std::vector<std::string> texts;
+  for (const auto& [file, source] : sources.files()) texts.push_back(source.text);
+  return rules_hash(texts) == named.hash ? program : nullptr;
+}
+
 State initial_state(std::shared_ptr<const Program> program, const std::string& position) {
   State s(program);
   if (position.empty()) return s;

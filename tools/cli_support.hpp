@@ -40,6 +40,9 @@ std::string rule_error_report(const std::string& message, const SourcePos& at);
 // Loads and checks a rules file; on errors prints the diagnostics and throws UserError.
 // `identity`, when given, receives the rules' name, path and hash (of every file read).
 std::shared_ptr<const Program> load_rules_or_fail(const std::string& path, RulesIdentity* identity = nullptr);
+// The rules a study names, loaded quietly from the file it names, when that file still holds
+// the same rules (its hash); nullptr otherwise.
+std::shared_ptr<const Program> rules_at_hand(const RulesIdentity& named);
 
 // The start position, or the one given with --position (a position string or @FILE).
 State initial_state(std::shared_ptr<const Program> program, const std::string& position);

@@ -19,32 +19,22 @@
 #include "study_sizing.hpp"
 
 namespace tabula::cli {
-namespace {
-
-std::vector<std::string> split_players(const std::string& text) {
-  std::vector<std::string> out;
-  std::string list = text + ",";
-  for (size_t start = 0, comma; (comma = list.find(',', start)) != std::string::npos; start = comma + 1)
-    out.push_back(list.substr(start, comma - start));
-  return out;
-}
-
-}  // namespace
-
 void add_match(CLI::App& app) {
   struct Options {
     std::string rules, players, shard = "0/1", out, records, games_csv;
     MatchConfig config;
-    bool json = false, csv = false, resume = false, estimate = false, dry_run = false;
+    bool json = false, csv = false, resume = false, estimate = false, dry_run = false, round_robin = false;
     EstimateOptions sizing;
   };
   auto o = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("match", "Play many seeded games between computer players and report the statistics");
   cmd->add_option("rules", o->rules, "Rules file")->required()->check(existing_file_or_stdin());
   cmd->add_option("--players", o->players,
-                  "Comma-separated player specs, one per seat (see docs/AI.md); more, for a game of two seats: a "
-                  "round robin of every pair")
+                  "Comma-separated player specs: one per seat or per side (rotating every game), or by seat name "
+                  "(S=mcts:1s,W+E=random); see docs/AI.md")
       ->required();
+  cmd->add_flag("--round-robin", o->round_robin,
+                "A round robin of every pair of the --players specs (games of two seats), with Elo ratings");
   cmd->add_option("--games", o->config.games, "Number of games (seats rotate every game); in a round robin, per pair")
       ->transform(whole_range(1, kMaxGames))
       ->capture_default_str();
@@ -74,18 +64,15 @@ void add_match(CLI::App& app) {
   cmd->callback([o] {
     RulesIdentity rules;
     auto program = load_rules_or_fail(o->rules, &rules);
-    o->config.players = split_players(o->players);
-    if (auto error = check_players(*program, o->config.players); !error.empty()) throw UserError{"--players: " + error};
-    int specs = static_cast<int>(o->config.players.size());
-    if (specs > program->player_count()) {  // a round robin: --games per pair
-      if (program->seat_count() != 2)
-        throw UserError{fmt::format("--players: a round robin needs a game of two seats; {} has {}", program->name,
-                                    program->seat_count())};
-      o->config.seats = 2;
-      int64_t games = int64_t{o->config.games} * pair_count(specs);
+    std::string error;
+    auto seating = make_seating(*program, split_players(o->players), o->round_robin, error);
+    if (!seating) throw UserError{"--players: " + error};
+    o->config.seating = *seating;
+    if (seating->round_robin) {  // --games per pair
+      int64_t games = int64_t{o->config.games} * seating->pairs();
       if (games > kMaxGames)
         throw UserError{fmt::format("--games: {} per pair of {} players is {} games, more than {}", o->config.games,
-                                    specs, games, kMaxGames)};
+                                    seating->players.size(), games, kMaxGames)};
       o->config.games = static_cast<int>(games);
     }
     if (!o->records.empty()) {
@@ -108,8 +95,8 @@ void add_match(CLI::App& app) {
                                planned, o->config.games, o->config.shard_index, o->config.shard_count);
       return;
     }
-    auto study = std::make_shared<const Study>(
-        Study::match(rules, o->config.players, o->config.seed, o->config.max_plies, o->config.seats));
+    auto study =
+        std::make_shared<const Study>(Study::match(rules, o->config.seating, o->config.seed, o->config.max_plies));
     GameOrigin origin{study, 0, {o->config.games}, o->config.shard_index, o->config.shard_count};
     std::optional<ResultsOutput> out;
     if (!o->out.empty()) out.emplace(o->out, origin, o->resume);
@@ -129,8 +116,7 @@ void add_match(CLI::App& app) {
     if (out) out->close();
     records.insert(records.end(), earlier.begin(), earlier.end());
     std::sort(records.begin(), records.end(), [](const GameRecord& a, const GameRecord& b) { return a.game < b.game; });
-    std::string error;
-    MatchReport report = summarize(records, error);
+    MatchReport report = summarize(records, o->config.seating, error);
     if (!error.empty()) throw UserError{error};
     if (!o->games_csv.empty()) write_output(o->games_csv, games_csv(records));
     if (o->games_csv == "-") return;

@@ -3,6 +3,7 @@
 // another study, a game with two results, and missing games are errors; a game found in
 // several files alike counts once, and is reported.
 #include <fmt/format.h>
+#include <fstream>
 #include <iostream>
 
 #include "ai/match_report.hpp"
@@ -15,6 +16,14 @@
 namespace tabula::cli {
 
 namespace {
+
+// Whether a results file's first line is an analysis's.
+bool holds_analysis(const std::string& path) {
+  std::ifstream in(path);
+  std::string first;
+  std::getline(in, first);
+  return first.find("\"command\":\"analyze\"") != std::string::npos;
+}
 
 // Results on standard input are streamed, not held as one text: a study can be large.
 std::optional<ResultsFile> read_stdin_results(std::string& error) {
@@ -41,7 +50,9 @@ void add_merge(CLI::App& app) {
     std::vector<ResultsFile> files;
     for (const auto& path : o->files) {
       std::string error;
-      auto file = path == "-" ? read_stdin_results(error) : read_results_file(path, error, true);
+      // A match's moves are kept as digests (a merge of a million games stays small); an
+      // analysis's are kept whole, to be replayed for its measures.
+      auto file = path == "-" ? read_stdin_results(error) : read_results_file(path, error, !holds_analysis(path));
       if (!file) throw UserError{error};
       if (file->incomplete_line)
         std::cerr << fmt::format(
@@ -64,12 +75,23 @@ void add_merge(CLI::App& app) {
     }
     if (study->study->kind == Study::Kind::analysis) {
       if (o->csv) throw UserError{"--csv is for match results; these are an analysis's (use --json or the text)"};
-      Analysis a = analysis_of(study->study->rules.name, study->phases[0], study->phases[1], study->study->strong);
+      // The measures that replay games need the study's rules: its file, if it is still what it was.
+      std::shared_ptr<const Program> program;
+      const RulesIdentity& named = study->study->rules;
+      const bool digested =
+          !study->phases.empty() && !study->phases[0].empty() && study->phases[0][0].moves.starts_with('#');
+      if (auto at_hand = digested ? nullptr : rules_at_hand(named); at_hand) program = at_hand;
+      else
+        std::cerr << fmt::format(
+            "tabula: note: the rules file {} is not at hand or is not the one the games were played with (rules "
+            "hash {}): the measures that replay games are left out\n",
+            named.file, named.hash);
+      Analysis a = analysis_of(*study->study, study->phases, program);
       if (o->json) return print_json(analysis_json(a));
       std::cout << analysis_text(a);
       return;
     }
-    MatchReport report = summarize(study->phases[0], error);
+    MatchReport report = summarize(study->phases[0], study->study->phases()[0].seating, error);
     if (!error.empty()) throw UserError{"cannot merge: " + error};
     if (o->json) print_json(report_json(report));
     else if (o->csv) std::cout << report_csv(report);

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <iostream>
 
+#include "ai/player_defaults.hpp"
 #include "board/board_loader.hpp"
 #include "cli_support.hpp"
 #include "commands.hpp"
@@ -11,6 +12,7 @@
 #include "diag/source_registry.hpp"
 #include "lang/design_warnings.hpp"
 #include "lang/game_loader.hpp"
+#include "lang/weights_file.hpp"
 #include "terminal_colour.hpp"
 #include "validate_report.hpp"
 
@@ -59,6 +61,15 @@ void add_validate(CLI::App& app) {
         // Warnings (the exit code is unchanged), and errors when a random game from the start
         // meets an engine limit or a fault in a rule's arithmetic.
         if (program) design_warnings(merged, *program, diags);
+        // The players' choices in the weights file are player specs: checked here, as used.
+        if (program && (!program->auto_player.empty() || !program->mcts_options.empty())) {
+          try {
+            auto_player_spec(*program, 0.1);
+            default_mcts_settings(*program);
+          } catch (const std::invalid_argument& e) {
+            diags.error({weights_path(path), 1, 1}, e.what());
+          }
+        }
         if (program)
           summary = fmt::format("\"{}\": {} players, {} piece kinds, board of {} cells", program->name,
                                 program->player_count(), program->kind_count(), program->cells);

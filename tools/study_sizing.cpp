@@ -50,7 +50,7 @@ void print_estimate(std::shared_ptr<const Program> program, const MatchConfig& c
   std::sort(widths.begin(), widths.end(), std::greater<>());
   const MatchReport& r = e.report;
   const Tally& lead = r.players.at(0);
-  Interval first = r.first_player_interval(), win = lead.win_interval();
+  Interval first = r.first_player_interval(), win = r.win_interval(lead);
   double decisive = r.games ? double(r.decisive()) / r.games : 0;
   if (json) {
     Json sizes = Json::array();
@@ -75,6 +75,8 @@ void print_estimate(std::shared_ptr<const Program> program, const MatchConfig& c
                  {{"player", lead.name},
                   {"rate", json_round(lead.win_rate())},
                   {"ci", {json_round(win.low), json_round(win.high)}}}},
+                {"distinct_games", r.distinct_games},
+                {"effective_games", json_round(r.effective_games, 2)},
                 {"sizes", sizes}};
     std::cout << json_text(out) << "\n";
     return;
@@ -85,6 +87,12 @@ void print_estimate(std::shared_ptr<const Program> program, const MatchConfig& c
   std::cout << fmt::format("  first player: {} of {} decisive games [{}, {}]; decisive: {} of the games\n",
                            percent(r.first_player_share()), r.decisive(), percent(first.low), percent(first.high),
                            percent(decisive));
+  if (r.distinct_games < r.games)
+    std::cout << fmt::format(
+        "  warning: the {} games are {} distinct games (effective sample size {:.1f}): the sizes below count "
+        "repeats as worth that much less, and more games of players that repeat themselves add little; "
+        "randomise the openings (temp:T, docs/AI.md)\n",
+        r.games, r.distinct_games, r.effective_games);
   std::cout << fmt::format("  {} wins {} [{}, {}]\n", lead.name, percent(lead.win_rate()), percent(win.low),
                            percent(win.high));
   std::cout << fmt::format("{:<22}{:>36}{:>36}\n", "95% interval width", "games for the first player's share",

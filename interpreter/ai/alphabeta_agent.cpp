@@ -8,11 +8,19 @@
 #include <numeric>
 #include <unordered_set>
 
+#include "ai/agent_spec.hpp"
+
 namespace tabula {
 namespace {
 
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
 constexpr int kQuiescencePlies = 8;  // bounds the capture search past the horizon
+constexpr uint32_t kHistoryKeys = 1u << 16;
+// Move ordering scores: the table's move, then captures, then killers, then history.
+constexpr double kTableMoveScore = 4e12, kCaptureScore = 3e12, kKillerScore = 2e12;
+// With a policy wanted, root moves within this many evaluation spreads of the best are
+// searched with an open window (their values exact); the rest only bound.
+constexpr double kPolicyWindow = 4;
 
 double now_seconds() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
@@ -44,9 +52,11 @@ AlphaBetaAgent::AlphaBetaAgent(int max_depth, double seconds, uint64_t seed, std
       given_evaluator_(evaluator_ != nullptr) {}
 
 std::string AlphaBetaAgent::name() const {
-  if (seconds_ <= 0) return fmt::format("alphabeta:{}", max_depth_);
-  std::string time = seconds_ < 1 ? fmt::format("{}ms", std::lround(seconds_ * 1000)) : fmt::format("{}s", seconds_);
-  return fmt::format("alphabeta:{}:{}", max_depth_, time);
+  AgentSpec spec;
+  spec.kind = "alphabeta";
+  spec.count = static_cast<uint64_t>(max_depth_);
+  spec.seconds = seconds_;
+  return spec.text();
 }
 
 bool AlphaBetaAgent::out_of_time() {
@@ -81,20 +91,15 @@ double AlphaBetaAgent::search(State& s, int depth, int ply, double alpha, double
 
   MoveList moves;
   s.legal_moves(moves);
-  // Search order: the table's move, then captures, then the rest as generated.
-  std::vector<uint16_t> order(moves.size());
-  std::iota(order.begin(), order.end(), uint16_t{0});
-  std::stable_sort(order.begin(), order.end(), [&](uint16_t a, uint16_t b) {
-    if ((a == table_move) != (b == table_move)) return a == table_move;
-    return moves[a].captures > moves[b].captures;
-  });
+  std::vector<uint16_t> order_of_moves;
+  order(moves, table_move, ply, order_of_moves);
 
   bool maximising = s.current_player() == root_player_;
   double alpha0 = alpha, beta0 = beta;
   double best = maximising ? -kInfinity : kInfinity;
   uint16_t best_move = TranspositionTable::kNoMove;
   path_.push_back(s.hash());
-  for (uint16_t i : order) {
+  for (uint16_t i : order_of_moves) {
     s.apply_unchecked(moves[i]);
     double v = search(s, depth - 1, ply + 1, alpha, beta);
     s.undo();
@@ -102,7 +107,10 @@ double AlphaBetaAgent::search(State& s, int depth, int ply, double alpha, double
     if (maximising ? v > best : v < best) best = v, best_move = i;
     if (maximising) alpha = std::max(alpha, v);
     else beta = std::min(beta, v);
-    if (alpha >= beta) break;
+    if (alpha >= beta) {
+      remember_cutoff(moves[i], depth, ply);
+      break;
+    }
   }
   path_.pop_back();
   if (aborted_) return 0;
@@ -148,16 +156,55 @@ double AlphaBetaAgent::quiesce(State& s, int ply, int plies_left, double alpha, 
   return best;
 }
 
+uint32_t AlphaBetaAgent::history_key(const Move& m) const {
+  uint32_t h = uint32_t(uint16_t(m.from)) * 0x9E3779B1u ^ uint32_t(uint16_t(m.to)) * 0x85EBCA77u ^
+               uint32_t(m.kind) * 0xC2B2AE3Du ^ uint32_t(m.arg) * 0x27D4EB2Fu;
+  return (h ^ (h >> 16)) & (kHistoryKeys - 1);
+}
+
+// The order to search `moves` in: the table's move, captures (more taken first, then more
+// value), the ply's killer moves, then quiet moves by their history of cut-offs; ties keep
+// the generation order.
+void AlphaBetaAgent::order(const MoveList& moves, uint16_t table_move, int ply, std::vector<uint16_t>& out) const {
+  std::vector<double> score(moves.size());
+  for (size_t i = 0; i < moves.size(); ++i) {
+    const Move& m = moves[i];
+    if (i == table_move) score[i] = kTableMoveScore;
+    else if (m.captures) score[i] = kCaptureScore + m.captures * 1e6 + m.value;
+    else if (ply < kMaxKillerPly && m == killers_[ply][0]) score[i] = kKillerScore + 1;
+    else if (ply < kMaxKillerPly && m == killers_[ply][1]) score[i] = kKillerScore;
+    else score[i] = history_[history_key(m)];
+  }
+  out.resize(moves.size());
+  std::iota(out.begin(), out.end(), uint16_t{0});
+  std::stable_sort(out.begin(), out.end(), [&](uint16_t a, uint16_t b) { return score[a] > score[b]; });
+}
+
+// A quiet move that cut the search off is tried early elsewhere: first among the moves of
+// the same ply (killers), and by its history at any ply.
+void AlphaBetaAgent::remember_cutoff(const Move& m, int depth, int ply) {
+  if (m.captures) return;
+  if (ply < kMaxKillerPly && !(m == killers_[ply][0])) {
+    killers_[ply][1] = killers_[ply][0];
+    killers_[ply][0] = m;
+  }
+  uint32_t& h = history_[history_key(m)];
+  h = std::min<uint32_t>(h + static_cast<uint32_t>(depth * depth), 1u << 30);
+}
+
 Move AlphaBetaAgent::choose(State& s) {
   if (evaluator_program_ != &s.program()) {  // first move, or another game
-    if (!given_evaluator_) evaluator_ = make_evaluator(s.program());
+    if (!given_evaluator_) evaluator_ = make_evaluator(s.program(), tuned_);
     evaluator_program_ = &s.program();
     table_.clear();
   }
+  const double started = now_seconds();
   root_player_ = s.current_player();
   aborted_ = false;
   info_ = {};
-  deadline_ = now_seconds() + seconds_;
+  deadline_ = started + seconds_;
+  killers_.assign(kMaxKillerPly, {Move(), Move()});
+  history_.assign(kHistoryKeys, 0);
 
   // The positions of the game so far, the root included (see search).
   game_positions_.clear();
@@ -170,29 +217,59 @@ Move AlphaBetaAgent::choose(State& s) {
   MoveList moves = s.legal_moves();
   // Shuffled so that equally good moves are chosen at random, reproducibly from the seed.
   for (size_t i = moves.size(); i > 1; --i) std::swap(moves[i - 1], moves[rng_.below(static_cast<uint32_t>(i))]);
-  if (moves.size() == 1) return moves.front();
+  policy_ = {};
+  policy_.kind = Policy::Kind::values;
+  if (moves.size() == 1) {
+    policy_.moves.push_back({moves.front(), 0.0});
+    return moves.front();
+  }
 
-  Move chosen = moves.front();
+  std::vector<size_t> order(moves.size());
+  std::iota(order.begin(), order.end(), size_t{0});
+  std::vector<double> values(moves.size(), 0.0), done_values;
+  std::vector<bool> exact(moves.size(), false), done_exact;
+  double scale = 0;  // the spread of the root's values (from the first iteration), for the policy
   for (int depth = 1; depth <= max_depth_; ++depth) {
     double best = -kInfinity, alpha = -kInfinity;
-    size_t best_index = 0;
-    for (size_t i = 0; i < moves.size(); ++i) {
+    size_t best_at = 0;
+    const double window = !policy_wanted_ ? 0 : depth == 1 ? kInfinity : kPolicyWindow * scale;
+    for (size_t k = 0; k < order.size(); ++k) {
+      const size_t i = order[k];
+      const double floor = window > 0 ? alpha - window : alpha;
       s.apply_unchecked(moves[i]);
-      double v = search(s, depth - 1, 1, alpha, kInfinity);
+      double v = search(s, depth - 1, 1, floor, kInfinity);
       s.undo();
       if (aborted_) break;
-      if (v > best) best = v, best_index = i;
+      values[i] = v, exact[i] = v > floor;
+      if (v > best) best = v, best_at = k;
       alpha = std::max(alpha, best);
     }
     if (aborted_) break;  // an unfinished iteration is not trusted
     // The best move leads the next, deeper iteration.
-    std::rotate(moves.begin(), moves.begin() + best_index, moves.begin() + best_index + 1);
-    chosen = moves.front();
+    std::rotate(order.begin(), order.begin() + static_cast<long>(best_at),
+                order.begin() + static_cast<long>(best_at) + 1);
     info_.depth = depth;
     info_.value = best;
+    done_values = values, done_exact = exact;
+    if (depth == 1 && policy_wanted_) {
+      double spread = 0;
+      int n = 0;
+      for (double v : values)
+        if (!is_win_score(v)) spread += std::abs(best - v), ++n;
+      scale = std::max(1e-9, n ? spread / n : 1.0);
+    }
     if (is_win_score(best)) break;  // a forced result; deeper search cannot change it
   }
-  return chosen;
+  info_.seconds = now_seconds() - started;
+  policy_.scale = std::max(scale, 1e-9);
+  for (size_t i = 0; i < moves.size(); ++i) {
+    const double v = done_values.empty() ? 0 : done_values[i];
+    const bool known = !done_exact.empty() && done_exact[i];
+    // A move only bounded lies outside the window: below every move the policy weighs.
+    policy_.moves.push_back({moves[i], known ? v : std::min(v, info_.value - kPolicyWindow * policy_.scale)});
+    if (known && is_win_score(v) && v > 0) policy_.proven_wins.push_back(moves[i]);
+  }
+  return moves[order.front()];
 }
 
 }  // namespace tabula

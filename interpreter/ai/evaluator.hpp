@@ -5,6 +5,7 @@
 // which game they play.
 #include <memory>
 
+#include "engine/position_features.hpp"
 #include "engine/state.hpp"
 #include "program/program.hpp"
 
@@ -24,24 +25,36 @@ class Evaluator {
   virtual bool captures_matter() const { return true; }
 };
 
-// The evaluation derived from the rules alone: material from piece values (counters
-// under the top of a column at half value); when the end
-// rules use connected(...), how gathered each side's pieces are; and mobility.
+// The evaluation derived from the rules: a weighted sum of the terms the rules call for
+// (engine/position_features: material, mobility, distance from the centre, the goals'
+// numbers and progress, groups and scatter for a goal of connecting, the score), each the
+// player's value minus the mean of the others'. The weights are the rules' tuned ones (a
+// weights file beside the rules, written by `tabula tune`) or else the untuned defaults.
 class RulesEvaluator : public Evaluator {
  public:
-  explicit RulesEvaluator(const Program& p);
+  // `weights`: one per term, in the features' order; empty: the program's tuned weights when
+  // it has them and `tuned`, else the defaults.
+  explicit RulesEvaluator(const Program& p, std::vector<double> weights = {}, bool tuned = true);
   double evaluate(const State& s, int player) const override;
   // Material decides unless the rules are about connecting, where taking is incidental.
   bool captures_matter() const override { return !connection_; }
 
-  // The terms, each for `player` against the others (exposed for tests and docs).
-  double material(const State& s, int player) const;
-  double gathering(const State& s, int player) const;  // 0 unless the rules use connected()
-  double mobility(const State& s, int player) const;
+  const PositionFeatures& features() const { return features_; }
+  const std::vector<double>& weights() const { return weights_; }
+  // Each term for `player` against the mean of the others.
+  void terms(const State& s, int player, std::vector<double>& out) const;
+  // One term by name (0 when the rules have no such term): for tests and docs.
+  double term(const State& s, int player, std::string_view name) const;
+  double material(const State& s, int player) const { return term(s, player, "material"); }
+  double mobility(const State& s, int player) const { return term(s, player, "mobility"); }
+  // With a goal of connecting: minus (half the groups plus the scatter); else 0.
+  double gathering(const State& s, int player) const;
 
   bool uses_connection() const { return connection_; }
 
  private:
+  PositionFeatures features_;
+  std::vector<double> weights_;
   bool connection_ = false;
 };
 
@@ -59,6 +72,8 @@ class ExpressionEvaluator : public Evaluator {
 
 // The evaluator for a program: an ExpressionEvaluator over the rules' `evaluate EXPR` when
 // they have one, else the rules-derived one (see docs/AI.md, "The evaluation and its hook").
-std::unique_ptr<Evaluator> make_evaluator(const Program& p);
+// `tuned` false: the rules-derived evaluation with its untuned weights (to measure what
+// tuning gave).
+std::unique_ptr<Evaluator> make_evaluator(const Program& p, bool tuned = true);
 
 }  // namespace tabula

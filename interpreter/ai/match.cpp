@@ -19,37 +19,6 @@ uint64_t game_seed(uint64_t match_seed, int game) {
   return mix.next() & ((uint64_t{1} << 53) - 1);  // exact as a JSON number everywhere
 }
 
-std::vector<std::string> seats_for_game(const std::vector<std::string>& players, int game, int seat_count) {
-  int specs = static_cast<int>(players.size());
-  if (seat_count > 0 && seat_count < specs) {  // a round robin of pairs
-    int pairs = pair_count(specs), pair = game % pairs, round = game / pairs;
-    int first = 0;
-    while (pair >= specs - 1 - first) pair -= specs - 1 - first, ++first;
-    int second = first + 1 + pair;
-    if (round % 2) std::swap(first, second);
-    return {players[static_cast<size_t>(first)], players[static_cast<size_t>(second)]};
-  }
-  std::vector<std::string> seats(players.size());
-  for (size_t s = 0; s < players.size(); ++s) seats[s] = players[(s + static_cast<size_t>(game)) % players.size()];
-  return seats;
-}
-
-std::string check_players(const Program& program, const std::vector<std::string>& players) {
-  int given = static_cast<int>(players.size()), sides = program.player_count();
-  if (given < sides || (given > sides && sides != 2))
-    return fmt::format("{} player{} given, but {} has {} seats{}", given, given == 1 ? "" : "s", program.name, sides,
-                       given > sides ? " (a round robin of more players needs a game of two sides)" : "");
-  if (given > 64) return fmt::format("{} players given; a round robin takes at most 64", given);
-  if (given > sides)
-    for (size_t i = 0; i < players.size(); ++i)
-      for (size_t j = 0; j < i; ++j)
-        if (players[i] == players[j])
-          return fmt::format("'{}' is given twice; in a round robin each player spec plays once", players[i]);
-  for (const auto& p : players)
-    if (auto error = check_agent_spec(p); !error.empty()) return error;
-  return "";
-}
-
 GameRecord play_game(std::shared_ptr<const Program> program, const std::vector<std::string>& seats, int game,
                      uint64_t seed, int max_plies) {
   using clock = std::chrono::steady_clock;
@@ -60,11 +29,18 @@ GameRecord play_game(std::shared_ptr<const Program> program, const std::vector<s
   g.seats = seats;
   g.seconds.assign(seats.size(), 0.0);
   g.moves_made.assign(seats.size(), 0);
-  std::vector<std::unique_ptr<Agent>> agents;
+  // One agent per seat; a person named for several seats (`W+E=...`) is one agent for all.
+  std::vector<std::unique_ptr<Agent>> owned;
+  std::vector<Agent*> agents(seats.size(), nullptr);
   for (size_t s = 0; s < seats.size(); ++s) {
+    if (seats[s].find('=') != std::string::npos)
+      for (size_t t = 0; t < s && !agents[s]; ++t)
+        if (seats[t] == seats[s]) agents[s] = agents[t];
+    if (agents[s]) continue;
     std::string error;
-    agents.push_back(make_agent(seats[s], Rng(seed + s).next(), error));
-    if (!agents.back()) throw std::invalid_argument(error);
+    owned.push_back(make_agent(spec_of(seats[s]), Rng(seed + s).next(), error));
+    if (!owned.back()) throw std::invalid_argument(error);
+    agents[s] = owned.back().get();
   }
   State state(program);
   MoveList legal;
@@ -73,7 +49,7 @@ GameRecord play_game(std::shared_ptr<const Program> program, const std::vector<s
       g.cut = true;
       break;
     }
-    int seat = state.current_player();
+    int seat = state.current_seat();
     state.legal_moves(legal);
     g.legal_moves += legal.size();
     auto start = clock::now();
@@ -119,8 +95,8 @@ std::vector<GameRecord> run_match(std::shared_ptr<const Program> program, const 
           return;
         int g = next_game();
         if (g < 0) return;
-        GameRecord record = play_game(program, seats_for_game(config.players, g, config.seats), g,
-                                      game_seed(config.seed, g), config.max_plies);
+        GameRecord record =
+            play_game(program, config.seating.seats_of_game(g), g, game_seed(config.seed, g), config.max_plies);
         std::lock_guard<std::mutex> guard(lock);
         results.push_back(record);
         if (on_game) on_game(record);

@@ -10,14 +10,14 @@
 #include <vector>
 
 #include "ai/match_record.hpp"
+#include "ai/seating.hpp"
 #include "program/program.hpp"
 
 namespace tabula {
 
 struct MatchConfig {
-  std::vector<std::string> players;  // one spec per seat of the game, or more for a round robin
-  int seats = 0;                     // seats of the game when a round robin (else 0: one spec each)
-  int games = 100;                   // in all (a round robin: pair_count(specs) * games per pair)
+  Seating seating;  // who plays which seat (ai/seating); a round robin of pairs when it says so
+  int games = 100;  // in all (a round robin: pairs * games per pair)
   int threads = 1;
   uint64_t seed = 1;
   int max_plies = 0;                     // stop (a draw, counted as cut) after this many; 0 = the rules' limit
@@ -26,15 +26,10 @@ struct MatchConfig {
 };
 
 uint64_t game_seed(uint64_t match_seed, int game);
-// Seat s of game g is played by players[(s + g) % players.size()]. In a round robin (`seats`
-// fewer than the players, two), game g is a game of pair g % P of the P pairs (0,1), (0,2),
-// ..., (1,2), ..., in order; the pair's first spec moves first in its rounds g / P that are
-// even, its second in the others.
-std::vector<std::string> seats_for_game(const std::vector<std::string>& players, int game, int seats = 0);
-// The pairs of a round robin of `specs` player specs.
-inline int pair_count(int specs) { return specs * (specs - 1) / 2; }
 
-// Plays one game; every agent's seed derives from `seed` and its seat.
+// Plays one game, `seats` naming the player of each seat (items of a seating: a spec, or
+// `W+E=spec` for one person playing the seats it names). Every agent's seed derives from
+// `seed` and its first seat; a person playing several seats is one agent.
 GameRecord play_game(std::shared_ptr<const Program> program, const std::vector<std::string>& seats, int game,
                      uint64_t seed, int max_plies);
 
@@ -45,9 +40,5 @@ GameRecord play_game(std::shared_ptr<const Program> program, const std::vector<s
 std::vector<GameRecord> run_match(std::shared_ptr<const Program> program, const MatchConfig& config,
                                   const std::function<void(const GameRecord&)>& on_game = {},
                                   const std::vector<int>& skip = {});
-
-// "" when the specs are valid for this program (one per side; or, for a game of two sides,
-// more of them, each once: a round robin), else one sentence saying what is wrong.
-std::string check_players(const Program& program, const std::vector<std::string>& players);
 
 }  // namespace tabula

@@ -18,7 +18,7 @@ bool read_game(FieldReader& f, const Study& study, const StudyPhase& phase, Game
   g.rules = study.rules.name;
   g.seed = f.unsigned_integer("seed");
   g.seats = f.strings("seats", seats, seats);
-  g.winner = static_cast<int>(f.integer("winner", -1, study.seats - 1));
+  g.winner = static_cast<int>(f.integer("winner", -1, phase.seating.sides() - 1));
   g.plies = static_cast<int>(f.integer("plies", 0, kMaxPlies));
   g.cut = f.boolean("cut");
   g.legal_moves = f.unsigned_integer("legal_moves");
@@ -44,9 +44,9 @@ bool read_game(FieldReader& f, const Study& study, const StudyPhase& phase, Game
   if (g.seed != game_seed(phase.seed, g.game))
     error = fmt::format("game {}'s seed is {}, but the study's seed {} gives it {}", g.game, g.seed, phase.seed,
                         game_seed(phase.seed, g.game));
-  else if (g.seats != seats_for_game(phase.players, g.game, phase.seats))
+  else if (g.seats != phase.seating.seats_of_game(g.game))
     error = fmt::format("game {}'s seats are {}, but the study's players give it {}", g.game, comma_list(g.seats),
-                        comma_list(seats_for_game(phase.players, g.game, phase.seats)));
+                        comma_list(phase.seating.seats_of_game(g.game)));
   else if (std::accumulate(g.moves_made.begin(), g.moves_made.end(), int64_t{0}) != g.plies)
     error = fmt::format("\"moves_made\" adds up to {} moves, but \"plies\" is {}",
                         std::accumulate(g.moves_made.begin(), g.moves_made.end(), int64_t{0}), g.plies);
@@ -62,6 +62,11 @@ bool read_game(FieldReader& f, const Study& study, const StudyPhase& phase, Game
 
 }  // namespace
 
+std::string moves_digest(const std::string& moves) {
+  if (moves.starts_with('#')) return moves;
+  return fmt::format("#{:014x}", std::hash<std::string>{}(moves) >> 8);
+}
+
 bool GameRecord::same_game(const GameRecord& o) const {
   return game == o.game && seed == o.seed && rules == o.rules && seats == o.seats && winner == o.winner &&
          plies == o.plies && cut == o.cut && legal_moves == o.legal_moves && moves_made == o.moves_made &&
@@ -75,6 +80,7 @@ std::string to_json_line(const ResultLine& line) {
   if (o.study->kind == Study::Kind::analysis) j["phase"] = o.study->phases().at(static_cast<size_t>(o.phase)).name;
   j["games"] = o.games.at(0);
   if (o.study->kind == Study::Kind::analysis) j["skill_games"] = o.games.at(1);
+  if (o.study->kind == Study::Kind::analysis && o.games.size() > 2) j["good_games"] = o.games.at(2);
   j["shard"] = {o.shard_index, o.shard_count};
   j["game"] = g.game;
   j["seed"] = g.seed;
@@ -115,11 +121,14 @@ std::optional<ResultLine> parse_result_line(const std::string& text, std::string
     std::string phase = f.string("phase");
     o.phase = o.study->phase_index(phase);
     if (f.ok() && o.phase < 0) {
-      error = fmt::format("\"phase\": expected \"random\" or \"skill\", found \"{}\"", phase);
+      error =
+          fmt::format("\"phase\": expected {}, found \"{}\"",
+                      o.study->good.empty() ? "\"random\" or \"skill\"" : "\"random\", \"skill\" or \"good\"", phase);
       return std::nullopt;
     }
     o.games = {static_cast<int>(f.integer("games", 1, kMaxGames)),
                static_cast<int>(f.integer("skill_games", 1, kMaxGames))};
+    if (!o.study->good.empty()) o.games.push_back(static_cast<int>(f.integer("good_games", 1, kMaxGames)));
   } else {
     o.games = {static_cast<int>(f.integer("games", 1, kMaxGames))};
   }

@@ -32,6 +32,10 @@ struct GameRecord {
   bool same_game(const GameRecord& o) const;
 };
 
+// A game's move text as a short digest that still tells games apart ("#" and 14 hex digits),
+// as merges keep it; a text that is already one is returned as it is.
+std::string moves_digest(const std::string& moves);
+
 // Where a game belongs, and the plan of the run that played it.
 struct GameOrigin {
   std::shared_ptr<const Study> study;

@@ -15,19 +15,19 @@ Tally& tally_for(std::vector<Tally>& tallies, const std::string& name) {
   return tallies.back();
 }
 
-void count(Tally& t, const GameRecord& g, int seat) {
+// One game for a tally playing `side`, with the thinking of `seats`.
+void count(Tally& t, const GameRecord& g, int side, const std::vector<int>& seats) {
   ++t.games;
   if (g.winner < 0) ++t.draws;
-  else if (g.winner == seat) ++t.wins;
+  else if (g.winner == side) ++t.wins;
   else ++t.losses;
-  t.seconds += g.seconds[seat];
-  t.moves += g.moves_made[seat];
+  for (int seat : seats) t.seconds += g.seconds[seat], t.moves += g.moves_made[seat];
 }
 
 std::string percent(double x) { return fmt::format("{:.1f}%", 100 * x); }
 
-Json tally_json(const Tally& t) {
-  Interval ci = t.win_interval();
+Json tally_json(const MatchReport& r, const Tally& t) {
+  Interval ci = r.win_interval(t);
   return {{"name", t.name},
           {"games", t.games},
           {"wins", t.wins},
@@ -73,20 +73,42 @@ std::string elo_text(double x) {
 
 }  // namespace
 
-MatchReport summarize(const std::vector<GameRecord>& games, std::string& error) {
+MatchReport summarize(const std::vector<GameRecord>& games, const Seating& seating, std::string& error) {
   MatchReport r;
+  r.seats = seating.seats();
+  r.sides = seating.sides();
+  r.seat_names = seating.seat_names;
+  for (int st = 0; st < r.seats; ++st) r.per_seat.push_back(Tally{fmt::format("seat {}", st + 1)});
+  for (int side = 0; side < r.sides; ++side) r.per_side.push_back(Tally{fmt::format("side {}", side + 1)});
   uint64_t legal = 0, plies = 0;
+  std::map<std::string, int> distinct;  // by digest: files read back hold digests of their moves
   for (const auto& g : games) {
-    if (r.games == 0) r.rules = g.rules, r.seats = static_cast<int>(g.seats.size());
+    if (r.games == 0) r.rules = g.rules;
     if (g.rules != r.rules || static_cast<int>(g.seats.size()) != r.seats) {
       error = fmt::format("game {} is from \"{}\" with {} seats, the others from \"{}\" with {}", g.game, g.rules,
                           g.seats.size(), r.rules, r.seats);
       return {};
     }
     ++r.games;
-    for (int s = 0; s < r.seats; ++s) {
-      count(tally_for(r.players, g.seats[s]), g, s);
-      count(tally_for(r.per_seat, fmt::format("seat {}", s + 1)), g, s);
+    ++distinct[moves_digest(g.moves)];
+    // Each player once per side it plays, with the thinking of its seats there.
+    std::vector<std::pair<std::string, int>> counted;
+    for (int st = 0; st < r.seats; ++st) {
+      const int side = seating.seat_sides[st];
+      count(r.per_seat[st], g, side, {st});
+      std::pair<std::string, int> who{g.seats[st], side};
+      if (std::find(counted.begin(), counted.end(), who) != counted.end()) continue;
+      counted.push_back(who);
+      std::vector<int> its;
+      for (int t = 0; t < r.seats; ++t)
+        if (g.seats[t] == who.first && seating.seat_sides[t] == side) its.push_back(t);
+      count(tally_for(r.players, who.first), g, side, its);
+    }
+    for (int side = 0; side < r.sides; ++side) {
+      std::vector<int> its;
+      for (int st = 0; st < r.seats; ++st)
+        if (seating.seat_sides[st] == side) its.push_back(st);
+      count(r.per_side[side], g, side, its);
     }
     if (g.winner < 0) ++r.draws;
     if (g.cut) ++r.cut;
@@ -94,29 +116,43 @@ MatchReport summarize(const std::vector<GameRecord>& games, std::string& error) 
     legal += g.legal_moves;
     plies += static_cast<uint64_t>(g.plies);
   }
+  double sum_squares = 0;
+  for (const auto& [moves, n] : distinct) sum_squares += double(n) * n;
+  r.distinct_games = static_cast<int>(distinct.size());
+  r.effective_games = sum_squares > 0 ? double(r.games) * r.games / sum_squares : 0;
   r.branching = plies ? double(legal) / double(plies) : 0;
   rate(r, games);
   return r;
 }
 
 std::string report_text(const MatchReport& r) {
-  std::string out = fmt::format("{}: {} game{}, {} seats\n", r.rules, r.games, r.games == 1 ? "" : "s", r.seats);
-  auto table = [&](const std::vector<Tally>& tallies, const char* title) {
+  std::string out = fmt::format("{}: {} game{}, {} seats{}\n", r.rules, r.games, r.games == 1 ? "" : "s", r.seats,
+                                r.sides < r.seats ? fmt::format(", {} sides", r.sides) : "");
+  if (r.distinct_games < r.games)
+    out += fmt::format(
+        "warning: the {} games are {} distinct games (effective sample size {:.1f}); intervals are "
+        "computed on that; randomise the openings (a player's temp option, docs/AI.md)\n",
+        r.games, r.distinct_games, r.effective_games);
+  auto table = [&](const std::vector<Tally>& tallies, const char* title, bool seat_names) {
     out += fmt::format("{:<24} {:>6} {:>6} {:>6} {:>6}  {:<24} {:>10}\n", title, "games", "wins", "draws", "losses",
                        "win rate [95% CI]", "s/move");
-    for (const auto& t : tallies) {
-      Interval ci = t.win_interval();
-      out += fmt::format("{:<24} {:>6} {:>6} {:>6} {:>6}  {:<24} {:>10.4f}\n", t.name, t.games, t.wins, t.draws,
-                         t.losses, fmt::format("{} [{}, {}]", percent(t.win_rate()), percent(ci.low), percent(ci.high)),
+    for (size_t i = 0; i < tallies.size(); ++i) {
+      const Tally& t = tallies[i];
+      Interval ci = r.win_interval(t);
+      const std::string name =
+          seat_names && i < r.seat_names.size() ? fmt::format("{} ({})", t.name, r.seat_names[i]) : t.name;
+      out += fmt::format("{:<24} {:>6} {:>6} {:>6} {:>6}  {:<24} {:>10.4f}\n", name, t.games, t.wins, t.draws, t.losses,
+                         fmt::format("{} [{}, {}]", percent(t.win_rate()), percent(ci.low), percent(ci.high)),
                          t.seconds_per_move());
     }
   };
-  table(r.players, "player");
-  table(r.per_seat, "seat (1 moves first)");
+  table(r.players, "player", false);
+  table(r.per_seat, "seat (1 moves first)", true);
+  if (r.sides < r.seats) table(r.per_side, "side", false);
   Interval first = r.first_player_interval();
-  out += fmt::format("first player: wins {} of {} decisive games, {} [{}, {}] (fair share {})\n",
-                     r.per_seat.empty() ? 0 : r.per_seat[0].wins, r.decisive(), percent(r.first_player_share()),
-                     percent(first.low), percent(first.high), percent(r.fair_share()));
+  out += fmt::format("first player: wins {} of {} decisive games, {} [{}, {}] (fair share {})\n", r.first_player_wins(),
+                     r.decisive(), percent(r.first_player_share()), percent(first.low), percent(first.high),
+                     percent(r.fair_share()));
   out += fmt::format("draws: {} ({}); cut by the ply limit: {} ({})\n", r.draws,
                      percent(r.games ? double(r.draws) / r.games : 0), r.cut,
                      percent(r.games ? double(r.cut) / r.games : 0));
@@ -148,11 +184,13 @@ std::string report_text(const MatchReport& r) {
 }
 
 Json report_json(const MatchReport& r) {
-  auto list = [](const std::vector<Tally>& tallies) {
+  auto list = [&](const std::vector<Tally>& tallies) {
     Json out = Json::array();
-    for (const auto& t : tallies) out.push_back(tally_json(t));
+    for (const auto& t : tallies) out.push_back(tally_json(r, t));
     return out;
   };
+  Json seats = list(r.per_seat);
+  for (size_t i = 0; i < seats.size() && i < r.seat_names.size(); ++i) seats[i]["seat"] = r.seat_names[i];
   Interval first = r.first_player_interval();
   Json ratings = Json::array(), pairs = Json::array();
   for (const auto& x : r.ratings)
@@ -169,10 +207,14 @@ Json report_json(const MatchReport& r) {
   return {{"rules", r.rules},
           {"games", r.games},
           {"seats", r.seats},
+          {"sides", r.sides},
+          {"distinct_games", r.distinct_games},
+          {"effective_games", json_round(r.effective_games, 2)},
           {"players", list(r.players)},
-          {"per_seat", list(r.per_seat)},
+          {"per_seat", seats},
+          {"per_side", list(r.per_side)},
           {"first_player",
-           {{"wins", r.per_seat.empty() ? 0 : r.per_seat[0].wins},
+           {{"wins", r.first_player_wins()},
             {"decisive", r.decisive()},
             {"share", json_round(r.first_player_share())},
             {"ci", {json_round(first.low), json_round(first.high)}},
@@ -195,13 +237,14 @@ std::string report_csv(const MatchReport& r) {
   std::string out = "kind,name,games,wins,draws,losses,win_rate,ci_low,ci_high,seconds_per_move\n";
   auto rows = [&](const std::vector<Tally>& tallies, const char* kind) {
     for (const auto& t : tallies) {
-      Interval ci = t.win_interval();
+      Interval ci = r.win_interval(t);
       out += fmt::format("{},{},{},{},{},{},{:.6f},{:.6f},{:.6f},{:.6f}\n", kind, t.name, t.games, t.wins, t.draws,
                          t.losses, t.win_rate(), ci.low, ci.high, t.seconds_per_move());
     }
   };
   rows(r.players, "player");
   rows(r.per_seat, "seat");
+  if (r.sides < r.seats) rows(r.per_side, "side");
   return out;
 }
 

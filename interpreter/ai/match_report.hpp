@@ -9,6 +9,7 @@
 
 #include "ai/elo.hpp"
 #include "ai/match_record.hpp"
+#include "ai/seating.hpp"
 #include "ai/statistics.hpp"
 
 namespace tabula {
@@ -28,8 +29,18 @@ struct MatchReport {
   std::string rules;
   int games = 0;
   int seats = 0;
-  std::vector<Tally> players;  // per spec, in the order first met (a spec in two seats counts each seat)
+  int sides = 0;
+  std::vector<std::string> seat_names;
+  // Per player (an item of the seating: a spec, or `W+E=spec`), in the order first met, once
+  // per game for each side it plays (a spec in both seats of a two-seat game counts twice).
+  std::vector<Tally> players;
   std::vector<Tally> per_seat;
+  std::vector<Tally> per_side;
+  // Games that are really different: the distinct move sequences, and the effective sample
+  // size (Kish's: (sum of c)^2 / sum of c^2 over the counts c of each distinct game), on
+  // which every interval of the report is computed.
+  int distinct_games = 0;
+  double effective_games = 0;
   int draws = 0;
   int cut = 0;           // drawn by a ply limit
   Summary length;        // plies per game
@@ -41,18 +52,23 @@ struct MatchReport {
   std::vector<PairScore> pairs;
 
   int decisive() const { return games - draws; }
-  // The first seat's wins among decisive games, and the share it would have if seats were fair.
-  Interval first_player_interval() const {
-    return wilson_interval(per_seat.empty() ? 0 : per_seat[0].wins, decisive());
+  // Repeated games are not independent trials: counts are scaled by effective / games
+  // before an interval is taken.
+  double independence() const { return games ? effective_games / games : 1; }
+  Interval interval(double successes, double trials) const {
+    return wilson_interval(successes * independence(), trials * independence());
   }
-  double first_player_share() const {
-    return decisive() && !per_seat.empty() ? double(per_seat[0].wins) / decisive() : 0;
-  }
-  double fair_share() const { return seats ? 1.0 / seats : 0; }
+  Interval win_interval(const Tally& t) const { return interval(t.wins, t.games); }
+  // The first seat's side's wins among decisive games, and the share it would have if seats were fair.
+  int first_player_wins() const { return per_seat.empty() ? 0 : per_seat[0].wins; }
+  Interval first_player_interval() const { return interval(first_player_wins(), decisive()); }
+  double first_player_share() const { return decisive() ? double(first_player_wins()) / decisive() : 0; }
+  double fair_share() const { return sides ? 1.0 / sides : 0; }
 };
 
-// Games from different rules are refused: `error` set, report empty.
-MatchReport summarize(const std::vector<GameRecord>& games, std::string& error);
+// Games from different rules are refused: `error` set, report empty. `seating` says the
+// seats' names and sides.
+MatchReport summarize(const std::vector<GameRecord>& games, const Seating& seating, std::string& error);
 
 std::string report_text(const MatchReport& r);
 Json report_json(const MatchReport& r);

@@ -1,196 +1,120 @@
 #include "ai/mcts_agent.hpp"
 
-#include <fmt/format.h>
-#include <algorithm>
 #include <chrono>
-#include <cmath>
-#include <limits>
+#include <exception>
+#include <thread>
 
-#include "ai/playouts.hpp"
+#include "ai/player_defaults.hpp"
 
 namespace tabula {
-namespace {
 
-// Beyond this the tree stops growing (about 100 bytes a node); iterations still refine
-// the statistics of the nodes it has.
-constexpr size_t kMaxNodes = size_t{1} << 22;
-
-double reward_of(const std::vector<double>& returns, int player) { return (returns[player] + 1) / 2; }
-
-std::string budget_text(uint64_t iterations, double seconds) {
-  if (iterations) return std::to_string(iterations);
-  return seconds < 1 ? fmt::format("{}ms", std::lround(seconds * 1000)) : fmt::format("{}s", seconds);
+MctsAgent::MctsAgent(const AgentSpec& spec, uint64_t seed) : spec_(spec), seed_(seed) {
+  threads_ = static_cast<int>(spec.option("threads", 1));
 }
 
-}  // namespace
-
-MctsAgent::MctsAgent(uint64_t iterations, double seconds, uint64_t seed, double exploration, int cutoff)
-    : iterations_(iterations), seconds_(seconds), exploration_(exploration), cutoff_(cutoff), rng_(seed) {}
-
-std::string MctsAgent::name() const {
-  return "mcts:" + budget_text(iterations_, seconds_) + (cutoff_ ? fmt::format(":cutoff:{}", cutoff_) : "");
+void MctsAgent::release() {
+  for (auto& t : trees_) t.release();
 }
 
-// A playout from `s` (its moves counted in `applied`) and each player's return in [-1, 1]:
-// the result when the game ended, else the evaluation squashed by tanh. The evaluation's
-// scale differs from game to game (a piece, a step, a group), so it is divided by the mean
-// size of the evaluations this agent has seen at cut-offs: a typical position scores about
-// tanh(1) = 0.76 and the search still tells a better one from a worse.
-std::vector<double> MctsAgent::playout_returns(State& s, int& applied) {
-  applied += play_randomly(s, rng_, sample_, cutoff_);
-  if (!cutoff_ || s.is_terminal()) return s.returns();
-  if (!evaluator_) evaluator_ = make_evaluator(s.program());
-  std::vector<double> returns(s.program().player_count());
-  for (int p = 0; p < static_cast<int>(returns.size()); ++p) {
-    returns[p] = evaluator_->evaluate(s, p);
-    scale_sum_ += std::abs(returns[p]), ++scale_count_;
-  }
-  const double scale = std::max(1e-9, scale_sum_ / static_cast<double>(scale_count_));
-  for (double& r : returns) r = std::tanh(r / scale);
-  return returns;
+// The spec's options over the defaults the rules call for.
+void MctsAgent::configure(const Program& p) {
+  settings_ = default_mcts_settings(p);
+  settings_.cutoff = static_cast<int>(spec_.option("cutoff", settings_.cutoff));
+  settings_.exploration = spec_.option("explore", settings_.exploration);
+  settings_.solver = spec_.option("solver", settings_.solver ? 1 : 0) != 0;
+  settings_.rave = static_cast<uint32_t>(spec_.option("rave", settings_.rave));
+  settings_.bias = spec_.option("bias", settings_.bias);
+  settings_.minimax = spec_.option("minimax", settings_.minimax);
+  settings_.tuned = spec_.option("tuned", 1) != 0;
+  trees_.clear();
+  for (int t = 0; t < threads_; ++t) trees_.emplace_back(settings_, Rng(seed_ + 0x9E3779B97F4A7C15ULL * t).next());
+  program_ = &p;
 }
 
-// UCT: an unvisited child first (children are created in shuffled order), else the best
-// mean reward plus the exploration bonus.
-int MctsAgent::select_child(const Node& n) const {
-  double log_visits = std::log(static_cast<double>(std::max<uint32_t>(n.visits, 1)));
-  int best = n.first_child;
-  double best_score = -std::numeric_limits<double>::infinity();
-  for (int c = n.first_child; c < n.first_child + n.child_count; ++c) {
-    const Node& child = nodes_[c];
-    if (child.visits == 0) return c;
-    double score = child.reward / child.visits + exploration_ * std::sqrt(log_visits / child.visits);
-    if (score > best_score) best_score = score, best = c;
-  }
-  return best;
-}
-
-void MctsAgent::expand(State& s, int node) {
-  s.legal_moves(scratch_);
-  for (size_t i = scratch_.size(); i > 1; --i)
-    std::swap(scratch_[i - 1], scratch_[rng_.below(static_cast<uint32_t>(i))]);
-  int mover = s.current_player();
-  nodes_[node].first_child = static_cast<int>(nodes_.size());
-  nodes_[node].child_count = static_cast<int>(scratch_.size());
-  for (const Move& m : scratch_) {
-    Node child;
-    child.move = m;
-    child.parent = node;
-    child.mover = mover;
-    nodes_.push_back(child);
-  }
-}
-
-void MctsAgent::iterate(State& s) {
-  int node = 0, applied = 0;
-  // Selection: down the tree while nodes are expanded.
-  while (nodes_[node].first_child >= 0 && nodes_[node].child_count > 0) {
-    node = select_child(nodes_[node]);
-    s.apply_unchecked(nodes_[node].move);
-    ++applied;
-  }
-  // Expansion: one new level, then one of its children.
-  if (!s.is_terminal() && nodes_[node].first_child < 0 && nodes_.size() < kMaxNodes) {
-    expand(s, node);
-    if (nodes_[node].child_count > 0) {
-      node = nodes_[node].first_child;
-      s.apply_unchecked(nodes_[node].move);
-      ++applied;
+// Each tree searches its share: with a count, iterations / threads each (so the search is
+// the same whatever the threads' timing); with a time, until the deadline. A tree stops
+// early when its solver proves the root.
+void MctsAgent::search(State& s) {
+  using clock = std::chrono::steady_clock;
+  const auto deadline =
+      clock::now() + std::chrono::duration_cast<clock::duration>(std::chrono::duration<double>(spec_.seconds));
+  const uint64_t total = spec_.seconds > 0 ? 0 : spec_.count;
+  std::vector<uint64_t> done(trees_.size(), 0);
+  auto run = [&](size_t t, State& state) {
+    MctsTree& tree = trees_[t];
+    const uint64_t share = total / trees_.size() + (t < total % trees_.size() ? 1 : 0);
+    for (uint64_t i = 0; total ? i < share : clock::now() < deadline; ++i) {
+      if (tree.root_proven() != MctsTree::kUnknown) break;
+      tree.iterate(state);
+      ++done[t];
     }
+  };
+  std::vector<std::thread> pool;
+  std::vector<State> copies(trees_.size() - 1, s);
+  std::vector<std::exception_ptr> failures(trees_.size());
+  for (size_t t = 1; t < trees_.size(); ++t)
+    pool.emplace_back([&, t] {
+      try {
+        run(t, copies[t - 1]);
+      } catch (...) {
+        failures[t] = std::current_exception();
+      }
+    });
+  try {
+    run(0, s);
+  } catch (...) {
+    failures[0] = std::current_exception();
   }
-  // Simulation, then backpropagation of each mover's own reward.
-  std::vector<double> returns = playout_returns(s, applied);
-  for (int n = node; n >= 0; n = nodes_[n].parent) {
-    ++nodes_[n].visits;
-    if (nodes_[n].mover >= 0) nodes_[n].reward += reward_of(returns, nodes_[n].mover);
-  }
-  while (applied--) s.undo();
-}
-
-// Copies the subtree under `new_root` to a fresh vector, keeping each node's children
-// contiguous (breadth first).
-void MctsAgent::keep_subtree(int new_root) {
-  std::vector<Node> kept;
-  kept.push_back(nodes_[new_root]);
-  kept[0].parent = -1;
-  for (size_t i = 0; i < kept.size(); ++i) {
-    int first = kept[i].first_child, count = kept[i].child_count;
-    if (first < 0) continue;
-    kept[i].first_child = static_cast<int>(kept.size());
-    for (int c = first; c < first + count; ++c) {
-      kept.push_back(nodes_[c]);
-      kept.back().parent = static_cast<int>(i);
-    }
-  }
-  nodes_ = std::move(kept);
-}
-
-// Follows the moves played since the last search down the old tree.
-bool MctsAgent::reuse_tree(const State& s) {
-  const auto& history = s.history();
-  if (nodes_.empty() || history.size() < root_history_.size()) return false;
-  if (!std::equal(root_history_.begin(), root_history_.end(), history.begin())) return false;
-  int node = 0;
-  for (size_t i = root_history_.size(); i < history.size(); ++i) {
-    const Node& n = nodes_[node];
-    int found = -1;
-    for (int c = n.first_child; n.first_child >= 0 && c < n.first_child + n.child_count; ++c)
-      if (nodes_[c].move == history[i]) found = c;
-    if (found < 0) return false;
-    node = found;
-  }
-  if (node != 0) keep_subtree(node);
-  return true;
+  for (auto& th : pool) th.join();
+  for (auto& f : failures)
+    if (f) std::rethrow_exception(f);
+  for (uint64_t d : done) info_.iterations += d;
 }
 
 Move MctsAgent::choose(State& s) {
+  if (program_ != &s.program()) configure(s.program());
   info_ = {};
-  if (!reuse_tree(s)) {
-    nodes_.assign(1, Node{});
+  for (auto& tree : trees_) {
+    tree.start(s);
+    info_.reused_visits += tree.reused_visits();
   }
-  root_history_ = s.history();
-  nodes_[0].mover = -1;
-  info_.reused_visits = nodes_[0].visits;
-  if (nodes_[0].first_child < 0) expand(s, 0);
-  if (nodes_[0].child_count == 1) return nodes_[1].move;
+  std::vector<MctsTree::Child> children = trees_[0].root_children();
+  if (children.size() > 1) {
+    search(s);
+    // The trees' visits per move (each tree made the same moves, in its own order).
+    children = trees_[0].root_children();
+    for (size_t t = 1; t < trees_.size(); ++t)
+      for (const auto& other : trees_[t].root_children())
+        for (auto& c : children)
+          if (c.move == other.move) {
+            c.mean = (c.mean * c.visits + other.mean * other.visits) / std::max<double>(1, c.visits + other.visits);
+            c.visits += other.visits;
+            if (c.proven == MctsTree::kUnknown) c.proven = other.proven;
+          }
+  }
+  for (const auto& tree : trees_) {
+    info_.tree_nodes += tree.node_count();
+    info_.solved = info_.solved || tree.root_proven() != MctsTree::kUnknown;
+  }
 
-  using clock = std::chrono::steady_clock;
-  auto deadline = clock::now() + std::chrono::duration_cast<clock::duration>(std::chrono::duration<double>(seconds_));
-  for (uint64_t i = 0; iterations_ ? i < iterations_ : clock::now() < deadline; ++i) {
-    iterate(s);
-    ++info_.iterations;
+  // A proven win first; never a proven loss while another move is left; then the most
+  // visited, the better mean breaking ties.
+  const int8_t side = static_cast<int8_t>(s.current_player());
+  auto rank = [&](const MctsTree::Child& c) {
+    if (c.proven == side) return 2;
+    if (c.proven != MctsTree::kUnknown && c.proven != MctsTree::kDraw) return 0;
+    return 1;
+  };
+  policy_ = {};
+  policy_.kind = Policy::Kind::visits;
+  size_t best = 0;
+  for (size_t i = 0; i < children.size(); ++i) {
+    const auto &c = children[i], &b = children[best];
+    policy_.moves.push_back({c.move, rank(c) == 0 ? 0.0 : static_cast<double>(c.visits)});
+    if (c.proven == side) policy_.proven_wins.push_back(c.move);
+    if (rank(c) != rank(b) ? rank(c) > rank(b) : c.visits != b.visits ? c.visits > b.visits : c.mean > b.mean) best = i;
   }
-  info_.tree_nodes = nodes_.size();
-
-  // The most visited move; the better mean reward breaks ties.
-  const Node& root = nodes_[0];
-  int best = root.first_child;
-  for (int c = root.first_child; c < root.first_child + root.child_count; ++c) {
-    const Node &a = nodes_[c], &b = nodes_[best];
-    if (a.visits > b.visits || (a.visits == b.visits && a.reward > b.reward)) best = c;
-  }
-  return nodes_[best].move;
-}
-
-Move FlatMonteCarloAgent::choose(State& s) {
-  MoveList moves = s.legal_moves();
-  for (size_t i = moves.size(); i > 1; --i) std::swap(moves[i - 1], moves[rng_.below(static_cast<uint32_t>(i))]);
-  if (moves.size() == 1) return moves.front();
-  int mover = s.current_player();
-  Move best = moves.front();
-  double best_total = -std::numeric_limits<double>::infinity();
-  for (const Move& m : moves) {
-    s.apply_unchecked(m);
-    double total = 0;
-    for (int k = 0; k < playouts_; ++k) {
-      int applied = play_randomly(s, rng_, scratch_);
-      total += s.returns()[mover];
-      while (applied--) s.undo();
-    }
-    s.undo();
-    if (total > best_total) best_total = total, best = m;
-  }
-  return best;
+  return children[best].move;
 }
 
 }  // namespace tabula

@@ -91,7 +91,7 @@ std::optional<ResultsFile> read_results(std::istream& in, const std::string& pat
       if (last->rules.file == study->rules.file && last->difference(*study).empty()) line->origin.study = last;
     }
     if (digest_moves) {
-      line->game.moves = fmt::format("#{:014x}", std::hash<std::string>{}(line->game.moves) >> 8);
+      line->game.moves = moves_digest(line->game.moves);
       line->game.moves.shrink_to_fit();  // assigning a short string keeps the long one's buffer
     }
     file.lines.push_back(std::move(*line));

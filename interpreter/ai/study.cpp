@@ -43,33 +43,47 @@ std::string rules_hash(const std::vector<std::string>& texts) {
   return fmt::format("{:016x}", h);
 }
 
-Study Study::match(RulesIdentity rules, std::vector<std::string> players, uint64_t seed, int max_plies, int seats) {
+Study Study::match(RulesIdentity rules, const Seating& seating, uint64_t seed, int max_plies) {
   Study s;
   s.kind = Kind::match;
   s.rules = std::move(rules);
-  s.seats = seats > 0 ? seats : static_cast<int>(players.size());
-  s.players = std::move(players);
+  s.players = seating.players;
+  s.round_robin = seating.round_robin;
+  s.seats = seating.seats();
+  s.seat_names = seating.seat_names, s.seat_sides = seating.seat_sides;
   s.seed = seed;
   s.max_plies = max_plies;
   return s;
 }
 
-Study Study::analysis(RulesIdentity rules, int seats, std::string strong, uint64_t seed) {
+Study Study::analysis(RulesIdentity rules, const Seating& seats, std::string strong, std::string good, uint64_t seed) {
   Study s;
   s.kind = Kind::analysis;
   s.rules = std::move(rules);
-  s.seats = seats;
+  s.seats = seats.seats();
+  s.seat_names = seats.seat_names, s.seat_sides = seats.seat_sides;
   s.strong = std::move(strong);
+  s.good = std::move(good);
   s.seed = seed;
   return s;
 }
 
+Seating Study::seating(std::vector<std::string> items) const {
+  Seating out = Seating::plain(std::move(items), seats);
+  out.round_robin = round_robin;
+  if (!seat_sides.empty()) out.seat_names = seat_names, out.seat_sides = seat_sides;
+  return out;
+}
+
 std::vector<StudyPhase> Study::phases() const {
-  if (kind == Kind::match) return {StudyPhase{"match", players, seed, seats}};
-  std::vector<std::string> skill(static_cast<size_t>(seats), "random");
+  if (kind == Kind::match) return {StudyPhase{"match", seating(players), seed}};
+  const auto n = static_cast<size_t>(seats);
+  std::vector<std::string> skill(n, "random");
   skill[0] = strong;
-  return {StudyPhase{"random", std::vector<std::string>(static_cast<size_t>(seats), "random"), seed, seats},
-          StudyPhase{"skill", skill, seed + 1, seats}};
+  std::vector<StudyPhase> out = {StudyPhase{"random", seating(std::vector<std::string>(n, "random")), seed},
+                                 StudyPhase{"skill", seating(skill), seed + 1}};
+  if (!good.empty()) out.push_back(StudyPhase{"good", seating(std::vector<std::string>(n, good)), seed + 2});
+  return out;
 }
 
 int Study::phase_index(const std::string& name) const {
@@ -83,14 +97,15 @@ Json Study::to_json() const {
   Json j = {{"command", command()}, {"rules", rules.name}, {"rules_file", rules.file}, {"rules_hash", rules.hash}};
   if (kind == Kind::match) {
     j["players"] = players;
-    if (round_robin()) j["seats"] = seats;
-    j["seed"] = seed;
-    j["max_plies"] = max_plies;
-    return j;
+    if (round_robin) j["seats"] = seats;
+  } else {
+    j["seats"] = seats;
+    j["strong"] = strong;
+    if (!good.empty()) j["good"] = good;
   }
-  j["seats"] = seats;
-  j["strong"] = strong;
+  if (!seat_sides.empty()) j["seat_names"] = seat_names, j["seat_sides"] = seat_sides;
   j["seed"] = seed;
+  if (kind == Kind::match) j["max_plies"] = max_plies;
   return j;
 }
 
@@ -99,15 +114,19 @@ std::string Study::difference(const Study& o, const std::string& here, const std
     return fmt::format("{} {} in {}, {} in {}", what, a, here, b, there);
   };
   if (kind != o.kind) return differ("command", command(), o.command());
-  if (round_robin() != o.round_robin())
-    return differ("a round robin", round_robin() ? "yes" : "no", o.round_robin() ? "yes" : "no");
+  if (round_robin != o.round_robin)
+    return differ("a round robin", round_robin ? "yes" : "no", o.round_robin ? "yes" : "no");
   if (rules.name != o.rules.name) return differ("rules", json_text(rules.name), json_text(o.rules.name));
   if (rules.hash != o.rules.hash)
     return differ("rules files with other contents: hash", fmt::format("{} ({})", rules.hash, rules.file),
                   fmt::format("{} ({})", o.rules.hash, o.rules.file));
   if (players != o.players) return differ("players", comma_list(players), comma_list(o.players));
   if (seats != o.seats) return differ("seats", std::to_string(seats), std::to_string(o.seats));
+  // Files written before seats were named give each seat a side of its own.
+  if (seating({}).seat_sides != o.seating({}).seat_sides)
+    return differ("seats' sides", json_text(seating({}).seat_sides), json_text(o.seating({}).seat_sides));
   if (strong != o.strong) return differ("strong player", strong, o.strong);
+  if (good != o.good) return differ("good player", good.empty() ? "none" : good, o.good.empty() ? "none" : o.good);
   if (seed != o.seed) return differ("seed", std::to_string(seed), std::to_string(o.seed));
   if (max_plies != o.max_plies) return differ("max plies", std::to_string(max_plies), std::to_string(o.max_plies));
   return "";
@@ -130,21 +149,39 @@ std::optional<Study> parse_study(const JsonValue& object, std::string& error) {
     s.seats = static_cast<int>(s.players.size());
     if (f.has("seats")) {  // a round robin: pairs of more specs than seats
       s.seats = static_cast<int>(f.integer("seats", 2, 2));
-      if (f.ok() && error.empty() && s.players.size() <= 2)
-        error = fmt::format("\"study.seats\": a round robin has more players than seats, found {} players",
-                            s.players.size());
+      s.round_robin = true;
+      if (f.ok() && error.empty() && s.players.size() < 2)
+        error = fmt::format("\"study.seats\": a round robin has two players or more, found {}", s.players.size());
     }
   } else {
     s.seats = static_cast<int>(f.integer("seats", 1, 64));
     s.strong = f.string("strong");
-    s.players.clear();
+    if (f.has("good")) s.good = f.string("good");
+  }
+  if (f.has("seat_names") || f.has("seat_sides")) {
+    s.seat_names = f.strings("seat_names", 1, 64);
+    if (const auto* sides = f.array("seat_sides", s.seat_names.size(), s.seat_names.size()))
+      for (const auto& item : *sides) {
+        std::string why;
+        auto side = FieldReader::integer_of(item, 0, 63, why);
+        if (!side) {
+          if (error.empty()) error = "\"study.seat_sides\": " + why;
+          break;
+        }
+        s.seat_sides.push_back(static_cast<int>(*side));
+      }
+    if (s.kind == Study::Kind::analysis && f.ok() && error.empty() && static_cast<int>(s.seat_names.size()) != s.seats)
+      error = fmt::format("\"study.seat_names\": {} names for {} seats", s.seat_names.size(), s.seats);
+    if (s.kind == Study::Kind::match && !s.round_robin) s.seats = static_cast<int>(s.seat_names.size());
   }
   s.seed = f.unsigned_integer("seed");
   if (s.kind == Study::Kind::match) s.max_plies = static_cast<int>(f.integer("max_plies", 0, 1'000'000'000));
   if (error.empty() && !f.finish()) error = f.error;
   const char* specs_field = s.kind == Study::Kind::match ? "players" : "strong";
-  for (const auto& spec : s.kind == Study::Kind::match ? s.players : std::vector<std::string>{s.strong})
-    if (auto why = check_agent_spec(spec); error.empty() && !why.empty())
+  std::vector<std::string> specs = s.kind == Study::Kind::match ? s.players : std::vector<std::string>{s.strong};
+  if (!s.good.empty()) specs.push_back(s.good);
+  for (const auto& spec : specs)
+    if (auto why = check_agent_spec(spec_of(spec)); error.empty() && !why.empty())
       error = fmt::format("\"study.{}\": {}", specs_field, why);
   if (!error.empty()) return std::nullopt;
   return s;

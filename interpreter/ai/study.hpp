@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "ai/json_value.hpp"
+#include "ai/seating.hpp"
 
 namespace tabula {
 
@@ -24,36 +25,40 @@ struct RulesIdentity {
 // rules file, the files it extends, its board file), independent of their paths and order.
 std::string rules_hash(const std::vector<std::string>& texts);
 
-// One match within a study: its players (one spec per seat, rotating by game; or more, in a
-// round robin of pairs) and seed.
+// One match within a study: its seating (who plays which seat, ai/seating) and seed.
 struct StudyPhase {
-  std::string name;  // "match"; "random" and "skill" for an analysis
-  std::vector<std::string> players;
+  std::string name;  // "match"; "random", "skill" and "good" for an analysis
+  Seating seating;
   uint64_t seed = 1;
-  int seats = 0;  // the game's seats: fewer than the players in a round robin
 };
 
 struct Study {
   enum class Kind { match, analysis };
   Kind kind = Kind::match;
   RulesIdentity rules;
-  std::vector<std::string> players;  // a match's specs, one per seat (more in a round robin)
-  int seats = 0;                     // seats of the game
-  std::string strong;                // an analysis's stronger player
+  std::vector<std::string> players;  // a match's items (ai/seating)
+  bool round_robin = false;
+  int seats = 0;  // seats of the game
+  // Per seat, its name and side (empty in files written before seats had names: then each
+  // seat is a side of its own, named by its number).
+  std::vector<std::string> seat_names;
+  std::vector<int> seat_sides;
+  std::string strong;  // an analysis's strong player (against random players)
+  std::string good;    // an analysis's good player (against itself), "" in older studies
   uint64_t seed = 1;
   int max_plies = 0;  // a match's own ply limit (0: the rules' limit)
 
-  // `seats` 0: one spec per seat; fewer seats than specs: a round robin.
-  static Study match(RulesIdentity rules, std::vector<std::string> players, uint64_t seed, int max_plies,
-                     int seats = 0);
-  static Study analysis(RulesIdentity rules, int seats, std::string strong, uint64_t seed);
+  static Study match(RulesIdentity rules, const Seating& seating, uint64_t seed, int max_plies);
+  static Study analysis(RulesIdentity rules, const Seating& seats, std::string strong, std::string good, uint64_t seed);
 
   // A match has one phase; an analysis has random play (every seat random, the study's
-  // seed) then skill (the strong player against random players, seed + 1).
+  // seed), skill (the strong player against random players, seed + 1) and, when it names a
+  // good player, good play (that player in every seat, seed + 2).
   std::vector<StudyPhase> phases() const;
   int phase_index(const std::string& name) const;  // -1 when the study has no such phase
   std::string command() const { return kind == Kind::match ? "match" : "analyze"; }
-  bool round_robin() const { return kind == Kind::match && static_cast<int>(players.size()) > seats; }
+  // The study's seats with these players.
+  Seating seating(std::vector<std::string> items) const;
 
   Json to_json() const;
   // "" for the same study (the rules file's path aside), else the first difference in words:

@@ -1,5 +1,7 @@
 #include "ai/study_games.hpp"
 
+#include "ai/agent_spec.hpp"
+
 #include <fmt/format.h>
 #include <algorithm>
 #include <cctype>
@@ -34,12 +36,11 @@ std::string first_difference(const GameRecord& a, const GameRecord& b) {
 }
 
 // A budget of time ("mcts:1s", "alphabeta:4:500ms") ends in a digit and "s" or "ms".
-bool has_time_budget(const std::vector<std::string>& specs) {
-  return std::any_of(specs.begin(), specs.end(), [](std::string s) {
-    if (s.empty() || s.back() != 's') return false;
-    s.pop_back();
-    if (!s.empty() && s.back() == 'm') s.pop_back();
-    return !s.empty() && std::isdigit(static_cast<unsigned char>(s.back()));
+bool has_time_budget(const std::vector<std::string>& items) {
+  return std::any_of(items.begin(), items.end(), [](const std::string& item) {
+    std::string error;
+    auto spec = parse_agent_spec(spec_of(item), error);
+    return spec && spec->seconds > 0;
   });
 }
 
@@ -116,7 +117,10 @@ std::string StudyGames::describe_missing() const {
     parts.push_back(fmt::format("{} of the {} games of {}: {}", gone.size(), planned[p], where, list));
   }
   std::string out;
-  for (size_t i = 0; i < parts.size(); ++i) out += (i ? "; and " : "") + parts[i];
+  for (size_t i = 0; i < parts.size(); ++i) {
+    if (i) out += i + 1 == parts.size() ? "; and " : "; ";
+    out += parts[i];
+  }
   return out;
 }
 
@@ -166,7 +170,7 @@ std::optional<StudyGames> gather_study(std::vector<ResultsFile>&& files, std::st
         error = fmt::format("{} is recorded twice with different results: {} and {} ({}){}",
                             game_name(*s.study, e.phase, e.game), files[kept->file].location(kept->line),
                             files[e.file].location(e.line), first_difference(first, g),
-                            has_time_budget(s.study->phases()[static_cast<size_t>(e.phase)].players)
+                            has_time_budget(s.study->phases()[static_cast<size_t>(e.phase)].seating.players)
                                 ? "; players with a time budget do not replay alike, so keep one of the runs only"
                                 : "");
         return std::nullopt;

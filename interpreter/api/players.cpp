@@ -9,6 +9,7 @@
 #include "ai/match.hpp"
 #include "ai/match_report.hpp"
 #include "ai/playouts.hpp"
+#include "ai/study.hpp"
 #include "api/facade.hpp"
 #include "tabula/players.hpp"
 
@@ -98,8 +99,8 @@ PlayoutStatistics random_playouts(const Game& game, uint64_t playouts, uint64_t 
 
 namespace {
 
-MatchTally tally_of(const Tally& t) {
-  Interval ci = t.win_interval();
+MatchTally tally_of(const MatchReport& r, const Tally& t) {
+  Interval ci = r.win_interval(t);
   return {t.name, t.games, t.wins, t.draws, t.losses, t.win_rate(), ci.low, ci.high, t.seconds_per_move()};
 }
 
@@ -107,26 +108,40 @@ MatchTally tally_of(const Tally& t) {
 
 std::optional<MatchResult> match(const Game& game, const MatchOptions& options, std::string& error) {
   const auto& program = detail::GameImpl::of(game).program;
+  error.clear();
   if (options.games < 1) return error = "a match needs at least one game", std::nullopt;
   if (options.threads < 1) return error = "a match needs at least one thread", std::nullopt;
   if (options.max_plies < 0) return error = "max_plies must be 0 (the rules' limit) or more", std::nullopt;
-  if (error = check_players(*program, options.players); !error.empty()) return std::nullopt;
+  auto seating = make_seating(*program, options.players, options.round_robin, error);
+  if (!seating) return std::nullopt;
   MatchConfig config;
-  config.players = options.players;
+  config.seating = *seating;
   config.games = options.games;
+  if (seating->round_robin) {
+    if (int64_t{options.games} * seating->pairs() > kMaxGames)
+      return error = fmt::format("{} games per pair of {} players is more than {}", options.games,
+                                 seating->players.size(), kMaxGames),
+             std::nullopt;
+    config.games = options.games * seating->pairs();
+  }
   config.seed = options.seed;
   config.threads = options.threads;
   config.max_plies = options.max_plies;
   auto records = engine_call([&] { return run_match(program, config); });
-  MatchReport report = summarize(records, error);
+  MatchReport report = summarize(records, config.seating, error);
   if (!error.empty()) return std::nullopt;
   MatchResult out;
   out.rules = report.rules;
   out.games = report.games;
   out.draws = report.draws;
   out.cut = report.cut;
-  for (const Tally& t : report.players) out.players.push_back(tally_of(t));
-  for (const Tally& t : report.per_seat) out.per_seat.push_back(tally_of(t));
+  for (const Tally& t : report.players) out.players.push_back(tally_of(report, t));
+  for (const Tally& t : report.per_seat) out.per_seat.push_back(tally_of(report, t));
+  for (const Tally& t : report.per_side) out.per_side.push_back(tally_of(report, t));
+  out.seat_names = report.seat_names;
+  out.distinct_games = report.distinct_games;
+  out.effective_games = report.effective_games;
+  for (const Rating& r : report.ratings) out.ratings.push_back({r.name, r.elo, r.ci.low, r.ci.high});
   Interval first = report.first_player_interval();
   out.first_player_share = report.first_player_share();
   out.first_player_low = first.low;

@@ -133,7 +133,7 @@ void after_action(State& s, const Move& m, Flow flow, int mover) {
         s.set_turn_point({TurnPoint::opening, static_cast<uint8_t>(t.step + 1), 0});
         p.turn.opening[t.step + 1].phase->enter(s);
       } else {
-        begin_turn(s, p.turn.first_seat_var >= 0 ? s.var(p.turn.first_seat_var) : 0, false);
+        begin_turn(s, p.turn.first_seat_var >= 0 ? s.var(p.turn.first_seat_var) : p.turn.first_seat, false);
       }
       return;
     }

@@ -1,5 +1,7 @@
 #include "kernels/connectivity.hpp"
 
+#include <deque>
+
 #include <algorithm>
 
 namespace tabula {
@@ -74,6 +76,50 @@ bool pieces_link(const Program& p, const uint8_t* board, int player, const std::
     }
   }
   return false;
+}
+
+int cells_to_link(const Program& p, const uint8_t* board, int player, const std::vector<uint8_t>& from,
+                  const std::vector<uint8_t>& to) {
+  // Cost of a cell: 0 for the player's piece, 1 for an empty cell, blocked for another's.
+  auto cost = [&](int c) { return !board[c] ? 1 : p.code_owner[board[c]] == player ? 0 : -1; };
+  std::vector<int> dist(static_cast<size_t>(p.cells), -1);
+  std::deque<int> queue;
+  for (int c = 0; c < p.cells; ++c)
+    if (from[c] && cost(c) >= 0) {
+      dist[c] = cost(c);
+      if (cost(c) == 0) queue.push_front(c);
+      else queue.push_back(c);
+    }
+  // A 0-1 search: a cell is final when it leaves the queue; zero-cost cells go to the front.
+  std::vector<uint8_t> done(static_cast<size_t>(p.cells), 0);
+  while (!queue.empty()) {
+    const int c = queue.front();
+    queue.pop_front();
+    if (done[c]) continue;
+    done[c] = 1;
+    if (to[c]) return dist[c];
+    for (int16_t x : p.adjacent[c]) {
+      const int w = cost(x);
+      if (w < 0 || done[x]) continue;
+      if (dist[x] < 0 || dist[c] + w < dist[x]) {
+        dist[x] = dist[c] + w;
+        if (w == 0) queue.push_front(x);
+        else queue.push_back(x);
+      }
+    }
+  }
+  return -1;
+}
+
+std::vector<int> steps_to(const Program& p, const std::vector<uint8_t>& zone) {
+  std::vector<int> steps(static_cast<size_t>(p.cells), -1);
+  std::vector<int> queue;
+  for (int c = 0; c < p.cells; ++c)
+    if (zone[c]) steps[c] = 0, queue.push_back(c);
+  for (size_t i = 0; i < queue.size(); ++i)
+    for (int16_t x : p.adjacent[queue[i]])
+      if (steps[x] < 0) steps[x] = steps[queue[i]] + 1, queue.push_back(x);
+  return steps;
 }
 
 }  // namespace tabula

@@ -53,4 +53,14 @@ inline bool mask_links(const Program& p, uint64_t pieces, uint64_t from, uint64_
   return (group & to) != 0;
 }
 
+// The fewest empty cells `player` must still fill for a chain of its pieces to join a cell of
+// `from` to a cell of `to` (0: joined), other sides' pieces blocking; -1 when they cannot be
+// joined. A 0-1 breadth-first search over Program::adjacent.
+int cells_to_link(const Program& p, const uint8_t* board, int player, const std::vector<uint8_t>& from,
+                  const std::vector<uint8_t>& to);
+
+// Per cell, the fewest steps over Program::adjacent to a cell of `zone` (cells[c] != 0), -1
+// where none is reachable.
+std::vector<int> steps_to(const Program& p, const std::vector<uint8_t>& zone);
+
 }  // namespace tabula

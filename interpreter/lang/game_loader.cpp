@@ -7,6 +7,7 @@
 #include "board/board_loader.hpp"
 #include "lang/checker.hpp"
 #include "lang/variant_merge.hpp"
+#include "lang/weights_file.hpp"
 #include "syntax/parser.hpp"
 
 namespace tabula {
@@ -48,6 +49,7 @@ std::shared_ptr<const Program> compile_rules(std::optional<RulesFile> rules, Dia
     }
   }
   auto program = check_rules(*rules, board, diags);
+  if (program && board && !diags.has_errors()) load_weights(*program, rules->path, diags, sources);
   if (merged) *merged = *rules;
   if (!program || !board || diags.has_errors()) return nullptr;
   return program;

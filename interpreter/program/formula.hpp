@@ -4,6 +4,7 @@
 // (engine/evaluate); each function call (connected(P), pieces(P), ...) is an object of its
 // module (interpreter/constructs/functions/) behind the ValueFunction interface.
 #include <cstdint>
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -30,6 +31,11 @@ class ValueFunction : public Construct {
   // the empty cells where value() with this mover and that cell as `to` (no `from`) is
   // non-zero. False when the function has no such form, or none on this board.
   virtual bool empty_cells_where(const State&, int /*mover*/, CellSet& /*cells*/) const { return false; }
+  // How near `mover` stands to what this function tests, for evaluations (larger is
+  // nearer). Only goals whose value jumps when reached (a chain joined, a zone entered) have
+  // one: the evaluation can then see the way there, not only the arrival.
+  virtual std::optional<double> progress(const EvalContext&) const { return std::nullopt; }
+  virtual bool has_progress() const { return false; }
 };
 
 struct FormulaNode {

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "board/board_graph.hpp"
@@ -51,6 +52,13 @@ struct Program : BoardData {
   std::vector<const Describer*> describers;
   EndRules end;
   Formula evaluation;  // `evaluate EXPR`: what computer players maximise (empty: derived from the rules)
+  // The tuned weights of the rules-derived evaluation, by term, from the weights file beside
+  // the rules (lang/weights_file); empty: the untuned defaults.
+  std::vector<std::pair<std::string, double>> evaluation_weights;
+  // The players' measured choices for these rules, from the same file: the kind `auto:TIME`
+  // plays as, with its options ("alphabeta", "mcts:minimax:0.6"), and MCTS's own options;
+  // "" for the defaults.
+  std::string auto_player, mcts_options;
   Notation notation;
   VarTable vars;  // the construct-owned parts of a state (budgets, marks, reserves, ...)
   // Counters kept in `vars` when some rule reads them (else empty): per side, the pieces it

@@ -82,7 +82,8 @@ struct TurnStructure {
   // A phase that starts the game before the opening and the turns (a first mark), and its seat.
   const Phase* start = nullptr;
   int start_seat = 0;
-  int first_seat_var = -1;  // the seat that plays the first turn after the opening (a var), or -1: seat 0
+  int first_seat = 0;       // the seat that plays the first turn after the opening (`opening first=SIDE`)
+  int first_seat_var = -1;  // ... when a pie may change it: a var (starting at first_seat), or -1
 };
 
 enum class Outcome : uint8_t { win, lose, draw, end };  // end: decided by the score

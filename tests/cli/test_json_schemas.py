@@ -97,13 +97,19 @@ def test_moves_perft_bench():
 
 
 def test_match_merge_analyze(tmp_path):
-    value = check("match", tabula("match", "rules/loa.rules", "--players", "random,alphabeta:1,mc:2", "--games", 2,
-                                  "--json"))
+    value = check("match", tabula("match", "rules/loa.rules", "--players", "random,alphabeta:1,mc:2", "--round-robin",
+                                  "--games", 2, "--json"))
     assert [r["name"] for r in value["ratings"]] == ["random", "alphabeta:1", "mc:2"]
     out = tmp_path / "m.jsonl"
     tabula("match", "rules/loa.rules", "--players", "random,random", "--games", 2, "--out", out)
     check("match", tabula("merge", out, "--json"))
-    check("analyze", tabula("analyze", "rules/loa.rules", "--games", 4, "--skill-games", 2, "--json"))
+    value = check("analyze", tabula("analyze", "rules/loa.rules", "--games", 4, "--skill-games", 2, "--good-games", 2,
+                                    "--strong", "alphabeta:1", "--json"))
+    assert value["verdicts"]["balance"]["verdict"] in ("first-player-advantage", "second-player-advantage",
+                                                       "no-difference-detected")
+    value = check("analyze", tabula("analyze", "rules/loa.rules", "rules/loa-misere.rules", "--games", 4,
+                                    "--skill-games", 2, "--good-games", 2, "--strong", "alphabeta:1", "--json"))
+    assert [d["measure"] for d in value["differences"]][0] == "first_player_share"
 
 
 def test_a_schema_rejects_a_wrong_output():

@@ -67,7 +67,7 @@ def test_match_reports_the_clis_statistics():
     theirs = json.loads(cli("match", "rules/loa.rules", "--games", 6, "--players", "random,mc:4", "--seed", 9,
                             "--threads", 2, "--json").stdout)
     for report in (ours, theirs):  # thinking time differs from run to run
-        for tally in report["players"] + report["per_seat"]:
+        for tally in report["players"] + report["per_seat"] + report["per_side"]:
             del tally["seconds_per_move"]
     assert ours == theirs
     assert result.games == 6 and len(result.records) == 6

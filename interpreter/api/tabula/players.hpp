@@ -52,11 +52,14 @@ TABULA_API PlayoutStatistics random_playouts(const GameState& start, uint64_t pl
 TABULA_API PlayoutStatistics random_playouts(const Game& game, uint64_t playouts, uint64_t seed, int threads = 1);
 
 struct MatchOptions {
-  std::vector<std::string> players;  // one spec per side; seats rotate every game
+  // One spec per seat or per side (rotating every game), or by seat name ("S=mcts:1s",
+  // "W+E=random": the same seats every game), as `tabula match --players` (docs/AI.md).
+  std::vector<std::string> players;
   int games = 100;
   uint64_t seed = 1;
   int threads = 1;
-  int max_plies = 0;  // stop a game as a draw (counted as cut) after this many plies; 0: the rules' limit
+  int max_plies = 0;         // stop a game as a draw (counted as cut) after this many plies; 0: the rules' limit
+  bool round_robin = false;  // every pair of the specs, both ways (games of two seats); `games` per pair
 };
 
 // A player spec's (or a seat's) results, with the 95% Wilson interval of its win rate.
@@ -81,11 +84,20 @@ struct MatchGame {
 struct MatchResult {
   std::string rules;
   int games = 0, draws = 0, cut = 0;
-  std::vector<MatchTally> players;                     // per spec, in the order first met
-  std::vector<MatchTally> per_seat;                    // "seat 1", "seat 2", ...
-  double first_player_share = 0;                       // the first seat's wins among decisive games
-  double first_player_low = 0, first_player_high = 0;  // its 95% Wilson interval
-  double fair_share = 0;                               // 1 / seats
+  std::vector<MatchTally> players;   // per spec, in the order first met
+  std::vector<MatchTally> per_seat;  // "seat 1", "seat 2", ... (seat_names says which)
+  std::vector<std::string> seat_names;
+  std::vector<MatchTally> per_side;                    // "side 1", "side 2", ...
+  double first_player_share = 0;                       // the first seat's side's wins among decisive games
+  double first_player_low = 0, first_player_high = 0;  // its 95% Wilson interval (on the effective games)
+  double fair_share = 0;                               // 1 / sides
+  int distinct_games = 0;                              // distinct move sequences
+  double effective_games = 0;                          // Kish's effective sample size of the games
+  struct Rating {
+    std::string name;
+    double elo = 0, low = 0, high = 0;  // maximum likelihood, average 0, 95% interval
+  };
+  std::vector<Rating> ratings;  // games of two seats with two specs or more
   double mean_plies = 0, stddev_plies = 0, min_plies = 0, max_plies = 0;
   double branching = 0;            // legal moves per position
   std::vector<MatchGame> records;  // sorted by game

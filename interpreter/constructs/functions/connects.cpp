@@ -25,6 +25,14 @@ class Connects final : public ValueFunction {
     if (p.bitboards) return mask_links(p, s.pieces_mask(side), from_mask[side], to_mask[side]);
     return pieces_link(p, s.tops(), side, from[side], to[side]);
   }
+  // The empty cells still to fill (negated), the board's size when the sides are cut off.
+  bool has_progress() const override { return true; }
+  std::optional<double> progress(const EvalContext& c) const override {
+    const State& s = c.state;
+    const int side = resolve_player(s, who, c.mover);
+    const int needed = cells_to_link(s.program(), s.tops(), side, from[side], to[side]);
+    return -static_cast<double>(needed < 0 ? s.program().cells : needed);
+  }
 };
 
 void zone_cells(const Program& p, int zone, std::vector<std::vector<uint8_t>>& flags, std::vector<uint64_t>& masks) {

@@ -6,6 +6,7 @@
 
 #include "check/context.hpp"
 #include "engine/evaluate.hpp"
+#include "kernels/connectivity.hpp"
 
 namespace tabula {
 namespace {
@@ -31,6 +32,7 @@ class Pieces final : public ValueFunction {
 class PiecesIn final : public ValueFunction {
  public:
   PlayerSpec who;
+  std::vector<std::vector<int>> steps;  // per side, per cell: steps to the side's zone (-1: never)
   uint32_t kinds = 0xFFFFFFFFu;
   std::vector<std::vector<int>> cells;  // per side: the zone's cells
   std::vector<uint64_t> masks;          // per side, on boards of at most 64 cells
@@ -48,6 +50,21 @@ class PiecesIn final : public ValueFunction {
         n += code && p.code_owner[code] == pl && (kinds & p.code_kind_bit[code]);
       }
     return n;
+  }
+  // The steps the nearest piece of those kinds has still to go to the zone (negated).
+  bool has_progress() const override { return true; }
+  std::optional<double> progress(const EvalContext& c) const override {
+    const State& s = c.state;
+    const Program& p = s.program();
+    const int side = resolve_player(s, who, c.mover);
+    if (side < 0) return std::nullopt;
+    int nearest = p.cells;
+    for (int cell = 0; cell < p.cells; ++cell) {
+      const uint8_t code = s.at(cell);
+      if (code && p.code_owner[code] == side && (kinds & p.code_kind_bit[code]) && steps[side][cell] >= 0)
+        nearest = std::min(nearest, steps[side][cell]);
+    }
+    return -static_cast<double>(nearest);
   }
 };
 
@@ -73,6 +90,7 @@ std::unique_ptr<ValueFunction> check_pieces_in(CheckContext& ctx, const Expr& e,
         if (c < 64) mask |= uint64_t{1} << c;
       }
     f->masks.push_back(mask);
+    f->steps.push_back(steps_to(p, p.zones[zone].cells[pl]));
   }
   return f;
 }

@@ -1,6 +1,10 @@
-// `pie` (an opening step): the seat chooses `keep` or `swap`. A swap exchanges the pieces of
-// the chooser's side and of the side whose seat would play first, and the chooser plays the
-// first turn: with two sides, the same game as the chooser taking the other colour.
+// `pie` (an opening step): the seat chooses `keep` or `swap`. A swap is the same game as the
+// chooser taking the other colour. When the side whose seat would play the first turn is
+// another side's, the chooser's pieces and that side's are exchanged and the chooser plays
+// the first turn (an opening where one side places pieces of both). When it is the chooser's
+// own (the opener's placement was its first move, and `opening first=...` names the chooser's
+// side), the chooser's pieces and the other side's are exchanged (two sides only) and the
+// other side plays the first turn.
 #include "check/context.hpp"
 #include "engine/generate.hpp"
 
@@ -17,15 +21,16 @@ class Pie final : public Phase {
   Flow apply(State& s, const Move& m) const override {
     if (m.arg != 1) return Flow::next;
     const Program& p = s.program();
-    const int chooser = s.current_player(), first = p.seats[0].side;
+    const int chooser = s.current_player(), first = p.seats[static_cast<size_t>(s.var(p.turn.first_seat_var))].side;
+    const int other = first != chooser ? first : 1 - chooser;  // two sides when the chooser would move first
     for (int c = 0; c < p.cells; ++c) {
       uint8_t code = s.at(c);
       if (!code) continue;
       int owner = p.owner(code);
-      if (owner == chooser) s.set_cell(c, p.piece_code(first, p.kind(code)));
-      else if (owner == first) s.set_cell(c, p.piece_code(chooser, p.kind(code)));
+      if (owner == chooser) s.set_cell(c, p.piece_code(other, p.kind(code)));
+      else if (owner == other) s.set_cell(c, p.piece_code(chooser, p.kind(code)));
     }
-    s.set_var(p.turn.first_seat_var, s.current_seat());
+    s.set_var(p.turn.first_seat_var, first != chooser ? s.current_seat() : p.first_seat_of(other));
     return Flow::next;
   }
 

@@ -1,7 +1,8 @@
 // `turn { STEP; STEP ... }`: a turn made of several steps, in order, each one ply (perft
-// counts them); a step whose `if` fails is skipped. `opening { STEP by=SIDE ... }`: steps
-// played once, in order, before the turns, each by the named side's first seat. The steps
-// are the actions of the registry (move, place, pie).
+// counts them); a step whose `if` fails is skipped. `opening [first=SIDE] { STEP by=SIDE ... }`:
+// steps played once, in order, before the turns, each by the named side's first seat; then
+// the first turn is the first seat's, or that of the side `first=` names. The steps are the
+// actions of the registry (move, place, pie).
 #include <fmt/format.h>
 
 #include "check/context.hpp"
@@ -40,7 +41,7 @@ void check_turn(CheckContext& ctx, const Statement& s) {
 }
 
 void check_opening(CheckContext& ctx, const Statement& s) {
-  if (!ctx.shape(s, 0, 0, {}, false, false, true)) return;
+  if (!ctx.shape(s, 0, 0, {"first"}, false, false, true)) return;
   auto& steps = ctx.program.turn.opening;
   for (const auto& line : s.block) {
     TurnStep step;
@@ -61,6 +62,21 @@ void check_opening(CheckContext& ctx, const Statement& s) {
   }
   if (s.block.empty()) ctx.error(s.pos, "the opening block has no actions");
   if (steps.size() > kMaxSteps) ctx.error(s.pos, fmt::format("an opening has at most {} actions", kMaxSteps));
+  // Who plays the first turn after the opening: the first seat, unless `first=SIDE` says.
+  Program& p = ctx.program;
+  if (const Arg* first = ctx.named(s, "first"); first && ctx.identifier(first->value, "a side")) {
+    const int side = ctx.find_player(first->value.text);
+    if (side < 0) ctx.unknown_name(first->value, "player", ctx.player_names());
+    else p.turn.first_seat = std::max(0, p.first_seat_of(side));
+  }
+  if (p.turn.first_seat_var >= 0) p.vars.specs[static_cast<size_t>(p.turn.first_seat_var)].initial = p.turn.first_seat;
+  // A pie whose chooser would play the first turn swaps with "the other side": two sides only.
+  for (const TurnStep& step : steps)
+    if (step.phase->name() == "pie" && p.player_count() != 2 &&
+        p.seats[static_cast<size_t>(step.seat)].side == p.seats[static_cast<size_t>(p.turn.first_seat)].side)
+      ctx.error(step.pos,
+                "a pie whose chooser would play the first turn needs two sides: with more, name "
+                "another side with opening first=SIDE");
 }
 
 }  // namespace
@@ -77,7 +93,7 @@ extern constinit const StatementSpec opening_statement{
     Pass::define,
     Key::keyword,
     check_opening,
-    "opening { ACTION by=SIDE ... }",
-    "steps played once, in order, before the turns (placements, pie)"};
+    "opening [first=SIDE] { ACTION by=SIDE ... }",
+    "steps played once, in order, before the turns (placements, pie); then the first seat's turn, or first=SIDE's"};
 
 }  // namespace tabula

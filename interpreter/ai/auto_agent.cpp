@@ -1,0 +1,27 @@
+#include "ai/auto_agent.hpp"
+
+#include <stdexcept>
+
+#include "ai/player_defaults.hpp"
+
+namespace tabula {
+
+void AutoAgent::want_policy() {
+  policy_wanted_ = true;
+  if (inner_) inner_->want_policy();
+}
+
+Move AutoAgent::choose(State& s) {
+  if (program_ != &s.program()) {
+    program_ = &s.program();
+    std::string error;
+    std::string inner = auto_player_spec(s.program(), spec_.seconds);
+    if (spec_.option("tuned", 1) == 0) inner += ":tuned:off";
+    inner_ = make_agent(inner, seed_, error);
+    if (!inner_) throw std::logic_error("auto player: " + error);
+    if (policy_wanted_) inner_->want_policy();
+  }
+  return inner_->choose(s);
+}
+
+}  // namespace tabula

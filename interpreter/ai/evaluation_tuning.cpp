@@ -1,0 +1,151 @@
+#include "ai/evaluation_tuning.hpp"
+
+#include <cmath>
+#include <exception>
+#include <mutex>
+#include <thread>
+
+#include "ai/alphabeta_agent.hpp"
+#include "ai/evaluator.hpp"
+#include "ai/match.hpp"
+#include "ai/opening_temperature.hpp"
+
+namespace tabula {
+namespace {
+
+constexpr int kTemperaturePlies = 20;  // moves drawn from the policy: varied positions to learn from
+constexpr int kSkipPlies = 2;          // the first positions say little about the result
+
+double sigmoid(double z) { return 1 / (1 + std::exp(-z)); }
+
+struct Sample {
+  std::vector<double> x;
+  double y = 0.5;
+};
+
+// One self-play game: the positions after each ply (the terms for side 0) and its result.
+std::vector<Sample> play_one(std::shared_ptr<const Program> program, std::shared_ptr<const RulesEvaluator> evaluator,
+                             const TuningConfig& config, uint64_t seed, int& winner) {
+  std::vector<std::unique_ptr<Agent>> agents;
+  for (int side = 0; side < program->seat_count(); ++side)
+    agents.push_back(std::make_unique<OpeningTemperature>(
+        std::make_unique<AlphaBetaAgent>(config.depth, 0, seed + 7919 * side, evaluator), 1.0, kTemperaturePlies,
+        seed ^ (0xA0761D6478BD642FULL + side), "tuning"));
+  State s(program);
+  std::vector<Sample> samples;
+  const int limit = config.max_plies > 0 ? config.max_plies : program->end.ply_limit;
+  while (!s.is_terminal() && s.ply() < limit) {
+    s.apply_unchecked(agents[static_cast<size_t>(s.current_seat())]->choose(s));
+    if (s.ply() > kSkipPlies && !s.is_terminal()) {
+      Sample x;
+      evaluator->terms(s, 0, x.x);
+      samples.push_back(std::move(x));
+    }
+  }
+  const GameResult r = s.result();
+  winner = r.over ? r.winner : -1;
+  for (auto& x : samples) x.y = winner < 0 ? 0.5 : winner == 0 ? 1.0 : 0.0;
+  return samples;
+}
+
+double log_loss(const std::vector<Sample>& samples, const std::vector<double>& w) {
+  double loss = 0;
+  for (const auto& s : samples) {
+    double z = 0;
+    for (size_t i = 0; i < w.size(); ++i) z += w[i] * s.x[i];
+    const double p = std::clamp(sigmoid(z), 1e-12, 1 - 1e-12);
+    loss -= s.y * std::log(p) + (1 - s.y) * std::log(1 - p);
+  }
+  return samples.empty() ? 0 : loss / static_cast<double>(samples.size());
+}
+
+}  // namespace
+
+std::vector<double> fit_logistic(const std::vector<std::vector<double>>& x, const std::vector<double>& y, double l2) {
+  const size_t n = x.size(), k = n ? x[0].size() : 0;
+  std::vector<double> mean(k, 0), sd(k, 0);
+  for (const auto& row : x)
+    for (size_t i = 0; i < k; ++i) mean[i] += row[i] / static_cast<double>(n);
+  for (const auto& row : x)
+    for (size_t i = 0; i < k; ++i) sd[i] += (row[i] - mean[i]) * (row[i] - mean[i]) / static_cast<double>(n);
+  for (double& v : sd) v = std::sqrt(v);
+  // Full-batch gradient descent on the standardised problem (convex: one answer, found the
+  // same way every time), with an intercept for the first side's edge.
+  std::vector<double> beta(k, 0.0), gradient(k);
+  double bias = 0;
+  const double rate = 0.5;
+  for (int step = 0; step < 3000; ++step) {
+    std::fill(gradient.begin(), gradient.end(), 0.0);
+    double g_bias = 0;
+    for (size_t r = 0; r < n; ++r) {
+      double z = bias;
+      for (size_t i = 0; i < k; ++i)
+        if (sd[i] > 0) z += beta[i] * (x[r][i] - mean[i]) / sd[i];
+      const double err = sigmoid(z) - y[r];
+      g_bias += err;
+      for (size_t i = 0; i < k; ++i)
+        if (sd[i] > 0) gradient[i] += err * (x[r][i] - mean[i]) / sd[i];
+    }
+    bias -= rate * g_bias / static_cast<double>(n);
+    for (size_t i = 0; i < k; ++i) beta[i] -= rate * (gradient[i] / static_cast<double>(n) + 2 * l2 * beta[i]);
+  }
+  std::vector<double> w(k, 0.0);
+  for (size_t i = 0; i < k; ++i) w[i] = sd[i] > 0 ? beta[i] / sd[i] : 0.0;
+  return w;
+}
+
+TuningResult tune_evaluation(std::shared_ptr<const Program> program, const TuningConfig& config,
+                             const std::function<void(int, int, int)>& progress) {
+  TuningResult result;
+  auto untuned = std::make_shared<const RulesEvaluator>(*program);
+  for (size_t i = 0; i < untuned->features().size(); ++i) {
+    result.names.push_back(untuned->features().name(i));
+    result.untuned.push_back(untuned->features().default_weight(i));
+  }
+  std::vector<double> weights = untuned->weights();
+  for (int round = 0; round < config.rounds; ++round) {
+    auto evaluator = std::make_shared<const RulesEvaluator>(*program, weights);
+    std::vector<std::vector<Sample>> per_game(static_cast<size_t>(config.games));
+    std::vector<int> winners(static_cast<size_t>(config.games), -1);
+    std::mutex lock;
+    std::exception_ptr failure;
+    int finished = 0;
+    auto work = [&](int t) {
+      try {
+        for (int g = t; g < config.games; g += config.threads) {
+          const uint64_t seed = game_seed(config.seed + 1000003ULL * static_cast<uint64_t>(round), g);
+          per_game[static_cast<size_t>(g)] =
+              play_one(program, evaluator, config, seed, winners[static_cast<size_t>(g)]);
+          std::lock_guard<std::mutex> guard(lock);
+          if (progress) progress(round, ++finished, config.games);
+        }
+      } catch (...) {
+        std::lock_guard<std::mutex> guard(lock);
+        if (!failure) failure = std::current_exception();
+      }
+    };
+    std::vector<std::thread> pool;
+    for (int t = 1; t < config.threads; ++t) pool.emplace_back(work, t);
+    work(0);
+    for (auto& th : pool) th.join();
+    if (failure) std::rethrow_exception(failure);
+
+    std::vector<Sample> samples;
+    for (auto& game : per_game)
+      for (auto& s : game) samples.push_back(std::move(s));
+    std::vector<std::vector<double>> x;
+    std::vector<double> y;
+    for (const auto& s : samples) x.push_back(s.x), y.push_back(s.y);
+    weights = fit_logistic(x, y, config.l2);
+    result.games = config.games;
+    result.positions = static_cast<int>(samples.size());
+    result.loss_uninformed = log_loss(samples, std::vector<double>(weights.size(), 0.0));
+    result.loss = log_loss(samples, weights);
+    result.wins.assign(static_cast<size_t>(program->player_count()) + 1, 0);
+    for (int w : winners) ++result.wins[w < 0 ? result.wins.size() - 1 : static_cast<size_t>(w)];
+  }
+  result.weights = weights;
+  return result;
+}
+
+}  // namespace tabula

@@ -1,0 +1,20 @@
+#pragma once
+// What the players do where a spec leaves a choice open, decided for the rules: MCTS's
+// options, and the player `auto:TIME` stands for. Both come from the rules' weights file,
+// where `tabula tune --choose-players` records what won its matches (docs/STRENGTH.md);
+// without one, MCTS plays with random playouts to the end and auto is alpha-beta.
+// std::invalid_argument for a weights file line that is not a player spec.
+#include <string>
+
+#include "ai/mcts_tree.hpp"
+#include "program/program.hpp"
+
+namespace tabula {
+
+MctsSettings default_mcts_settings(const Program& p);
+
+// The spec `auto:TIME` plays as for these rules, e.g. "alphabeta:100ms" (options of the
+// auto spec, such as a temperature, are added by the caller).
+std::string auto_player_spec(const Program& p, double seconds);
+
+}  // namespace tabula

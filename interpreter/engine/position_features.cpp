@@ -1,0 +1,250 @@
+#include "engine/position_features.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include <fmt/format.h>
+
+#include "engine/evaluate.hpp"
+#include "engine/generate.hpp"
+#include "engine/turn_machine.hpp"
+
+namespace tabula {
+namespace {
+
+using Op = FormulaNode::Op;
+
+bool is_comparison(Op op) {
+  return op == Op::eq || op == Op::ne || op == Op::lt || op == Op::le || op == Op::gt || op == Op::ge;
+}
+
+// The subtree under `n` written out, to tell two goal terms apart.
+std::string subtree_key(const Formula& f, int n) {
+  if (n < 0) return "";
+  const FormulaNode& x = f.nodes[n];
+  return fmt::format("{}:{}:{}({},{})", static_cast<int>(x.op), x.value, reinterpret_cast<uintptr_t>(x.fn),
+                     subtree_key(f, x.a), subtree_key(f, x.b));
+}
+
+void function_names(const Formula& f, int n, std::string& out) {
+  if (n < 0) return;
+  const FormulaNode& x = f.nodes[n];
+  if (x.op == Op::function) {
+    if (!out.empty()) out += '+';
+    out += x.fn->name();
+  }
+  function_names(f, x.a, out);
+  function_names(f, x.b, out);
+}
+
+bool calls_a_function(const Formula& f, int n) {
+  if (n < 0) return false;
+  const FormulaNode& x = f.nodes[n];
+  return x.op == Op::function || calls_a_function(f, x.a) || calls_a_function(f, x.b);
+}
+
+// Which way the rule wants the compared number to go for the side it names: +1 up, -1
+// down, 0 when it cannot say.
+double goal_direction(const EndRule& rule, const Formula& f, const FormulaNode& cmp, bool goal_on_left) {
+  const FormulaNode& other = f.nodes[goal_on_left ? cmp.b : cmp.a];
+  double up = 0;
+  switch (cmp.op) {
+    case Op::gt:
+    case Op::ge: up = 1; break;
+    case Op::lt:
+    case Op::le: up = -1; break;
+    case Op::eq: up = other.op == Op::constant && other.value == 0 ? -1 : 1; break;
+    default: return 0;
+  }
+  if (!goal_on_left && cmp.op != Op::eq) up = -up;
+  double favours = 0;  // the rule's outcome for the side the evaluation is about (mover)
+  if (rule.who.who == PlayerRef::mover) favours = 1;
+  else if (rule.who.who == PlayerRef::opponent) favours = -1;
+  if (rule.outcome == Outcome::lose) favours = -favours;
+  else if (rule.outcome != Outcome::win) favours = 0;
+  return up * favours;
+}
+
+}  // namespace
+
+PositionFeatures::PositionFeatures(const Program& p) {
+  bool connection = false;
+  for (const auto& r : p.end.after_move) connection = connection || r.condition.calls("connected");
+  // The untuned weights are those of the former rules-derived evaluation: with a goal of
+  // connecting, fewer groups and less scatter (weight 10 per group fewer, by half) and
+  // material counted a little against (fewer pieces are easier to join).
+  terms_.push_back({Kind::material, "material", connection ? -0.5 : 1.0, {}, nullptr});
+  terms_.push_back({Kind::mobility, "mobility", 0.05, {}, nullptr});
+  terms_.push_back({Kind::centre, "centre", 0, {}, nullptr});
+  if (connection) {
+    terms_.push_back({Kind::groups, "groups", -5, {}, nullptr});
+    terms_.push_back({Kind::scatter, "scatter", -10, {}, nullptr});
+  }
+  if (!p.end.score.empty()) terms_.push_back({Kind::score, "score", 1, {}, nullptr});
+  add_goals(p);
+
+  double cx = 0, cy = 0;
+  for (int c = 0; c < p.cells; ++c) cx += p.board->cell(c).x, cy += p.board->cell(c).y;
+  if (p.cells) cx /= p.cells, cy /= p.cells;
+  for (int c = 0; c < p.cells; ++c)
+    centre_distance_.push_back(std::max(std::abs(p.board->cell(c).x - cx), std::abs(p.board->cell(c).y - cy)));
+}
+
+// A term per number the end rules compare (once each), and per goal function with a
+// progress measure.
+void PositionFeatures::add_goals(const Program& p) {
+  std::map<std::string, size_t> seen;  // subtree key -> term
+  std::map<std::string, int> named;
+  auto unique_name = [&](std::string name) {
+    int n = ++named[name];
+    return n == 1 ? name : name + "." + std::to_string(n);
+  };
+  for (const EndRule& rule : p.end.after_move) {
+    const Formula& f = rule.condition;
+    for (size_t n = 0; n < f.nodes.size(); ++n) {
+      const FormulaNode& x = f.nodes[n];
+      if (x.op == Op::function && x.fn->has_progress()) {
+        const std::string key = "progress" + subtree_key(f, static_cast<int>(n));
+        if (!seen.count(key)) {
+          seen[key] = terms_.size();
+          terms_.push_back({Kind::progress, unique_name("progress." + std::string(x.fn->name())), 1, {}, x.fn});
+        }
+      }
+      if (!is_comparison(x.op)) continue;
+      for (bool left : {true, false}) {
+        const int operand = left ? x.a : x.b;
+        if (operand < 0 || !f.nodes[operand].numeric || !calls_a_function(f, operand)) continue;
+        const double direction = goal_direction(rule, f, x, left);
+        if (direction == 0) continue;  // a number no side is drawn to (a count of passes, a size)
+        const std::string key = subtree_key(f, operand);
+        if (seen.count(key)) continue;
+        std::string fns;
+        function_names(f, operand, fns);
+        Formula goal = f;
+        goal.root = operand;
+        seen[key] = terms_.size();
+        terms_.push_back({Kind::goal, unique_name("goal." + fns), direction, std::move(goal), nullptr});
+      }
+    }
+  }
+}
+
+int PositionFeatures::index(std::string_view name) const {
+  for (size_t i = 0; i < terms_.size(); ++i)
+    if (terms_[i].name == name) return static_cast<int>(i);
+  return -1;
+}
+
+std::string PositionFeatures::names() const {
+  std::string out;
+  for (const auto& t : terms_) {
+    if (!out.empty()) out += ", ";
+    out += t.name;
+  }
+  return out;
+}
+
+namespace {
+
+// The groups a side's pieces form over the board's links, and their mean Chebyshev
+// distance from their centre.
+void gathering(const State& s, int side, double& groups, double& scatter) {
+  const Program& p = s.program();
+  std::vector<uint8_t> seen(static_cast<size_t>(p.cells), 0);
+  std::vector<int> stack;
+  double sx = 0, sy = 0;
+  int n = 0;
+  groups = 0;
+  auto mine = [&](int c) { return s.at(c) && p.owner(s.at(c)) == side; };
+  for (int c = 0; c < p.cells; ++c) {
+    if (!mine(c)) continue;
+    sx += p.board->cell(c).x, sy += p.board->cell(c).y, ++n;
+    if (seen[c]) continue;
+    ++groups;
+    seen[c] = 1;
+    stack.assign(1, c);
+    while (!stack.empty()) {
+      int at = stack.back();
+      stack.pop_back();
+      for (int next : p.adjacent[at])
+        if (!seen[next] && mine(next)) seen[next] = 1, stack.push_back(next);
+    }
+  }
+  scatter = 0;
+  if (n <= 1) return;
+  sx /= n, sy /= n;
+  for (int c = 0; c < p.cells; ++c)
+    if (mine(c)) scatter += std::max(std::abs(p.board->cell(c).x - sx), std::abs(p.board->cell(c).y - sy));
+  scatter /= n;
+}
+
+// Legal moves per side. Only the side to move has legal moves in the State contract, so the
+// others are counted after null moves (a pass applied and undone): the board is unchanged,
+// only the turn moves on.
+std::vector<double> mobility(const State& s) {
+  const int n = s.program().player_count();
+  State& scratch = const_cast<State&>(s);  // restored exactly by undo before returning
+  std::vector<double> count(static_cast<size_t>(n), 0.0);
+  MoveList moves;
+  int passes = 0;
+  for (int i = 0; i < n; ++i) {
+    scratch.legal_moves(moves);
+    count[scratch.current_player()] = static_cast<double>(moves.size());
+    if (i + 1 < n && !scratch.is_terminal()) {
+      add_pass(moves, current_phase(scratch).index);
+      scratch.apply_unchecked(moves.back()), ++passes;
+    }
+  }
+  while (passes--) scratch.undo();
+  return count;
+}
+
+}  // namespace
+
+void PositionFeatures::compute(const State& s, std::vector<double>& out) const {
+  const Program& p = s.program();
+  const int sides = p.player_count();
+  const size_t k = terms_.size();
+  out.assign(static_cast<size_t>(sides) * k, 0.0);
+  std::vector<double> material(static_cast<size_t>(sides), 0.0), centre(static_cast<size_t>(sides), 0.0);
+  std::vector<int> on_board(static_cast<size_t>(sides), 0);
+  // In a column the top counter owns the cell; the counters below it count half, since they
+  // change hands only when the column does.
+  for (int c = 0; c < p.cells; ++c) {
+    const int height = s.height(c);
+    for (int level = 0; level < height; ++level) {
+      const uint8_t code = s.counter(c, level);
+      material[p.owner(code)] += p.kinds[p.kind(code)].value * (level == height - 1 ? 1.0 : 0.5);
+    }
+    if (s.at(c)) centre[p.owner(s.at(c))] += centre_distance_[c], ++on_board[p.owner(s.at(c))];
+  }
+  std::vector<double> moves, groups, scatter;
+  for (size_t i = 0; i < k; ++i) {
+    const Term& t = terms_[i];
+    for (int side = 0; side < sides; ++side) {
+      double& v = out[static_cast<size_t>(side) * k + i];
+      switch (t.kind) {
+        case Kind::material: v = material[side]; break;
+        case Kind::mobility:
+          if (moves.empty()) moves = mobility(s);
+          v = moves[side];
+          break;
+        case Kind::centre: v = on_board[side] ? -centre[side] / on_board[side] : 0; break;
+        case Kind::groups:
+        case Kind::scatter:
+          if (groups.empty()) {
+            groups.assign(static_cast<size_t>(sides), 0.0), scatter.assign(static_cast<size_t>(sides), 0.0);
+            for (int q = 0; q < sides; ++q) gathering(s, q, groups[q], scatter[q]);
+          }
+          v = t.kind == Kind::groups ? groups[side] : scatter[side];
+          break;
+        case Kind::score: v = score(s, side); break;
+        case Kind::goal: v = static_cast<double>(value(t.goal, {s, side})); break;
+        case Kind::progress: v = t.fn->progress({s, side}).value_or(0); break;
+      }
+    }
+  }
+}
+
+}  // namespace tabula

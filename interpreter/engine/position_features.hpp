@@ -1,0 +1,51 @@
+#pragma once
+// The terms a generic evaluation weighs, found in the rules themselves: material (piece
+// values), mobility, how far from the board's centre the pieces stand, and what the goals
+// test. A goal term is a number an end rule compares (`longest-row(mover) >= 5`,
+// `captured(mover) / 2 >= 5`, `pieces(opponent) == 0`), or the progress of a goal whose
+// value only jumps when reached (a chain joining two edges: the cells still to fill; a zone
+// to reach: the steps the nearest piece has to go); with `connected(P)`, the groups the
+// pieces form and their scatter; with a `score`, the score. Each term is a number per
+// side; ai/evaluator weighs each side's against the others'. The names are what weights
+// files (`tabula tune`) say.
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/state.hpp"
+
+namespace tabula {
+
+class PositionFeatures {
+ public:
+  explicit PositionFeatures(const Program& p);
+
+  size_t size() const { return terms_.size(); }
+  const std::string& name(size_t i) const { return terms_[i].name; }
+  // The weight an untuned evaluation gives the term.
+  double default_weight(size_t i) const { return terms_[i].weight; }
+  // -1 when the rules have no such term.
+  int index(std::string_view name) const;
+  // Every name, comma-separated (for messages).
+  std::string names() const;
+
+  // Each term for every side: out[side * size() + i]. Mobility lists the moves of every side
+  // (the others after null moves, undone before returning: `s` is restored exactly).
+  void compute(const State& s, std::vector<double>& out) const;
+
+ private:
+  enum class Kind { material, mobility, centre, groups, scatter, score, goal, progress };
+  struct Term {
+    Kind kind;
+    std::string name;
+    double weight = 0;
+    Formula goal;                       // Kind::goal: the compared number, evaluated with each side as mover
+    const ValueFunction* fn = nullptr;  // Kind::progress
+  };
+  void add_goals(const Program& p);
+
+  std::vector<Term> terms_;
+  std::vector<double> centre_distance_;  // per cell, Chebyshev distance from the board's centre
+};
+
+}  // namespace tabula

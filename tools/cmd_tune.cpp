@@ -1,0 +1,125 @@
+// tabula tune RULES [--games N] [--rounds R] [--depth D] [--seed S] [--threads T] [--out FILE]
+//   [--force] [--json]: fits the weights of the rules' evaluation to self-play (ai/evaluation_tuning)
+//   and writes them beside the rules (`x.rules` -> `x.weights`), where every player and
+//   analysis of those rules picks them up.
+#include <fmt/format.h>
+#include <filesystem>
+#include <iostream>
+
+#include "ai/evaluation_tuning.hpp"
+#include "ai/player_choice.hpp"
+#include "cli_support.hpp"
+#include "commands.hpp"
+#include "lang/weights_file.hpp"
+#include "number_checks.hpp"
+#include "progress_bar.hpp"
+
+namespace tabula::cli {
+
+void add_tune(CLI::App& app) {
+  struct Options {
+    std::string rules, out;
+    TuningConfig config;
+    ChoiceConfig choice;
+    bool json = false, force = false, choose = false;
+  };
+  auto o = std::make_shared<Options>();
+  auto* cmd =
+      app.add_subcommand("tune", "Fit the weights of a game's evaluation to self-play and write them beside the rules");
+  cmd->add_option("rules", o->rules, "Rules file")->required()->check(CLI::ExistingFile);
+  cmd->add_option("--games", o->config.games, "Self-play games per round")
+      ->transform(whole_range(2, 1000000))
+      ->capture_default_str();
+  cmd->add_option("--rounds", o->config.rounds, "Rounds (each plays with the weights of the one before)")
+      ->transform(whole_range(1, 10))
+      ->capture_default_str();
+  cmd->add_option("--depth", o->config.depth, "Search depth of the self-play players")
+      ->transform(whole_range(1, 6))
+      ->capture_default_str();
+  cmd->add_option("--seed", o->config.seed, "Seed (the same seed, rules and options give the same weights)")
+      ->transform(unsigned_whole())
+      ->capture_default_str();
+  cmd->add_option("--threads", o->config.threads, "Games played at once (the weights do not depend on it)")
+      ->transform(whole_range(1, 256))
+      ->capture_default_str();
+  cmd->add_option("--max-plies", o->config.max_plies,
+                  "Stop a self-play game (a draw) after this many plies; 0: the rules' limit")
+      ->transform(whole_range(0, 1000000))
+      ->capture_default_str();
+  cmd->add_flag("--choose-players", o->choose,
+                "Then measure which players are strongest with the new weights (MCTS plain or informed by the "
+                "evaluation; the better MCTS or alpha-beta) and record it in the file for auto:TIME and MCTS");
+  cmd->add_option("--seconds-per-move", o->choice.seconds, "With --choose-players: the players' time per move")
+      ->check(finite_range(0.001, 3600))
+      ->capture_default_str();
+  cmd->add_option("--match-games", o->choice.games, "With --choose-players: games per comparison")
+      ->transform(whole_range(2, 100000))
+      ->capture_default_str();
+  cmd->add_option("--out", o->out, "Where to write the weights (default: beside the rules, RULES with .weights)");
+  cmd->add_flag("--force", o->force, "Write over an existing weights file");
+  cmd->add_flag("--json", o->json, "Print the weights as JSON");
+  cmd->callback([o] {
+    auto program = load_rules_or_fail(o->rules);
+    const std::string out = o->out.empty() ? weights_path(o->rules) : o->out;
+    if (out.empty())
+      throw UserError{fmt::format("'{}' is not a .rules file: name the weights file with --out", o->rules)};
+    std::error_code ec;
+    if (!o->force && std::filesystem::exists(out, ec))
+      throw UserError{fmt::format("'{}' exists: --force to write over it, or --out elsewhere", out)};
+    ProgressBar progress;
+    TuningResult r = tune_evaluation(program, o->config, [&](int round, int done, int total) {
+      progress.update(fmt::format("round {}", round + 1), done, total);
+    });
+    progress.finish();
+    const TuningConfig& c = o->config;
+    std::vector<std::pair<std::string, double>> weights;
+    for (size_t i = 0; i < r.names.size(); ++i) weights.emplace_back(r.names[i], r.weights[i]);
+    const std::vector<std::string> header = {
+        fmt::format("The evaluation of {}, tuned by `tabula tune {} --games {} --rounds {} --depth {} --seed {}`:",
+                    program->name, o->rules, c.games, c.rounds, c.depth, c.seed),
+        fmt::format("{} positions of the last round's {} games, mean log loss {:.4f} ({:.4f} with every weight 0).",
+                    r.positions, r.games, r.loss, r.loss_uninformed),
+        "Every player and analysis of these rules reads this file (docs/AI.md, \"Tuning the evaluation\")."};
+    write_output(out, weights_text(header, weights));
+    PlayerChoice chosen;
+    if (o->choose) {  // measured with the new weights: read them back as every player will
+      if (!o->out.empty())
+        throw UserError{"--choose-players measures with the weights beside the rules: it takes no --out"};
+      auto tuned = load_rules_or_fail(o->rules);
+      o->choice.threads = c.threads, o->choice.seed = c.seed, o->choice.max_plies = c.max_plies;
+      chosen = choose_players(tuned, o->choice);
+      auto lines = header;
+      lines.push_back(fmt::format(
+          "auto and mcts: `--choose-players --seconds-per-move {} --match-games {}`: informed MCTS scored {:.0f}% "
+          "against plain MCTS, the better MCTS {:.0f}% against alpha-beta.",
+          o->choice.seconds, o->choice.games, 100 * chosen.informed_score, 100 * chosen.mcts_score));
+      write_output(out, weights_text(lines, weights, chosen.auto_player, chosen.mcts_options));
+    }
+    if (o->json) {
+      Json terms = Json::array();
+      for (size_t i = 0; i < r.names.size(); ++i)
+        terms.push_back({{"term", r.names[i]}, {"untuned", r.untuned[i]}, {"tuned", json_round(r.weights[i])}});
+      return print_json({{"rules", program->name},
+                         {"file", out},
+                         {"positions", r.positions},
+                         {"games", r.games},
+                         {"loss", json_round(r.loss)},
+                         {"loss_uninformed", json_round(r.loss_uninformed)},
+                         {"terms", terms}});
+    }
+    std::cout << fmt::format("{}: {} positions from {} self-play games; log loss {:.4f} (every weight 0: {:.4f})\n",
+                             program->name, r.positions, r.games, r.loss, r.loss_uninformed);
+    std::cout << fmt::format("{:<28} {:>12} {:>12}\n", "term", "untuned", "tuned");
+    for (size_t i = 0; i < r.names.size(); ++i)
+      std::cout << fmt::format("{:<28} {:>12.4g} {:>12.4g}\n", r.names[i], r.untuned[i], r.weights[i]);
+    if (o->choose)
+      std::cout << fmt::format(
+          "players: informed MCTS scored {:.0f}% against plain MCTS, the better MCTS {:.0f}% against alpha-beta: auto "
+          "plays {}{}\n",
+          100 * chosen.informed_score, 100 * chosen.mcts_score, chosen.auto_player,
+          chosen.mcts_options.empty() ? "" : ", MCTS " + chosen.mcts_options);
+    std::cout << fmt::format("written to {}\n", out);
+  });
+}
+
+}  // namespace tabula::cli
