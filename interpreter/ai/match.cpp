@@ -5,12 +5,14 @@
 #include <atomic>
 #include <chrono>
 #include <mutex>
+#include <system_error>
 #include <thread>
 #include <unordered_set>
 
 #include "ai/agent.hpp"
 #include "ai/rng.hpp"
 #include "engine/state.hpp"
+#include "program/limits.hpp"
 
 namespace tabula {
 
@@ -107,10 +109,23 @@ std::vector<GameRecord> run_match(std::shared_ptr<const Program> program, const 
       stop = true;
     }
   };
+  // A thread the system refuses to start stops the others: an error naming the limit, never
+  // an aborted process.
   std::vector<std::thread> pool;
-  for (int t = 1; t < std::max(1, config.threads); ++t) pool.emplace_back(work);
-  work();
+  std::string refused;
+  for (int t = 1; t < std::max(1, config.threads) && refused.empty(); ++t) {
+    try {
+      pool.emplace_back(work);
+    } catch (const std::system_error& e) {
+      refused = e.what();
+      stop = true;
+    }
+  }
+  if (refused.empty()) work();
   for (auto& t : pool) t.join();
+  if (!refused.empty())
+    throw EngineLimit(fmt::format("the system started only {} of the {} threads asked for ({})", pool.size() + 1,
+                                  config.threads, refused));
   if (failure) std::rethrow_exception(failure);
   std::sort(results.begin(), results.end(), [](const GameRecord& a, const GameRecord& b) { return a.game < b.game; });
   return results;

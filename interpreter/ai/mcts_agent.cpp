@@ -2,9 +2,13 @@
 
 #include <chrono>
 #include <exception>
+#include <system_error>
 #include <thread>
 
+#include <fmt/format.h>
+
 #include "ai/player_defaults.hpp"
+#include "program/limits.hpp"
 
 namespace tabula {
 
@@ -52,20 +56,29 @@ void MctsAgent::search(State& s) {
   std::vector<std::thread> pool;
   std::vector<State> copies(trees_.size() - 1, s);
   std::vector<std::exception_ptr> failures(trees_.size());
-  for (size_t t = 1; t < trees_.size(); ++t)
-    pool.emplace_back([&, t] {
-      try {
-        run(t, copies[t - 1]);
-      } catch (...) {
-        failures[t] = std::current_exception();
-      }
-    });
+  std::string refused;  // a thread the system refuses: the trees started search alone
+  for (size_t t = 1; t < trees_.size() && refused.empty(); ++t) {
+    try {
+      pool.emplace_back([&, t] {
+        try {
+          run(t, copies[t - 1]);
+        } catch (...) {
+          failures[t] = std::current_exception();
+        }
+      });
+    } catch (const std::system_error& e) {
+      refused = e.what();
+    }
+  }
   try {
     run(0, s);
   } catch (...) {
     failures[0] = std::current_exception();
   }
   for (auto& th : pool) th.join();
+  if (!refused.empty())
+    throw EngineLimit(fmt::format("mcts: the system started only {} of its {} search threads ({})", pool.size() + 1,
+                                  trees_.size(), refused));
   for (auto& f : failures)
     if (f) std::rethrow_exception(f);
   for (uint64_t d : done) info_.iterations += d;

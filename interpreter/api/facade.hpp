@@ -3,9 +3,11 @@
 // types meet the public ones; only the files of interpreter/api include it, and it is never
 // installed, so the engine can change behind the facade.
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "ai/agent.hpp"
+#include "ai/rng.hpp"
 #include "api/action_space.hpp"
 #include "engine/state.hpp"
 #include "program/limits.hpp"
@@ -17,8 +19,10 @@ namespace tabula::detail {
 struct GameImpl {
   std::shared_ptr<const Program> program;
   ActionSpace actions;
+  std::vector<SourceText> sources;  // the files read, the rules first (Game::sources)
 
-  explicit GameImpl(std::shared_ptr<const Program> p) : program(std::move(p)), actions(*program) {}
+  GameImpl(std::shared_ptr<const Program> p, std::vector<SourceText> s)
+      : program(std::move(p)), actions(*program), sources(std::move(s)) {}
   static Game handle(std::shared_ptr<const GameImpl> impl) { return Game(std::move(impl)); }
   static const GameImpl& of(const Game& g) { return *g.impl_; }
   static const std::shared_ptr<const GameImpl>& shared(const Game& g) { return g.impl_; }
@@ -28,6 +32,7 @@ struct StateImpl {
   std::shared_ptr<const GameImpl> game;
   State state;
   std::vector<Action> history;  // the actions played since this state was made
+  std::string start;            // the position text it was made from; empty: the game's start
 
   StateImpl(std::shared_ptr<const GameImpl> g, State s) : game(std::move(g)), state(std::move(s)) {}
   static GameState handle(std::unique_ptr<StateImpl> impl) { return GameState(std::move(impl)); }
@@ -56,6 +61,10 @@ struct StateImpl {
 struct BotImpl {
   std::unique_ptr<Agent> agent;
 };
+
+// The generator of random playout i of a call seeded with `seed`: its own, so the playouts are
+// the same whichever thread plays them.
+inline Rng playout_rng(uint64_t seed, uint64_t i) { return Rng(Rng(seed ^ (0x9E3779B97F4A7C15ULL * (i + 1))).next()); }
 
 // Runs `f`, turning the engine's limit errors into the public LimitError.
 template <class F>

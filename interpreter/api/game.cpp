@@ -1,5 +1,6 @@
 // Game: loading a rules file (or text) and what a loaded game tells about itself.
 #include <fmt/format.h>
+#include <algorithm>
 
 #include "api/facade.hpp"
 #include "api/observation.hpp"
@@ -15,27 +16,49 @@
 namespace tabula {
 namespace {
 
+// Loads through `load` from `sources` (the file system, or given texts); `entry` is the path
+// of the rules file or text, which comes first in the game's sources.
 template <class Load>
-LoadResult load_with(Load&& load) {
+LoadResult load_with(const std::string& entry, SourceRegistry sources, Load&& load) {
   Diagnostics diags;
-  SourceRegistry sources;
   std::shared_ptr<const Program> program = load(diags, sources);
   LoadResult out;
   for (const Diagnostic& d : diags.items())
     out.diagnostics.push_back({severity_name(d.severity), d.pos.file, d.pos.line, d.pos.column, d.message});
   out.rendered = render_all(diags, sources);
-  if (program) out.game = detail::GameImpl::handle(std::make_shared<const detail::GameImpl>(program));
+  if (!program) return out;
+  std::vector<SourceText> read;
+  if (const SourceFile* first = sources.find(entry)) read.push_back({first->path, first->text});
+  for (const auto& [path, file] : sources.files())
+    if (path != entry) read.push_back({path, file.text});
+  out.game = detail::GameImpl::handle(std::make_shared<const detail::GameImpl>(program, std::move(read)));
   return out;
 }
 
 }  // namespace
 
 LoadResult load_game(const std::string& path) {
-  return load_with([&](Diagnostics& d, SourceRegistry& s) { return load_program(path, d, s); });
+  return load_with(path, {}, [&](Diagnostics& d, SourceRegistry& s) { return load_program(path, d, s); });
 }
 
 LoadResult load_game_from_text(const std::string& text, const std::string& name) {
-  return load_with([&](Diagnostics& d, SourceRegistry& s) { return load_program(SourceFile{name, text}, d, s); });
+  return load_with(name, {}, [&](Diagnostics& d, SourceRegistry& s) {
+    return load_program(SourceFile{name, text}, d, s);
+  });
+}
+
+LoadResult load_game_from_sources(const std::vector<SourceText>& sources) {
+  if (sources.empty()) {
+    LoadResult out;
+    out.diagnostics.push_back({"error", "", 0, 0, "no source files were given"});
+    out.rendered = "error: no source files were given\n";
+    return out;
+  }
+  std::vector<SourceFile> given;
+  for (const SourceText& s : sources) given.emplace_back(s.path, s.text);
+  const SourceFile entry = given.front();
+  return load_with(entry.path, SourceRegistry(given),
+                   [&](Diagnostics& d, SourceRegistry& s) { return load_program(entry, d, s); });
 }
 
 std::string version() { return TABULA_VERSION; }
@@ -114,9 +137,32 @@ std::optional<GameState> Game::new_state(std::string_view position, std::string&
   if (!parsed) return std::nullopt;
   State s(impl_->program);
   s.set_position(*parsed);
-  return detail::StateImpl::handle(std::make_unique<detail::StateImpl>(impl_, std::move(s)));
+  auto state = std::make_unique<detail::StateImpl>(impl_, std::move(s));
+  state->start = std::string(position);
+  return detail::StateImpl::handle(std::move(state));
 }
 
-uint64_t Game::perft(int depth) const { return new_initial_state().perft(depth); }
+uint64_t Game::perft(int depth, const std::atomic<bool>* stop) const { return new_initial_state().perft(depth, stop); }
+
+const std::vector<SourceText>& Game::sources() const { return impl_->sources; }
+
+// The texts decide the game, not how their paths were spelled (`rules/x.rules`, or an
+// absolute path to the same file).
+bool Game::operator==(const Game& other) const {
+  if (impl_ == other.impl_) return true;
+  const auto& a = impl_->sources;
+  const auto& b = other.impl_->sources;
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(),
+                                            [](const SourceText& x, const SourceText& y) { return x.text == y.text; });
+}
+
+GameParameters Game::parameters() const {
+  const EndRules& e = impl_->program->end;
+  return {{"plies", std::to_string(e.ply_limit)},
+          {"repetition", !e.repetition       ? "off"
+                         : e.repetition_ends ? "end"
+                                             : "draw"},
+          {"quiet-moves-draw", std::to_string(e.quiet_limit)}};
+}
 
 }  // namespace tabula

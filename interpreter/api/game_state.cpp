@@ -112,6 +112,8 @@ std::optional<Action> GameState::string_to_action(std::string_view text, std::st
   return std::nullopt;
 }
 
+bool GameState::is_legal(Action action) const { return impl_->find(action) >= 0; }
+
 void GameState::apply_action(Action action) {
   int i = impl_->find(action);
   if (i < 0) throw not_legal(impl_->state, action);
@@ -177,9 +179,17 @@ std::vector<float> GameState::observation_tensor(int player) const {
   return out;
 }
 
-uint64_t GameState::perft(int depth) const {
+uint64_t GameState::perft(int depth, const std::atomic<bool>* stop) const {
+  if (depth < 1 || depth > kMaxPerftDepth)
+    throw std::invalid_argument(fmt::format("perft depth {} is not from 1 to {}", depth, kMaxPerftDepth));
   State copy = impl_->state;
-  return engine_call([&] { return tabula::perft(copy, depth); });
+  PerftCount count = engine_call([&] { return tabula::perft(copy, depth, PerftOptions{false, stop}); });
+  if (!count.complete) throw Interrupted(fmt::format("perft {} stopped before the count was done", depth));
+  return count.leaves;
+}
+
+bool GameState::operator==(const GameState& other) const {
+  return (impl_->game == other.impl_->game || game() == other.game()) && impl_->state == other.impl_->state;
 }
 
 }  // namespace tabula

@@ -10,6 +10,7 @@
 #include "ai/match_report.hpp"
 #include "ai/playouts.hpp"
 #include "ai/study.hpp"
+#include "api/call_threads.hpp"
 #include "api/facade.hpp"
 #include "tabula/players.hpp"
 
@@ -42,10 +43,10 @@ Action Bot::step(GameState& state) {
   throw std::logic_error(fmt::format("{} chose a move that is not legal", name()));
 }
 
-PlayoutStatistics random_playouts(const GameState& start, uint64_t playouts, uint64_t seed, int threads) {
+PlayoutStatistics random_playouts(const GameState& start, uint64_t playouts, uint64_t seed, int threads,
+                                  const std::atomic<bool>* stop) {
   using clock = std::chrono::steady_clock;
-  if (threads < 1)
-    throw std::invalid_argument(fmt::format("random playouts need at least one thread, not {}", threads));
+  detail::check_threads(threads, "random playouts");
   const State& from = StateImpl::of(start).state;
   const int sides = from.program().player_count();
   auto begin = clock::now();
@@ -56,15 +57,14 @@ PlayoutStatistics random_playouts(const GameState& start, uint64_t playouts, uin
   auto work = [&](int t) {
     PlayoutStatistics& st = per_thread[t];
     st.wins.assign(sides, 0);
-    MoveSample scratch;
-    State start = from;  // nothing is undone in a playout: no journal, no history to copy
-    start.stop_journal();
-    start.stop_hashing();
-    State game = start;
     try {
-      for (uint64_t i; (i = next.fetch_add(1)) < playouts && !failed;) {
-        // Playout i's own generator: the same games whichever thread plays them.
-        Rng rng(Rng(seed ^ (0x9E3779B97F4A7C15ULL * (i + 1))).next());
+      MoveSample scratch;
+      State start = from;  // nothing is undone in a playout: no journal, no history to copy
+      start.stop_journal();
+      start.stop_hashing();
+      State game = start;
+      for (uint64_t i; !failed && !(stop && *stop) && (i = next.fetch_add(1)) < playouts;) {
+        Rng rng = detail::playout_rng(seed, i);
         game = start;
         st.plies += play_randomly(game, rng, scratch);
         GameResult r = game.result();
@@ -76,11 +76,10 @@ PlayoutStatistics random_playouts(const GameState& start, uint64_t playouts, uin
       if (!failed.exchange(true)) failure = std::current_exception();
     }
   };
-  std::vector<std::thread> pool;
-  for (int t = 1; t < static_cast<int>(per_thread.size()); ++t) pool.emplace_back(work, t);
-  work(0);
-  for (auto& th : pool) th.join();
+  detail::run_threads(threads, work, failed);
   if (failure) engine_call([&] { std::rethrow_exception(failure); });
+  if (stop && *stop && next.load() < playouts)
+    throw Interrupted(fmt::format("random playouts stopped before all {} were played", playouts));
   PlayoutStatistics total;
   total.wins.assign(sides, 0);
   for (const auto& st : per_thread) {
@@ -93,8 +92,9 @@ PlayoutStatistics random_playouts(const GameState& start, uint64_t playouts, uin
   return total;
 }
 
-PlayoutStatistics random_playouts(const Game& game, uint64_t playouts, uint64_t seed, int threads) {
-  return random_playouts(game.new_initial_state(), playouts, seed, threads);
+PlayoutStatistics random_playouts(const Game& game, uint64_t playouts, uint64_t seed, int threads,
+                                  const std::atomic<bool>* stop) {
+  return random_playouts(game.new_initial_state(), playouts, seed, threads, stop);
 }
 
 namespace {
@@ -110,7 +110,8 @@ std::optional<MatchResult> match(const Game& game, const MatchOptions& options, 
   const auto& program = detail::GameImpl::of(game).program;
   error.clear();
   if (options.games < 1) return error = "a match needs at least one game", std::nullopt;
-  if (options.threads < 1) return error = "a match needs at least one thread", std::nullopt;
+  if (options.threads < 1 || options.threads > kMaxThreads)
+    return error = fmt::format("a match takes 1 to {} threads, not {}", kMaxThreads, options.threads), std::nullopt;
   if (options.max_plies < 0) return error = "max_plies must be 0 (the rules' limit) or more", std::nullopt;
   auto seating = make_seating(*program, options.players, options.round_robin, error);
   if (!seating) return std::nullopt;
@@ -127,7 +128,12 @@ std::optional<MatchResult> match(const Game& game, const MatchOptions& options, 
   config.seed = options.seed;
   config.threads = options.threads;
   config.max_plies = options.max_plies;
-  auto records = engine_call([&] { return run_match(program, config); });
+  // The stop flag is read as each game ends (a game in play runs to its end).
+  auto stop_check = [&](const GameRecord&) {
+    if (options.stop && *options.stop) throw Interrupted("the match stopped before all its games were played");
+  };
+  if (options.stop && *options.stop) throw Interrupted("the match stopped before it began");
+  auto records = engine_call([&] { return run_match(program, config, stop_check); });
   MatchReport report = summarize(records, config.seating, error);
   if (!error.empty()) return std::nullopt;
   MatchResult out;

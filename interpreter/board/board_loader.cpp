@@ -248,7 +248,7 @@ std::optional<BoardGraph> load_board_file(const std::string& path, Diagnostics& 
     return std::nullopt;
   }
   std::string why;
-  auto file = read_source_file(path, "board", why);
+  auto file = sources.read(path, "board", why);
   if (!file) {
     diags.error(about_file, why);
     return std::nullopt;

@@ -36,7 +36,8 @@ std::shared_ptr<const Program> compile_rules(std::optional<RulesFile> rules, Dia
       if (s.keyword == "board") naming = &s;
     const SourcePos& named_at = naming->args[0].value.pos;
     auto candidates = board_candidates(board_name, naming->pos.file);
-    auto found = std::find_if(candidates.begin(), candidates.end(), [](const fs::path& p) { return fs::exists(p); });
+    auto found = std::find_if(candidates.begin(), candidates.end(),
+                              [&](const fs::path& p) { return sources.exists(p.string()); });
     if (!is_board_path(board_name)) {
       diags.error(named_at, not_a_board_file(board_name));
     } else if (found == candidates.end()) {

@@ -188,7 +188,7 @@ std::optional<RulesFile> load_rules_chain(const std::string& path, const std::st
     return std::nullopt;
   }
   std::string why;
-  auto source = read_source_file(path, "rules", why);
+  auto source = sources.read(path, "rules", why);
   if (!source) {
     diags.error(named_at, why);
     return std::nullopt;
@@ -220,7 +220,7 @@ std::optional<RulesFile> merge_source(const SourceFile& source, Diagnostics& dia
   // without being shown.
   const Expr& base_name = a[2].value;
   std::string base_path = (std::filesystem::path(path).parent_path() / base_name.text).lexically_normal().string();
-  if (is_rules_path(base_path) && !std::filesystem::exists(base_path)) {
+  if (is_rules_path(base_path) && !sources.exists(base_path)) {
     diags.error(base_name.pos,
                 fmt::format("cannot open the base rules '{}' (looked next to this file)", base_name.text));
     return std::nullopt;

@@ -46,6 +46,25 @@ def test_dask_shards_merge_into_the_unsharded_report(client, tmp_path):
     assert sum(len(f.read_text().splitlines()) for f in shard_files) == 24
 
 
+def leaves_and_state(state):
+    return state.perft(2), state
+
+
+def test_states_and_games_go_to_dask_workers_and_back(client):
+    # Pickled as the texts of their files and their actions: the workers (other processes,
+    # another working directory) rebuild them exactly.
+    import tabula
+    game = tabula.load_game("laska", {"plies": 200})
+    states = [game.new_initial_state()]
+    for ply in range(3):
+        legal = states[-1].legal_actions()
+        states.append(states[-1].child(legal[ply % len(legal)]))
+    results = client.gather(client.map(leaves_and_state, states))
+    assert [leaves for leaves, _ in results] == [s.perft(2) for s in states]
+    assert [s for _, s in results] == states and results[0][1].game.max_game_length() == 200
+    assert client.submit(lambda g: g.get_parameters()["plies"], game).result() == 200
+
+
 def test_a_missing_shard_is_named_not_a_smaller_study(client, tmp_path):
     out = tmp_path / "shards"
     td.match_study(client, "rules/loa.rules", PLAYERS, games=12, shards=3, out_dir=str(out), seed=3,

@@ -1,6 +1,7 @@
 """docs/PYTHON.md is a walk-through a researcher runs: its ```python cells run here in order,
 in one namespace, from the repository root, and each cell followed by a ```text block must
-print exactly that (every number in it is seeded)."""
+print exactly that (every number in it is seeded); and its comparison with pyspiel names
+only calls the module has, and says "not offered" only of calls it has not."""
 import contextlib
 import io
 import os
@@ -26,3 +27,30 @@ def test_the_walk_through_runs_and_prints_what_it_shows():
             exec(compile(code, f"docs/PYTHON.md cell {number}", "exec"), namespace)
         if expected is not None:
             assert out.getvalue() == expected, f"cell {number} printed:\n{out.getvalue()}"
+
+
+def pyspiel_section():
+    text = (ROOT / "docs/PYTHON.md").read_text()
+    return text[text.index("### Compared with pyspiel"):text.index("### Actions")]
+
+
+def has(name):
+    import tabula
+    owners = (tabula, tabula.Game, tabula.State, tabula.Bot, tabula.load_game("loa").get_type())
+    return any(hasattr(owner, name) for owner in owners)
+
+
+def test_the_comparison_with_pyspiel_names_calls_that_exist_and_leaves_out_calls_that_do_not():
+    section = pyspiel_section()
+    offered = section[:section.index("Not offered")]
+    # Every call named as offered exists (`name(` or a bare `name`; the rules' own keywords aside).
+    named = set(re.findall(r"`(?:[a-z]+\.)?([a-z_][a-z0-9_]*)(?:\(|`)", offered))
+    said_absent = {"inform_action", "restart"}  # "a Bot reads the state it is given, so there is no ..."
+    named -= {"limit", "option", "str"} | said_absent  # the rules' keywords, Python's str()
+    assert len(named) > 40, named
+    assert [n for n in named if not has(n)] == []
+    # The calls said not to be offered are not there (a doc to change the day one is added).
+    missing = section[section.index("Not offered"):section.index("Tabula's own")]
+    absent = set(re.findall(r"`([a-z_][a-z0-9_]*)`", missing)) | said_absent
+    assert {"chance_outcomes", "apply_actions", "information_state_tensor", "evaluate_bots"} <= absent
+    assert [n for n in absent if has(n)] == []

@@ -39,9 +39,9 @@ def test_the_balance_study_reports_each_variant_with_its_interval(tmp_path):
         assert "matplotlib is not installed" in out and not picture.exists()
 
 
-def test_the_loop_speed_script_measures_both_ways():
+def test_the_loop_speed_script_measures_every_way():
     out = run_script("examples/loop_speed.py", "rules/loa.rules", "--seconds", 0.2)
-    rates = dict(re.findall(r"^(python loop, actions|python loop, move text|random_playouts, [12] threads?)\s*([\d,]+) moves/s",
-                            out, re.M))
-    assert len(rates) == 4, out
-    assert all(int(r.replace(",", "")) > 0 for r in rates.values())
+    rates = re.findall(r"^(python loop, actions|python loop, move text|tabula.batch, 256 states|tabula.batch, observed|"
+                       r"random_playouts, [12] threads?|batch.playout_returns)\s*([\d,]+) (moves|playouts)/s", out, re.M)
+    assert len(rates) == 8, out
+    assert all(int(rate.replace(",", "")) > 0 for _, rate, _ in rates)

@@ -89,7 +89,7 @@ def test_random_playouts_depend_on_the_seed_not_the_threads():
 
 def test_random_playouts_need_a_thread():
     game = tabula.load_game(ROOT / "rules/loa.rules")
-    with pytest.raises(ValueError, match="at least one thread"):
+    with pytest.raises(ValueError, match="random playouts take 1 to 256 threads, not 0"):
         tabula.random_playouts(game, 10, seed=1, threads=0)
 
 

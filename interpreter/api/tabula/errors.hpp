@@ -20,4 +20,10 @@ struct TABULA_API LimitError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// A long call (perft, random playouts, a match) whose `stop` flag was set before it was
+// done: what it had counted so far is not returned, since it is not the answer asked for.
+struct TABULA_API Interrupted : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
 }  // namespace tabula

@@ -2,11 +2,13 @@
 // A game loaded from a rules file: its players, board, action space and observation layout,
 // and the states it starts. A Game is a cheap handle (copies share one compiled program) and
 // is safe to use from several threads at once.
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "tabula/export.hpp"
@@ -58,6 +60,20 @@ struct BoardDescription {
   std::vector<BoardZone> rule_zones;
 };
 
+// A file a game was read from (its rules or rules text, the base rules it extends, its
+// board), with its text.
+struct SourceText {
+  std::string path;
+  std::string text;
+};
+inline bool operator==(const SourceText& a, const SourceText& b) { return a.path == b.path && a.text == b.text; }
+inline bool operator!=(const SourceText& a, const SourceText& b) { return !(a == b); }
+
+// Settings a game is loaded with, NAME and VALUE as the rules write them (load_game):
+// `plies` (the ply limit, `limit plies=N`) and what `option` takes (`repetition`,
+// `repetition-draw`, `quiet-moves-draw`; docs/LANGUAGE.md).
+using GameParameters = std::vector<std::pair<std::string, std::string>>;
+
 // How actions are numbered (docs/API.md): action = variant * per_variant + offset of the
 // move's class + index in the class.
 struct ActionLayout {
@@ -103,8 +119,24 @@ class TABULA_API Game {
   // A position as text (as `tabula show` prints it after `position:`); nullopt and `error`
   // set when the text is not a position of this game.
   std::optional<GameState> new_state(std::string_view position, std::string& error) const;
-  // The move sequences of `depth` plies from the start (as `tabula perft`).
-  uint64_t perft(int depth) const;
+  // The move sequences of `depth` plies from the start (as `tabula perft`); depth 1 to
+  // kMaxPerftDepth (std::invalid_argument otherwise). Interrupted when `stop` is set before
+  // the count is done.
+  uint64_t perft(int depth, const std::atomic<bool>* stop = nullptr) const;
+
+  // The state GameState::serialize wrote; nullopt and `error` set when `text` is not a state
+  // of this game (a start position it does not read, an action not legal where it comes).
+  std::optional<GameState> deserialize_state(std::string_view text, std::string& error) const;
+
+  // Every file the game was read from, the rules file (or text) first: load_game_from_sources
+  // makes the same game from them again, in another process, without reading a file.
+  const std::vector<SourceText>& sources() const;
+  // Every parameter (load_game) with its value in this game: plies, repetition (off, draw or
+  // end), quiet-moves-draw.
+  GameParameters parameters() const;
+  // Games read from the same texts (sources(), paths aside) are equal.
+  bool operator==(const Game& other) const;
+  bool operator!=(const Game& other) const { return !(*this == other); }
 
  private:
   friend class GameState;
@@ -126,6 +158,17 @@ TABULA_API LoadResult load_game(const std::string& path);
 // A rules text not in a file: `name` is its path for diagnostics and for looking up its
 // board and base rules (`rules/my-variant.rules` finds its base `rules/base.rules`).
 TABULA_API LoadResult load_game_from_text(const std::string& text, const std::string& name);
+// The game of `path` with `parameters` set: a variant of it, as if a file beside it said
+// `variant "NAME (k=v, ...)" extends "FILE"` and `limit plies=V` or `option NAME=V` for each
+// (its path, in diagnostics and Game::rules_path, is `DIR/STEM(k=v,...).rules`). A parameter
+// is NAME=VALUE with a name of letters, digits and '-', and a value of letters, digits and
+// '-' (a word or a number); the rules' checker reports a name or value it does not take.
+TABULA_API LoadResult load_game(const std::string& path, const GameParameters& parameters);
+// The game Game::sources() describes, read from those texts only (no file is read).
+TABULA_API LoadResult load_game_from_sources(const std::vector<SourceText>& sources);
+
+// The deepest perft a call counts, as `tabula perft` (1 to 12).
+inline constexpr int kMaxPerftDepth = 12;
 
 // The library's version, "MAJOR.MINOR.PATCH".
 TABULA_API std::string version();

@@ -46,7 +46,8 @@ class TABULA_API GameState {
   // The action of a move written as text (any form `apply_move` accepts); nullopt and `error`
   // set when the text is not a legal move here.
   std::optional<Action> string_to_action(std::string_view text, std::string& error) const;
-  void apply_action(Action action);  // IllegalMoveError when not legal here
+  bool is_legal(Action action) const;  // whether `action` is one of legal_actions()
+  void apply_action(Action action);    // IllegalMoveError when not legal here
   // Plays a move written as text; false with `error` set (why it is not legal) otherwise.
   bool apply_move(std::string_view text, std::string& error);
   void undo();  // std::logic_error when no move has been played
@@ -77,8 +78,20 @@ class TABULA_API GameState {
   void observation_tensor(int player, float* out, size_t size) const;
   std::vector<float> observation_tensor(int player) const;
 
-  // The move sequences of `depth` plies from this position (as `tabula perft --position`).
-  uint64_t perft(int depth) const;
+  // The move sequences of `depth` plies from this position (as `tabula perft --position`);
+  // depth 1 to kMaxPerftDepth (std::invalid_argument otherwise). Interrupted when `stop` is
+  // set before the count is done.
+  uint64_t perft(int depth, const std::atomic<bool>* stop = nullptr) const;
+
+  // ---- as data ----
+  // The state as text: the actions played since it was made (`actions: 81 973`), then, for a
+  // state made from a position, `start: ` and that position's text, to the end.
+  // Game::deserialize_state reads it back to an equal state with the same history.
+  std::string serialize() const;
+  // The same game (Game::operator==) in the same position: pieces, seat and step of the turn,
+  // counters, construct values, ply and result. How the position was reached is not compared.
+  bool operator==(const GameState& other) const;
+  bool operator!=(const GameState& other) const { return !(*this == other); }
 
  private:
   friend class Game;

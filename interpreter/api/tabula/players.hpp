@@ -1,6 +1,7 @@
 #pragma once
 // Computer players and batch work at native speed: a Bot chooses moves; random playouts and
 // matches run many games on threads and report what the CLI's `bench` and `match` report.
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -45,11 +46,17 @@ struct PlayoutStatistics {
   uint64_t draws = 0;
 };
 
-// `playouts` games of uniformly random moves from `start`, on `threads` threads. Playout i
-// draws from its own generator, seeded from `seed` and i, so the statistics depend on the
-// seed and not on the number of threads.
-TABULA_API PlayoutStatistics random_playouts(const GameState& start, uint64_t playouts, uint64_t seed, int threads = 1);
-TABULA_API PlayoutStatistics random_playouts(const Game& game, uint64_t playouts, uint64_t seed, int threads = 1);
+// The most threads one call starts (random playouts, a match), as the CLI's --threads.
+inline constexpr int kMaxThreads = 256;
+
+// `playouts` games of uniformly random moves from `start`, on `threads` threads (1 to
+// kMaxThreads, std::invalid_argument otherwise; LimitError when the system cannot start
+// them). Playout i draws from its own generator, seeded from `seed` and i, so the statistics
+// depend on the seed and not on the number of threads. Interrupted when `stop` is set first.
+TABULA_API PlayoutStatistics random_playouts(const GameState& start, uint64_t playouts, uint64_t seed, int threads = 1,
+                                             const std::atomic<bool>* stop = nullptr);
+TABULA_API PlayoutStatistics random_playouts(const Game& game, uint64_t playouts, uint64_t seed, int threads = 1,
+                                             const std::atomic<bool>* stop = nullptr);
 
 struct MatchOptions {
   // One spec per seat or per side (rotating every game), or by seat name ("S=mcts:1s",
@@ -58,7 +65,9 @@ struct MatchOptions {
   int games = 100;
   uint64_t seed = 1;
   int threads = 1;
-  int max_plies = 0;         // stop a game as a draw (counted as cut) after this many plies; 0: the rules' limit
+  int max_plies = 0;  // stop a game as a draw (counted as cut) after this many plies; 0: the rules' limit
+  // When set, no game starts and the match throws Interrupted once the games in play end.
+  const std::atomic<bool>* stop = nullptr;
   bool round_robin = false;  // every pair of the specs, both ways (games of two seats); `games` per pair
 };
 
@@ -104,7 +113,8 @@ struct MatchResult {
   std::string text, json, csv;     // the report as `tabula match` prints it (plain, --json, --csv)
 };
 
-// nullopt and `error` set for player specs the game cannot use.
+// nullopt and `error` set for player specs the game cannot use, or threads not from 1 to
+// kMaxThreads.
 TABULA_API std::optional<MatchResult> match(const Game& game, const MatchOptions& options, std::string& error);
 
 }  // namespace tabula

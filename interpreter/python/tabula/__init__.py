@@ -10,14 +10,21 @@ An API shaped like OpenSpiel's (pyspiel), so a researcher's loops carry over:
         state.apply_action(bot.step(state))
     print(state.returns(), state.record())
 
-Batch work runs natively on threads with the GIL released: random_playouts, match,
-Bot.step, Game.perft. See docs/PYTHON.md for a walk-through and the action and
-observation layouts.
+Games load by name (tabula.registered_names(): the shipped rules files) or from a rules
+file's path, with parameters: tabula.load_game(NAME, {"plies": 300}) or
+tabula.load_game("NAME(plies=300)"). Batch work runs natively on threads with the GIL
+released: random_playouts, match, Bot.step, Game.perft, and tabula.batch for many states
+at once. Games and states pickle. See docs/PYTHON.md for a walk-through, the action and
+observation layouts, and how the API compares with pyspiel's.
 """
 
+import difflib as _difflib
+import json as _json
 import os as _os
+import re as _re
 
-from . import _tabula
+from . import _locations, _tabula, batch
+from .game_type import GameType, game_type as _game_type
 from ._tabula import (
     Board,
     Bot,
@@ -42,11 +49,14 @@ for _name in ("Board", "Bot", "Diagnostic", "Game", "IllegalMoveError", "LimitEr
               "MatchTally", "PlayoutStatistics", "State", "match", "random_playouts"):
     getattr(_tabula, _name).__module__ = __name__
 
+Game.get_type = _game_type
+
 __all__ = [
     "Board",
     "Bot",
     "Diagnostic",
     "Game",
+    "GameType",
     "IllegalMoveError",
     "LimitError",
     "MatchGame",
@@ -56,10 +66,14 @@ __all__ = [
     "RulesError",
     "State",
     "TERMINAL",
+    "batch",
+    "deserialize_game_and_state",
     "load_game",
     "load_game_from_text",
     "match",
     "random_playouts",
+    "registered_names",
+    "serialize_game_and_state",
 ]
 
 
@@ -85,10 +99,81 @@ def _loaded(result):
     return result.game
 
 
-def load_game(path):
-    """Loads a rules file. Its board file is looked up next to it, then in the
-    boards/ folder beside its folder, as the CLI does. RulesError when it does not load."""
-    return _loaded(_tabula._load_game(_os.fspath(path)))
+def _rules_dir():
+    return _os.path.normpath(_os.path.join(_os.path.dirname(__file__), _locations.RULES_DIR))
+
+
+def registered_names():
+    """The names load_game takes for the games shipped with Tabula: their rules files'
+    names without .rules, sorted."""
+    return sorted(f[: -len(".rules")] for f in _os.listdir(_rules_dir()) if f.endswith(".rules"))
+
+
+_GAME_STRING = _re.compile(r"(?s)(.*)\((.*)\)")
+
+
+def _parameter_text(name, value):
+    # A Python value as the rules write it: True/False for the on/off options.
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if isinstance(value, (int, str)):
+        return str(value)
+    raise TypeError(f"parameter {name}: {value!r} is not a bool, an int or a str")
+
+
+def _parse_parameters(text, game):
+    parameters = {}
+    for item in filter(None, (part.strip() for part in text.split(","))):
+        name, equals, value = item.partition("=")
+        if not equals or not name.strip() or not value.strip():
+            raise ValueError(f"{game!r}: parameter {item!r} is not NAME=VALUE")
+        if name.strip() in parameters:
+            raise ValueError(f"{game!r}: parameter {name.strip()!r} is given twice")
+        parameters[name.strip()] = value.strip()
+    return parameters
+
+
+def _rules_path(game):
+    if game.lower().endswith(".rules") or "/" in game or _os.sep in game:
+        return game
+    path = _os.path.join(_rules_dir(), game + ".rules")
+    if not _os.path.isfile(path):
+        names = registered_names()
+        close = _difflib.get_close_matches(game, names, n=3)
+        hint = f"; did you mean {' or '.join(close)}?" if close else f"; the games are: {', '.join(names)}"
+        raise ValueError(f"no game named {game!r} (a name from tabula.registered_names(), or a rules file's "
+                         f"path){hint}")
+    return path
+
+
+def load_game(game, parameters=None):
+    """Loads a game: a name from registered_names(), or a rules file's path (its
+    board file is looked up next to it, then in the boards/ folder beside its folder, as
+    the CLI does), with optional parameters.
+
+    Parameters change what the rules set with `limit plies=N` and `option` (docs/LANGUAGE.md):
+    plies, repetition (off, draw or end), repetition-draw (True/False or on/off),
+    quiet-moves-draw. Give them as a dict, load_game(NAME, {"plies": 300,
+    "repetition-draw": True}), or in the string as pyspiel does, load_game("NAME(plies=300,
+    repetition-draw=on)"), values written as in the rules. The game is then a variant of
+    the rules file made in memory (`variant ... extends`), named "<its name> (plies=300,...)".
+    Game.get_parameters() lists every parameter with its value.
+
+    ValueError for an unknown name; RulesError when the rules, or a parameter, do not load
+    (a parameter the rules do not take is the checker's error, shown in the variant's text)."""
+    given = {}
+    if not isinstance(game, _os.PathLike):
+        match = _GAME_STRING.fullmatch(game)
+        if match:
+            game, given = match.group(1), _parse_parameters(match.group(2), game)
+        path = _rules_path(game)
+    else:
+        path = _os.fspath(game)
+    for name, value in (parameters or {}).items():
+        if name in given:
+            raise ValueError(f"parameter {name!r} is given both in the game's name and in parameters")
+        given[name] = _parameter_text(name, value)
+    return _loaded(_tabula._load_game(path, list(given.items())))
 
 
 def load_game_from_text(text, name="<text>.rules"):
@@ -97,3 +182,26 @@ def load_game_from_text(text, name="<text>.rules"):
     are looked up as for a file at that path, so name="rules/my-variant.rules" finds
     rules/base.rules and boards/. RulesError when it does not load."""
     return _loaded(_tabula._load_game_from_text(text, _os.fspath(name)))
+
+
+def serialize_game_and_state(game, state):
+    """The game and a state of it as one text (JSON), which deserialize_game_and_state reads
+    back anywhere: the game is held as the texts of its files (rules, base rules, board), so
+    no file is needed to read it back."""
+    if state.game != game:
+        raise ValueError(f"the state is a state of {state.game.name}, not of {game.name}")
+    return _json.dumps({"tabula": 1, "game": game._sources(), "state": state.serialize()})
+
+
+def deserialize_game_and_state(text):
+    """(game, state) from serialize_game_and_state's text; ValueError when it is not one."""
+    try:
+        data = _json.loads(text)
+        if data["tabula"] != 1:
+            raise ValueError(f"version {data['tabula']!r} of the format, not 1")
+        sources = [(str(path), str(source)) for path, source in data["game"]]
+        state = data["state"]
+    except (ValueError, KeyError, TypeError) as e:
+        raise ValueError(f"not a text of serialize_game_and_state: {e}") from None
+    game = _loaded(_tabula._load_game_from_sources(sources))
+    return game, game.deserialize_state(state)
