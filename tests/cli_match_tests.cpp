@@ -43,7 +43,8 @@ TEST_CASE("CLI: a round robin rates every player spec and prints the cross table
   CHECK(r.out.find("  random                       +0 [") != std::string::npos);
   CHECK(r.out.find("4 points of 8 games") != std::string::npos);
   CHECK(r.out.find("  1 random                         -       2/4       2/4") != std::string::npos);
-  auto json = run("match tests/data/second-player-wins.rules --players random,alphabeta:1,mc:2 --round-robin --games 4 --json");
+  auto json =
+      run("match tests/data/second-player-wins.rules --players random,alphabeta:1,mc:2 --round-robin --games 4 --json");
   CHECK(json.out.find("\"ratings\":[{\"name\":\"random\",\"elo\":0.0,\"ci\":[") != std::string::npos);
   CHECK(json.out.find("{\"player\":\"random\",\"opponent\":\"alphabeta:1\",\"points\":2.0,\"games\":4}") !=
         std::string::npos);
@@ -68,8 +69,7 @@ TEST_CASE("CLI: round robin player lists are checked", "[cli][match]") {
 TEST_CASE("CLI: match --records keeps every game's record, and each replays", "[cli][match]") {
   ScratchDir dir;
   auto r = run("match rules/loa.rules --players random,alphabeta:1,mc:2 --round-robin --games 2 --records " +
-               dir / "records" +
-               " --games-csv " + dir / "games.csv");
+               dir / "records" + " --games-csv " + dir / "games.csv");
   INFO(r.out);
   REQUIRE(r.status == 0);
   std::string csv = read_text(dir / "games.csv");
