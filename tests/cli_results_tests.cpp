@@ -340,6 +340,17 @@ TEST_CASE("CLI: analyze is sharded and merged like a match", "[ai][cli][results]
   CHECK(missing.out.find("the files miss 3 of the 6 games of the random phase: shard 1/2 (all its 3 games: 1, 3, 5); "
                          "1 of the 3 games of the skill phase: shard 1/2 (all its 1 games: 1); and 1 of the 2 games of "
                          "the good phase: shard 1/2 (all its 1 games: 1)") != std::string::npos);
+  // A stopped analysis resumes: its finished games are replayed for the measures, moves and all.
+  auto lines = lines_of(read_text(dir / "a0.jsonl"));
+  std::string kept;
+  for (size_t i = 0; i < 3; ++i) kept += lines.at(i) + "\n";
+  write_all(dir / "r.jsonl", kept + lines.at(3).substr(0, 120));
+  auto resumed = run(analyze + "--shard 0/2 --resume --json --out " + (dir / "r.jsonl"));
+  INFO(resumed.out);
+  CHECK(resumed.status == 0);
+  auto after = read_text(dir / "r.jsonl");
+  CHECK(after.rfind(kept, 0) == 0);
+  CHECK(lines_of(after).size() == 6);
   auto timed = run(analyze + "--seconds 5 --out " + (dir / "t.jsonl"));
   CHECK(timed.status == 1);
   CHECK(timed.out.find("--seconds leaves games unplayed") != std::string::npos);

@@ -92,7 +92,10 @@ void ResultsOutput::check(const GameOrigin& origin, bool resume) {
     throw UserError{
         fmt::format("'{}' is being written by another run (it is locked); wait for it or choose another file", path)};
   std::string error;
-  auto file = read_results_file(path, error, true);
+  // A match needs only to tell its games apart; an analysis replays its finished games
+  // for its measures, so it keeps their moves.
+  bool digest = origin.study->command() == "match";
+  auto file = read_results_file(path, error, digest);
   if (!file)
     throw UserError{
         fmt::format("'{}' is not a results file of this study ({}); --out never writes over a file: choose "
