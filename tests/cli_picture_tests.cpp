@@ -163,6 +163,7 @@ TEST_CASE("CLI: show --svg draws Laska columns counter by counter and Lanrick's 
 
 TEST_CASE("CLI: show --svg refuses what it cannot draw, in one sentence", "[cli][picture]") {
   std::string out = picture_dir() + "/refused.svg";
+  std::filesystem::remove(out);  // from an earlier run: an output is never written over
   auto r = run("show rules/loa.rules --svg " + out + " --targets e4");
   CHECK(r.status == 1);
   CHECK(r.out == "tabula: --targets: there is no piece on e4\n");
@@ -180,7 +181,8 @@ TEST_CASE("CLI: show --svg refuses what it cannot draw, in one sentence", "[cli]
   CHECK(r.out == "tabula: 'nowhere' is not a zone of the board\n");
   r = run("show rules/loa.rules --svg /nonexistent-dir/x.svg");
   CHECK(r.status == 1);
-  CHECK(r.out.find("tabula: cannot write '/nonexistent-dir/x.svg'") != std::string::npos);
+  CHECK(r.out.find("tabula: cannot write --svg '/nonexistent-dir/x.svg': No such file or directory") !=
+        std::string::npos);
   r = run("show rules/loa.rules --svg " + out + " --size 2");
   CHECK(r.status != 0);
   // A piece with no legal move now is drawn without targets, and said so.
@@ -192,6 +194,7 @@ TEST_CASE("CLI: show --svg refuses what it cannot draw, in one sentence", "[cli]
 
 TEST_CASE("CLI: replay --html writes one self-contained page with a frame per ply", "[cli][picture]") {
   std::string page_path = picture_dir() + "/lanrick.html";
+  std::filesystem::remove(page_path);
   auto r = run("replay rules/lanrick.rules tests/data/lanrick-game.txt --html " + page_path);
   INFO(r.out);
   REQUIRE(r.status == 0);
