@@ -178,6 +178,9 @@ std::vector<float> GameState::observation_tensor(int player) const {
 }
 
 uint64_t GameState::perft(int depth) const {
+  if (depth < 1 || depth > kMaxPerftDepth)
+    throw std::invalid_argument(
+        fmt::format("perft: depth {} is out of range: expected a whole number from 1 to {}", depth, kMaxPerftDepth));
   State copy = impl_->state;
   return engine_call([&] { return tabula::perft(copy, depth); });
 }

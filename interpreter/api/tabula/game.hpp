@@ -103,7 +103,8 @@ class TABULA_API Game {
   // A position as text (as `tabula show` prints it after `position:`); nullopt and `error`
   // set when the text is not a position of this game.
   std::optional<GameState> new_state(std::string_view position, std::string& error) const;
-  // The move sequences of `depth` plies from the start (as `tabula perft`).
+  // The move sequences of `depth` plies from the start (as `tabula perft`); depth 1 to 12,
+  // else std::invalid_argument (ValueError in Python).
   uint64_t perft(int depth) const;
 
  private:

@@ -77,7 +77,8 @@ class TABULA_API GameState {
   void observation_tensor(int player, float* out, size_t size) const;
   std::vector<float> observation_tensor(int player) const;
 
-  // The move sequences of `depth` plies from this position (as `tabula perft --position`).
+  // The move sequences of `depth` plies from this position (as `tabula perft --position`);
+  // depth 1 to 12, else std::invalid_argument (ValueError in Python).
   uint64_t perft(int depth) const;
 
  private:
