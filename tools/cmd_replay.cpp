@@ -24,16 +24,17 @@ std::string game_page(State s, const std::vector<Move>& moves, const std::string
   const Program& p = s.program();
   auto frame = [&](const std::string& move) {
     PictureOptions picture = picture_options(s);
-    return ReplayFrame{board_svg_parts(*p.board, cell_views(s), picture).state, picture_caption(s), move};
+    return ReplayFrame{board_svg_parts(*p.board, cell_views(s), picture).state_slots, picture_caption(s), move};
   };
-  std::vector<ReplayFrame> frames{frame("")};
-  SvgParts first = board_svg_parts(*p.board, cell_views(s), picture_options(s));
+  ReplayPage page(fmt::format("{}: {}", p.name, record_path),
+                  board_svg_parts(*p.board, cell_views(s), picture_options(s)));
+  page.add(frame(""));
   for (const Move& m : moves) {
     std::string text = s.move_to_string(m);
     s.apply(m);
-    frames.push_back(frame(text));
+    page.add(frame(text));
   }
-  return replay_page(fmt::format("{}: {}", p.name, record_path), first, frames);
+  return page.text();
 }
 
 }  // namespace

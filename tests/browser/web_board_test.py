@@ -7,6 +7,7 @@ driven by Selenium plays, by clicking the board,
   4. a few rounds of Lanko-88 with four seats: two people at one screen, two random seats,
   5. a page of another site, and a site's name rebound to this computer, trying to change a
      game (they change nothing),
+  6. the page `tabula replay --html` writes, stepped to its end and back,
 and saves a screenshot of each under OUT (checked not blank). Run by ctest (web_board_browser):
     /usr/bin/python3 tests/browser/web_board_test.py --tabula build/tabula --out build/browser
 When Chromium or its driver cannot start, it says so and fails: it never skips.
@@ -433,6 +434,36 @@ def scenario_other_origin(page, server):
             "the game kept its one move")
 
 
+def scenario_replay_page(driver, tabula):
+    """The page `replay --html` writes: its script puts each position together from the changes."""
+    record = os.path.join(REPO, "tests/data/lanrick-game.txt")
+    with tempfile.TemporaryDirectory() as folder:
+        page_path = os.path.join(folder, "lanrick.html")
+        subprocess.run([tabula, "replay", os.path.join(REPO, "rules/lanrick.rules"), record, "--html", page_path],
+                       check=True, capture_output=True)
+        final = subprocess.run([tabula, "show", os.path.join(REPO, "rules/lanrick.rules"), "--moves", "@" + record,
+                                "--svg", "-"], check=True, capture_output=True, text=True).stdout
+        driver.get("file://" + page_path)
+
+        def shown():
+            return driver.execute_script("return [document.getElementById('status').textContent,"
+                                         " document.getElementById('ply').textContent,"
+                                         " document.getElementById('state').querySelectorAll('.piece').length]")
+        first = shown()
+        check(first[1] == "ply 0 of 273", f"the page starts at the first position: {first}")
+        driver.find_element("id", "last").click()
+        status, ply, pieces = shown()
+        check(status == "Lanrick: yellow wins after 273 plies" and ply == "ply 273 of 273",
+              f"the last position: {status!r} {ply!r}")
+        expected = final.count('class="piece')
+        check(pieces == expected, f"{pieces} pieces drawn, the final position has {expected}")
+        driver.find_element("id", "back").click()
+        check(shown()[1] == "ply 272 of 273", "one step back")
+        driver.find_element("id", "first").click()
+        check(shown() == first, "back to the first position")
+        return f"replay page: 273 plies put together from their changes ({pieces} pieces at the end)"
+
+
 def scenario_errors(server):
     status, body, _ = server.call("POST", "/api/move", b"x" * 20000)
     check(status == 413 and "error" in json.loads(body), f"a body over the limit: {status} {body}")
@@ -456,6 +487,7 @@ def main():
         for scenario in (lambda: scenario_loa(page, server, args.tabula, args.out),
                          lambda: scenario_laska(page, server, args.out), lambda: scenario_lanquia(page, args.out),
                          lambda: scenario_lanko(page, args.out), lambda: scenario_other_origin(page, server),
+                         lambda: scenario_replay_page(driver, args.tabula),
                          lambda: scenario_errors(server)):
             print("ok:", scenario(), f"({time.time() - started:.0f} s)", flush=True)
         logs = [e for e in driver.get_log("browser") if e["level"] == "SEVERE" and "status of 4" not in e["message"]]
