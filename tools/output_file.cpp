@@ -119,7 +119,9 @@ void write_output(const std::string& path, const std::string& text, bool replace
   if (name.size() > 200) name.resize(200);  // the temporary name must stay a valid file name
   std::string temporary = (target.parent_path() / ("." + name + ".tabula-XXXXXX")).string();
   int fd = ::mkostemp(temporary.data(), O_CLOEXEC);
-  if (fd < 0) throw UserError{fmt::format("cannot write {}: {}", named(path, option), std::strerror(errno))};
+  if (fd < 0)
+    throw UserError{fmt::format("cannot write {}: {}; {}", named(path, option), std::strerror(errno),
+                                replace ? "the file is as it was" : "nothing was written")};
   int error = ::fchmod(fd, new_file_mode()) != 0 ? errno : write_all(fd, text);
   // fsync reports what a full or remote file system only notices late.
   if (!error && ::fsync(fd) != 0 && errno != EINVAL && errno != EROFS) error = errno;
