@@ -108,7 +108,7 @@ void check_symbols(CheckContext& ctx, const RulesFile& rules) {
       if (!p.kind_allowed(side, kind) || !(on_board & (1u << kind))) continue;
       std::string symbol = p.symbol(p.piece_code(side, kind));
       if (!has_own(side, kind) && (symbol.size() != 1 || !std::isalpha(static_cast<unsigned char>(symbol[0])))) {
-        ctx.error(where(side, kind), fmt::format("player '{}' has the symbol '{}' (the first letter of its name); a "
+        ctx.error(where(side, kind), fmt::format("player '{}' has the symbol '{}' (the first character of its name); a "
                                                  "symbol is one letter: give it one with symbol=",
                                                  p.players[side].name, symbol));
         continue;
