@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include "keyed_hash.hpp"
 #include "test_support.hpp"
 #include "web_board.hpp"
 
@@ -33,31 +34,77 @@ std::string token_of(const Response& page) {
   return "";
 }
 
+// What the page sends first: POST /api/token, as JSON, from its own origin.
+Response ask_token(web::WebBoard& board, const std::string& cookie = "", const std::string& host = "127.0.0.1:8080") {
+  std::map<std::string, std::string> headers{{"host", host}, {"content-type", "application/json"}};
+  if (!cookie.empty()) headers["cookie"] = cookie;
+  return board.handle(request("POST", "/api/token", headers, "{}"));
+}
+
 std::string error_of(const Response& r) { return json::parse(r.body).value("error", ""); }
 
 }  // namespace
 
-TEST_CASE("web board: the page gives each browser its own token, as a cookie no other site gets", "[web][access]") {
+TEST_CASE("web board: the page asks for its browser's token, a signed cookie no other site gets", "[web][access]") {
   web::WebBoard board(two_games(), {});
-  Response page = board.handle(request("GET", "/", {{"host", "127.0.0.1:8080"}}));
-  REQUIRE(page.status == 200);
-  std::string cookie = token_of(page);
+  // The page itself sets no cookie: a request another site's page makes (an image, a
+  // frame) must not replace the browser's token.
+  CHECK(board.handle(request("GET", "/", {{"host", "127.0.0.1:8080"}})).headers.empty());
+  Response first = ask_token(board);
+  REQUIRE(first.status == 200);
+  std::string cookie = token_of(first);
   CHECK(cookie.size() == std::string("tabula-8080=").size() + 32);
   bool strict = false;
-  for (const auto& [name, value] : page.headers)
+  for (const auto& [name, value] : first.headers)
     strict = strict || (name == "Set-Cookie" && value.find("; HttpOnly; SameSite=Strict") != std::string::npos);
   CHECK(strict);
   // A browser that holds one gets none again; another browser gets another.
-  CHECK(token_of(board.handle(request("GET", "/", {{"host", "localhost:8080"}, {"cookie", cookie}}))).empty());
-  std::string second = token_of(board.handle(request("GET", "/", {{"host", "localhost:8080"}})));
+  CHECK(token_of(ask_token(board, cookie)).empty());
+  std::string second = token_of(ask_token(board));
   CHECK_FALSE(second.empty());
   CHECK(second != cookie);
+  // Only the page asks: JSON from its own origin.
+  CHECK(board.handle(request("POST", "/api/token", {{"host", "127.0.0.1:8080"}, {"content-type", "text/plain"}}, "{}"))
+            .status == 415);
+  CHECK(board
+            .handle(request("POST", "/api/token",
+                            {{"host", "127.0.0.1:8080"},
+                             {"content-type", "application/json"},
+                             {"origin", "http://other-site.example"}},
+                            "{}"))
+            .status == 403);
+  // A token is signed with the server's key: a made-up one, one changed by a digit, and one
+  // of another server (a restart) are refused, and none is ever pushed out by others.
+  std::map<std::string, std::string> own{{"host", "127.0.0.1:8080"}, {"content-type", "application/json"}};
+  auto games_as = [&](const std::string& c) {
+    auto h = own;
+    h["cookie"] = c;
+    return board.handle(request("GET", "/api/games", h)).status;
+  };
+  CHECK(games_as(cookie) == 200);
+  std::string changed = cookie;
+  changed.back() = changed.back() == '0' ? '1' : '0';
+  CHECK(games_as(changed) == 403);
+  CHECK(games_as("tabula-8080=" + std::string(32, '0')) == 403);
+  web::WebBoard restarted(two_games(), {});
+  CHECK(games_as(token_of(ask_token(restarted))) == 403);
+  for (int i = 0; i < 20000; ++i) ask_token(board);
+  CHECK(games_as(cookie) == 200);
+}
+
+TEST_CASE("SipHash-2-4 gives the published test vectors", "[web][access]") {
+  std::array<uint8_t, 16> key;
+  std::array<uint8_t, 15> message;
+  for (int i = 0; i < 16; ++i) key[i] = static_cast<uint8_t>(i);
+  for (int i = 0; i < 15; ++i) message[i] = static_cast<uint8_t>(i);
+  CHECK(web::siphash24(key, message.data(), 0) == 0x726fdb47dd0e0e31ULL);
+  CHECK(web::siphash24(key, message.data(), 15) == 0xa129ca6149be45e5ULL);  // the paper's example
 }
 
 TEST_CASE("web board: a page of another site, a rebound name or a browser without a token changes nothing",
           "[web][access]") {
   web::WebBoard board(two_games(), {});
-  std::string cookie = token_of(board.handle(request("GET", "/", {{"host", "127.0.0.1:8080"}})));
+  std::string cookie = token_of(ask_token(board));
   std::map<std::string, std::string> own{
       {"host", "127.0.0.1:8080"}, {"cookie", cookie}, {"content-type", "application/json"}};
   Response started = board.handle(request("POST", "/api/new", own, R"({"game": "loa", "players": "human,human"})"));
@@ -95,7 +142,7 @@ TEST_CASE("web board: a page of another site, a rebound name or a browser withou
   CHECK_THAT(error_of(r), Catch::Contains("holds no token of this server"));
   CHECK(board.handle(request("POST", "/api/move", with({{"cookie", "tabula-8080=" + std::string(32, 'a')}}), move))
             .status == 403);
-  std::string other = token_of(board.handle(request("GET", "/", {{"host", "127.0.0.1:8080"}})));
+  std::string other = token_of(ask_token(board));
   r = board.handle(request("POST", "/api/move", with({{"cookie", other}}), move));
   CHECK(r.status == 404);
   CHECK(board.handle(request("GET", "/api/state", with({{"cookie", other}}), "", {{"session", session}})).status ==
@@ -125,7 +172,7 @@ TEST_CASE("web board: a computer player's search is freed when its move is made"
   web::BoardOptions options;
   options.move_seconds = 1;
   web::WebBoard board(two_games(), options);
-  std::string cookie = token_of(board.handle(request("GET", "/", {{"host", "127.0.0.1:8080"}})));
+  std::string cookie = token_of(ask_token(board));
   std::map<std::string, std::string> own{
       {"host", "127.0.0.1:8080"}, {"cookie", cookie}, {"content-type", "application/json"}};
   Response r = board.handle(

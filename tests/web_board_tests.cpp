@@ -37,16 +37,17 @@ web::BoardOptions limits(const std::string& players, size_t max_sessions = 64, s
   return o;
 }
 
-// A browser on the board's page: it asks for the page first (which gives it its token, a
-// cookie), then sends every request as the page does (Host, the cookie, JSON).
+// A browser on the board's page: it asks for its token first (a cookie, as the page does),
+// then sends every request as the page does (Host, the cookie, JSON).
 struct Board {
   web::WebBoard board;
   std::string cookie;  // "tabula-8080=TOKEN"
   explicit Board(web::BoardOptions options = {}) : board(all_games(), options) { cookie = new_browser(); }
 
-  // A token for one more browser, as the page's answer gives it.
+  // A token for one more browser, as the page asks for it.
   std::string new_browser() {
-    Response page = board.handle(Request{"GET", "/", {}, "", {{"host", "127.0.0.1:8080"}}});
+    Response page = board.handle(
+        Request{"POST", "/api/token", {}, "{}", {{"host", "127.0.0.1:8080"}, {"content-type", "application/json"}}});
     for (const auto& [name, value] : page.headers)
       if (name == "Set-Cookie") return value.substr(0, value.find(';'));
     FAIL("the page gave no token");

@@ -6,6 +6,7 @@
 #include <malloc.h>
 #include <pthread.h>
 
+#include <algorithm>
 #include <atomic>
 #include <csignal>
 #include <iostream>
@@ -117,6 +118,8 @@ void add_serve(CLI::App& app) {
     auto games = web::load_games(o->rules);
     web::WebBoard{games, o->board};  // refuses bad --players before anything listens
     o->limits.max_body_bytes = o->board.max_body;
+    // Workers enough that requests waiting for a search slot leave others some.
+    o->limits.workers = std::max(4, o->board.max_searches + 2);
     std::unique_ptr<web::WebBoard> board;
     web::HttpServer server(o->limits, [&board](const web::Request& r) { return board->handle(r); });
     if (std::string why = server.listen(o->host, o->port); !why.empty())

@@ -7,6 +7,8 @@
 #include <nlohmann/json.hpp>
 #include <random>
 
+#include "keyed_hash.hpp"
+
 namespace tabula::web {
 namespace {
 
@@ -29,14 +31,17 @@ Response refused(int status, const std::string& message) {
   return r;
 }
 
-bool well_formed_token(const std::string& t) {
-  return t.size() == 32 && std::all_of(t.begin(), t.end(), [](char c) { return std::isxdigit(c) && !std::isupper(c); });
+// The signature of a token's random half: its keyed hash, as 16 hex digits.
+std::string signature(const std::array<uint8_t, 16>& key, const std::string& nonce) {
+  return fmt::format("{:016x}", siphash24(key, reinterpret_cast<const uint8_t*>(nonce.data()), nonce.size()));
 }
 
 }  // namespace
 
 Access::Access(std::vector<std::string> names, int port) : cookie_(fmt::format("tabula-{}", port)) {
   for (auto& n : names) names_.push_back(with_port(lower(n)));
+  std::random_device entropy;  // the system's source
+  for (auto& byte : key_) byte = static_cast<uint8_t>(entropy());
 }
 
 bool Access::is_own_name(const std::string& host) const {
@@ -55,9 +60,14 @@ std::string Access::token_in(const Request& request) const {
   return "";
 }
 
-bool Access::known(const std::string& token) const {
-  std::lock_guard lock(mutex_);
-  return tokens_.count(token) > 0;
+bool Access::valid(const std::string& token) const {
+  if (token.size() != 32 ||
+      !std::all_of(token.begin(), token.end(), [](char c) { return std::isxdigit(c) && !std::isupper(c); }))
+    return false;
+  std::string expected = signature(key_, token.substr(0, 16)), given = token.substr(16);
+  unsigned differ = 0;  // every digit compared, however early one differs
+  for (size_t i = 0; i < expected.size(); ++i) differ |= static_cast<unsigned>(expected[i] ^ given[i]);
+  return differ == 0;
 }
 
 std::optional<Response> Access::check(const Request& request, std::string& token) const {
@@ -72,32 +82,21 @@ std::optional<Response> Access::check(const Request& request, std::string& token
   if (request.path.rfind("/api/", 0) != 0) return std::nullopt;  // the page and its files
   if (request.method == "POST" && lower(request.header("content-type")).rfind("application/json", 0) != 0)
     return refused(415, "send the request as JSON, with Content-Type: application/json");
+  if (request.path == "/api/token") return std::nullopt;  // asks for one
   token = token_in(request);
-  if (!well_formed_token(token) || !known(token))
+  if (!valid(token))
     return refused(403,
                    "this browser holds no token of this server (it may have been restarted): open or reload "
-                   "the page at /, which gives one");
+                   "the page at /, which asks for one (POST /api/token)");
   return std::nullopt;
 }
 
-std::optional<std::pair<std::string, std::string>> Access::token_cookie(const Request& request) {
-  std::string token = token_in(request);
-  if (well_formed_token(token) && known(token)) return std::nullopt;
-  std::random_device entropy;  // the system's source: a token is not guessable from others
-  do {
-    token.clear();
-    for (int i = 0; i < 4; ++i) token += fmt::format("{:08x}", static_cast<uint32_t>(entropy()));
-  } while (known(token));
-  {
-    std::lock_guard lock(mutex_);
-    tokens_.insert(token);
-    issued_.push_back(token);
-    while (issued_.size() > kMaxTokens) {
-      tokens_.erase(issued_.front());
-      issued_.pop_front();
-    }
-  }
-  return std::pair{std::string("Set-Cookie"), fmt::format("{}={}; Path=/; HttpOnly; SameSite=Strict", cookie_, token)};
+std::optional<std::pair<std::string, std::string>> Access::token_cookie(const Request& request) const {
+  if (valid(token_in(request))) return std::nullopt;
+  std::random_device entropy;
+  std::string nonce = fmt::format("{:08x}{:08x}", static_cast<uint32_t>(entropy()), static_cast<uint32_t>(entropy()));
+  return std::pair{std::string("Set-Cookie"),
+                   fmt::format("{}={}{}; Path=/; HttpOnly; SameSite=Strict", cookie_, nonce, signature(key_, nonce))};
 }
 
 }  // namespace tabula::web

@@ -6,14 +6,14 @@
 // - that come from its own page: an Origin header, which browsers send, must be the
 //   server's, and every change is JSON (Content-Type: application/json), which another
 //   site's page cannot send without asking first (and it is never allowed);
-// - from a browser that holds a token the page gave it: an unguessable cookie that the
-//   browser sends to this server only (SameSite=Strict, HttpOnly), naming whose games a
-//   request may see and change.
-#include <deque>
-#include <mutex>
+// - from a browser that holds a token its page asked for (POST /api/token, which only the
+//   page itself can send): an unguessable cookie that the browser sends to this server only
+//   (SameSite=Strict, HttpOnly), naming whose games a request may see and change. A token
+//   is a random number signed with the server's secret key (keyed_hash.hpp), so the server
+//   keeps no list of them: none can be made without the key, and none can be pushed out.
+#include <array>
 #include <optional>
 #include <string>
-#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -28,24 +28,22 @@ class Access {
   Access(std::vector<std::string> names, int port);
 
   // A refusal (403, 415) for a request that fails the checks, or nullopt. For an API
-  // request that passes, `token` gets its browser's token.
+  // request that passes, `token` gets its browser's token ("" for POST /api/token, which
+  // gives one).
   std::optional<Response> check(const Request& request, std::string& token) const;
-  // The page's answer gets this header when the browser has no token of this server yet.
-  std::optional<std::pair<std::string, std::string>> token_cookie(const Request& request);
+  // The answer to POST /api/token gets this header when the browser has no token yet.
+  std::optional<std::pair<std::string, std::string>> token_cookie(const Request& request) const;
 
   const std::vector<std::string>& names() const { return names_; }
-  static constexpr size_t kMaxTokens = 10000;  // browsers remembered; the oldest is forgotten
 
  private:
   std::string token_in(const Request& request) const;  // the cookie's token, or ""
-  bool known(const std::string& token) const;
+  bool valid(const std::string& token) const;          // signed with this server's key
   bool is_own_name(const std::string& host) const;
 
   std::vector<std::string> names_;
   std::string cookie_;
-  mutable std::mutex mutex_;
-  std::unordered_set<std::string> tokens_;
-  std::deque<std::string> issued_;  // in the order given, for forgetting the oldest
+  std::array<uint8_t, 16> key_;  // made at start: a restart invalidates every token
 };
 
 }  // namespace tabula::web

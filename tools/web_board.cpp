@@ -188,20 +188,30 @@ Response WebBoard::route(const Request& request, const std::string& token) {
     const WebAsset* asset = web_asset(path);
     if (!asset) return error_response(404, fmt::format("nothing is served at '{}'; the board is at /", path));
     if (!get) return error_response(405, fmt::format("use GET for {}", path));
-    Response page{200, std::string(asset->content_type), std::string(asset->body), "", {}};
-    if (auto cookie = access_.token_cookie(request)) page.headers.push_back(*cookie);
-    return page;
+    return Response{200, std::string(asset->content_type), std::string(asset->body), "", {}};
   }
-  static const std::map<std::string, bool> api{{"/api/games", false},  {"/api/state", false}, {"/api/record", false},
-                                               {"/api/new", true},     {"/api/move", true},   {"/api/undo", true},
-                                               {"/api/computer", true}};
+  static const std::map<std::string, bool> api{{"/api/games", false},   {"/api/state", false}, {"/api/record", false},
+                                               {"/api/new", true},      {"/api/move", true},   {"/api/undo", true},
+                                               {"/api/computer", true}, {"/api/token", true}};
   auto it = api.find(path);
   if (it == api.end()) return error_response(404, fmt::format("there is no API call '{}' (docs/WEB.md)", path));
   if (it->second ? !post : !get)
     return error_response(405, fmt::format("use {} for {}", it->second ? "POST" : "GET", path));
+  if (path == "/api/token") return give_token(request);
   if (path == "/api/games") return games();
   if (path == "/api/new") return new_game(request, token);
   return game_request(request, path.substr(5), token);
+}
+
+// The page asks for its browser's token first: a cookie when it has none of this server's
+// (only the page itself can send this request: JSON, from its own origin).
+Response WebBoard::give_token(const Request& request) const {
+  std::string error;
+  if (!body_object(request.body, {}, error)) return error_response(400, error);
+  auto cookie = access_.token_cookie(request);
+  Response r = json_response(200, {{"token", cookie ? "given" : "kept"}});
+  if (cookie) r.headers.push_back(*cookie);
+  return r;
 }
 
 Response WebBoard::games() const {

@@ -44,7 +44,7 @@ class WebBoard {
   WebBoard(std::vector<std::shared_ptr<const LoadedRules>> games, BoardOptions options);
 
   // Answers one request; safe to call from many threads at once. A request must pass the
-  // checks of web_access.hpp; the page (GET /) gives a browser its token.
+  // checks of web_access.hpp; the page asks for its browser's token (POST /api/token).
   Response handle(const Request& request);
 
   size_t session_count() const { return sessions_.size(); }
@@ -52,6 +52,7 @@ class WebBoard {
 
  private:
   Response route(const Request& request, const std::string& token);
+  Response give_token(const Request& request) const;
   Response games() const;
   Response new_game(const Request& request, const std::string& token);
   Response game_request(const Request& request, const std::string& action, const std::string& token);
