@@ -43,3 +43,20 @@ TEST_CASE("A variant replaces statements in place and keeps the turn order", "[c
   CHECK(p->players[0].symbol == "X");
   CHECK(p->players[1].name == "white");
 }
+
+TEST_CASE("A variant's option replaces its base's, in either spelling; one file sets an option once",
+          "[checker][variant]") {
+  // loa.rules: `option repetition-draw=off`.
+  auto p = load_rules(temp_rules("repeats.rules", "variant \"LOA, repetition draws\" extends \"" +
+                                                      repo_path("rules/loa.rules") + "\"\noption repetition=draw\n"));
+  CHECK(p->end.repetition);
+  CHECK_FALSE(p->end.repetition_ends);
+  Diagnostics diags;
+  SourceRegistry sources;
+  CHECK_FALSE(load_program(temp_rules("twice.rules", "variant \"twice\" extends \"" + repo_path("rules/loa.rules") +
+                                                         "\"\noption repetition=draw\noption repetition=end\n"),
+                           diags, sources));
+  CHECK(reported_diagnostics(diags) ==
+        std::vector<std::string>{"error: 3:8: 'repetition=' sets option repetition again (it is set by 'repetition=' "
+                                 "at line 2); a rules file sets it once"});
+}

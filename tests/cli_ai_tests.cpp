@@ -23,9 +23,12 @@ std::string temp_path(const std::string& name) {
 }
 
 // Thinking times differ between runs; the rest of a report or result file must not.
+// A report without its thinking times, and without merge's "verified" (whether it replayed
+// the games; a match's own report has no such field).
 std::string without_timing(const std::string& text) {
   static const std::regex seconds("\"seconds(_per_move)?\":(\\[[^\\]]*\\]|[0-9.eE+-]+)");
-  return std::regex_replace(text, seconds, "\"seconds\":T");
+  static const std::regex verified(",\"verified\":(true|false)");
+  return std::regex_replace(std::regex_replace(text, seconds, "\"seconds\":T"), verified, "");
 }
 
 int lines(const std::string& text) { return static_cast<int>(std::count(text.begin(), text.end(), '\n')); }

@@ -19,10 +19,17 @@ std::string write_temp(const std::string& name, const std::string& text) {
   return path.string();
 }
 
+// A path in the tests' folder where no file is: outputs are never written over a file.
+std::string free_path(const std::string& name) {
+  auto path = write_temp(name, "");
+  std::filesystem::remove(path);
+  return path;
+}
+
 }  // namespace
 
 TEST_CASE("CLI: play --out writes a record with tags that replay reads back", "[cli][record]") {
-  std::string out = write_temp("played.txt", "");
+  std::string out = free_path("played.txt");
   auto r = run("play rules/lanko-88.rules --players random,random --seed 6 --out " + out);
   INFO(r.out);
   REQUIRE(r.status == 0);
@@ -50,7 +57,7 @@ TEST_CASE("CLI: play --out writes a record with tags that replay reads back", "[
 }
 
 TEST_CASE("CLI: a record of other rules replays with a warning", "[cli][record]") {
-  std::string out = write_temp("other.txt", "");
+  std::string out = free_path("other.txt");
   REQUIRE(run("play rules/loa.rules --players random,random --seed 2 --out " + out).status == 0);
   std::string record = read_text(out);
   auto at = record.find("[RulesHash \"") + 12;
@@ -78,4 +85,52 @@ TEST_CASE("CLI: a record that cannot be read is an error with its line and colum
   r = run("show rules/loa.rules --moves @" + unclosed);
   CHECK(r.status == 1);
   CHECK(r.out.find(":3:10: this comment is never closed") != std::string::npos);
+}
+
+TEST_CASE("CLI: a record with a byte order mark, or a position file with one, reads as without it", "[cli][record]") {
+  auto r =
+      run("replay rules/loa.rules " + write_temp("bom.txt", "\xEF\xBB\xBF[Game \"Lines of Action\"]\n\n1. b1-b3\n"));
+  INFO(r.out);
+  CHECK(r.status == 0);
+  CHECK(r.out == "1 moves replayed; game not over; white to move\n");
+  r = run("replay rules/loa.rules " + write_temp("bom-moves.txt",
+                                                 "\xEF\xBB\xBF"
+                                                 "1. b1-b3 h2-f2\n"));
+  CHECK(r.out == "2 moves replayed; game not over; black to move\n");
+  r = run("show rules/loa.rules --moves @" + write_temp("bom-moves.txt",
+                                                        "\xEF\xBB\xBF"
+                                                        "1. b1-b3 h2-f2\n"));
+  CHECK(r.status == 0);
+  r = run("moves rules/loa.rules --position @" + write_temp("bom.pos",
+                                                            "\xEF\xBB\xBF"
+                                                            "8/8/8/3B4/8/8/8/4W3 black\n"));
+  CHECK(r.status == 0);
+  CHECK(r.out.find("d5-") != std::string::npos);
+}
+
+TEST_CASE("CLI: a record over 1 MiB that play writes, replay reads; past the record limit, one sentence",
+          "[cli][record]") {
+  // The forced shuffle of tests/data, with a ply limit long enough for a record over 1 MiB.
+  std::string rules =
+      write_temp("long-shuffle.rules", "variant \"Long Shuffle\" extends \"" +
+                                           repo_path("tests/data/endless-shuffle.rules") + "\"\nlimit plies=120000\n");
+  std::string out = free_path("long-shuffle.txt");
+  auto played = run("play " + rules + " --players random,random --out " + out);
+  INFO(played.out);
+  REQUIRE(played.status == 0);
+  CHECK(std::filesystem::file_size(out) > (1u << 20));
+  auto r = run("replay " + rules + " " + out);
+  INFO(r.out);
+  CHECK(r.status == 0);
+  CHECK(r.out == "120000 moves replayed; draw after 120000 plies\n");
+  // A record larger than any game writes: refused, naming the limit, before it is read.
+  std::string huge = free_path("huge.txt");
+  {
+    std::ofstream file(huge, std::ios::binary);
+    std::string comment = "(" + std::string(1 << 20, 'x') + ")\n";
+    for (int i = 0; i < 33; ++i) file << comment;
+  }
+  r = run("replay " + rules + " " + huge);
+  CHECK(r.status == 1);
+  CHECK(r.out == "tabula: '" + huge + "' is larger than the 32 MiB limit for game record files\n");
 }

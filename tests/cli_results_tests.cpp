@@ -46,9 +46,12 @@ std::vector<std::string> lines_of(const std::string& text) {
   return out;
 }
 
+// A report without its thinking times, and without merge's "verified" (whether it replayed
+// the games; a match's own report has no such field).
 std::string without_timing(const std::string& text) {
   static const std::regex seconds("\"seconds(_per_move)?\":(\\[[^\\]]*\\]|[0-9.eE+-]+)");
-  return std::regex_replace(text, seconds, "\"seconds\":T");
+  static const std::regex verified(",\"verified\":(true|false)");
+  return std::regex_replace(std::regex_replace(text, seconds, "\"seconds\":T"), verified, "");
 }
 
 // The forced two-ply game of tests/data, with its board named absolutely so the copy
@@ -378,4 +381,54 @@ TEST_CASE("CLI: match --estimate sizes a study", "[ai][cli][results]") {
   CHECK(r.out.find("3 points (--ci-width)") != std::string::npos);
   CHECK(r.out.find("For the first player's share within 3 points (") != std::string::npos);
   CHECK(run("match rules/loa.rules --players random,random --estimate --out x.jsonl").status == 1);
+}
+
+TEST_CASE("CLI: merge --verify replays every game and refuses a line whose moves do not give its result",
+          "[ai][cli][results][verify]") {
+  TempDir dir;
+  std::string out = dir / "m.jsonl";
+  REQUIRE(run(kMatch + "--games 4 --out " + out + " --games-csv " + (dir / "match.csv")).status == 0);
+  auto verified = run("merge " + out + " --verify --threads 2 --games-csv " + (dir / "merged.csv"));
+  INFO(verified.out);
+  CHECK(verified.status == 0);
+  CHECK(verified.out.find("verified: all 4 games replay to their results under rules/loa.rules (hash ") !=
+        std::string::npos);
+  CHECK(read_text(dir / "merged.csv") == read_text(dir / "match.csv"));  // merge writes the match's games CSV
+  CHECK(run("merge " + out).out.find("not verified: the games' moves were not replayed") != std::string::npos);
+  CHECK(run("merge " + out + " --json").out.find(",\"verified\":false}") != std::string::npos);
+  CHECK(run("merge " + out + " --json --verify").out.find(",\"verified\":true}") != std::string::npos);
+  auto lines = lines_of(read_text(out));
+  REQUIRE(lines.size() == 4);
+  // A winner flipped, a move changed, a ply count changed: each refused, naming the game.
+  std::string line = lines[1];
+  std::smatch winner;
+  REQUIRE(std::regex_search(line, winner, std::regex("\"winner\":(-?[0-9]+)")));
+  std::string flipped =
+      edited(dir, "flipped.jsonl", line, winner[0].str(), winner[1].str() == "0" ? "\"winner\":1" : "\"winner\":0");
+  auto r = run("merge " + flipped + " --verify --partial");
+  INFO(r.out);
+  CHECK(r.status == 1);
+  CHECK(r.out.find("--verify: game 1 of the match (seed ") != std::string::npos);
+  CHECK(r.out.find("but its moves end in a win of") != std::string::npos);
+  CHECK(run("merge " + flipped + " --partial").status == 0);  // without --verify, the line is taken on its word
+  std::string garbage = edited(dir, "garbage.jsonl", line, "\"moves\":\"", "\"moves\":\"a1-h8 ");
+  r = run("merge " + garbage + " --verify --partial");
+  CHECK(r.status == 1);
+  CHECK(r.out.find("move 1 (a1-h8) does not replay") != std::string::npos);
+  std::smatch legal;
+  REQUIRE(std::regex_search(line, legal, std::regex("\"legal_moves\":([0-9]+)")));
+  std::string counted =
+      edited(dir, "legal.jsonl", line, legal[0].str(), "\"legal_moves\":" + std::to_string(std::stoll(legal[1]) + 1));
+  r = run("merge " + counted + " --verify --partial");
+  CHECK(r.out.find("the line counts " + std::to_string(std::stoll(legal[1]) + 1) + " legal moves over its plies") !=
+        std::string::npos);
+  // Rules with another hash are refused; the study's own file is found where it was named.
+  std::string other = forced_rules(dir, "v.rules");
+  r = run("merge " + out + " --verify --rules " + other);
+  CHECK(r.status == 1);
+  CHECK(r.out.find("but the games were played under rules with hash") != std::string::npos);
+  r = run_command("cd '" + (dir / "") + "' && '" + TABULA_BINARY + "' merge m.jsonl --verify 2>&1");
+  CHECK(r.status == 1);
+  CHECK(r.out.find("the study was played under 'rules/loa.rules', which is not a file here; give its rules with "
+                   "--rules FILE") != std::string::npos);
 }

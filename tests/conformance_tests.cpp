@@ -30,6 +30,37 @@ std::vector<std::string> all_rules_files() {
   return out;
 }
 
+// The position text of a finished game reads back to a finished game: the same text, the
+// same result, and no move for anyone (the loser cannot play on and win).
+void check_finished_position(const State& s) {
+  REQUIRE(s.is_terminal());
+  std::string text = position_string(s), error;
+  INFO("final position " << text);
+  auto pos = parse_position(s.program(), text, error);
+  INFO(error);
+  REQUIRE(pos);
+  State read(s.program_ptr());
+  read.set_position(*pos);
+  CHECK(position_string(read) == text);
+  CHECK(read.is_terminal());
+  CHECK(read.result().over == s.result().over);
+  CHECK(read.result().winner == s.result().winner);
+  CHECK(read.legal_moves().empty() == s.legal_moves().empty());
+}
+
+// A random game to its end (or the rules' ply limit, which ends it too).
+State random_game(std::shared_ptr<const Program> p, uint64_t seed) {
+  Rng rng(seed);
+  State s(p);
+  MoveList moves;
+  while (!s.is_terminal()) {
+    s.legal_moves(moves);
+    REQUIRE_FALSE(moves.empty());
+    s.apply_unchecked(moves[rng.below(static_cast<uint32_t>(moves.size()))]);
+  }
+  return s;
+}
+
 void check_playout(std::shared_ptr<const Program> p, uint64_t seed) {
   Rng rng(seed);
   State s(p);
@@ -126,6 +157,8 @@ void check_playout(std::shared_ptr<const Program> p, uint64_t seed) {
     CHECK(clone == before);
     REQUIRE(++plies <= p->end.ply_limit);
   }
+  // The final position reads back finished, with the same result (below for every rules file too).
+  check_finished_position(s);
   // Serialising as move history and replaying gives the same state.
   std::string record;
   for (const auto& t : history_strings(s)) record += t + " ";
@@ -190,6 +223,49 @@ TEST_CASE("Conformance: every rules file's results line reads back to the same g
         REQUIRE(replay_record(replayed, line.game.moves, error) == line.game.plies);
         CHECK(replayed.is_terminal() == !line.game.cut);
         if (!line.game.cut) CHECK(replayed.result().winner == line.game.winner);
+      }
+    }
+  }
+}
+
+TEST_CASE("Conformance: a finished game reads back finished, as a position, a record and a results line",
+          "[conformance][finished]") {
+  for (const auto& file : all_rules_files()) {
+    DYNAMIC_SECTION(std::filesystem::path(file).filename().string()) {
+      auto p = load_rules(file);
+      for (uint64_t seed = 11; seed <= 16; ++seed) {
+        INFO("seed " << seed);
+        State s = random_game(p, seed);
+        check_finished_position(s);
+        // The record `play` writes: replayed, the same finished game, whose position reads back too.
+        std::string record = write_record(s), error;
+        State replayed(p);
+        INFO(record);
+        REQUIRE(replay_record(replayed, record, error) == s.ply());
+        CHECK(replayed == s);
+        CHECK(replayed.is_terminal());
+        CHECK(replayed.result().winner == s.result().winner);
+        check_finished_position(replayed);
+      }
+      // The results line of a match game (played to the end: no ply limit of the match's).
+      std::vector<std::string> players(p->seat_count(), "random");
+      std::string why;
+      const Seating seating = *make_seating(*p, players, false, why);
+      auto study =
+          std::make_shared<const Study>(Study::match(RulesIdentity{p->name, file, "0123456789abcdef"}, seating, 17, 0));
+      for (int game = 0; game < 3; ++game) {
+        ResultLine line{GameOrigin{study, 0, {3}, 0, 1},
+                        play_game(p, seating.seats_of_game(game), game, game_seed(study->seed, game), 0)};
+        std::string text = to_json_line(line), error;
+        auto read = parse_result_line(text, error);
+        INFO(text << "\n" << error);
+        REQUIRE(read);
+        State replayed(p);
+        REQUIRE(replay_record(replayed, read->game.moves, error) == read->game.plies);
+        REQUIRE(replayed.is_terminal());
+        CHECK(replayed.result().winner == read->game.winner);
+        CHECK((read->game.cut == (replayed.result().winner < 0 && replayed.ply() >= p->end.ply_limit)));
+        check_finished_position(replayed);
       }
     }
   }

@@ -52,6 +52,15 @@ TEST_CASE("The shipped rules files have no design warnings", "[warnings]") {
         got.erase(std::remove_if(got.begin(), got.end(),
                                  [](const std::string& w) { return w.find("was never met") != std::string::npos; }),
                   got.end());
+      // Neighbours-12 with LOA's goal is decided by its first move (both sides start as one
+      // group: docs/GAMES.md, tests/loa_variants_tests.cpp), which the warning says.
+      if (e.path().filename() == "loa-neighbours-12.rules") {
+        auto from_start = std::find_if(got.begin(), got.end(), [](const std::string& w) {
+          return w.find("this condition holds from the start") != std::string::npos;
+        });
+        CHECK(from_start != got.end());
+        if (from_start != got.end()) got.erase(from_start);
+      }
       for (const auto& w : got) UNSCOPED_INFO(w);
       CHECK(got.empty());
     }

@@ -3,6 +3,12 @@
 // with an EngineLimit there (leaving the take out silently changed the game: issue 15).
 #include <catch2/catch.hpp>
 
+#include <fmt/format.h>
+
+#include "board/board_loader.hpp"
+#include "cli_run.hpp"
+#include "engine/evaluate.hpp"
+#include "program/board_data.hpp"
 #include "test_support.hpp"
 
 using namespace tabula;
@@ -30,4 +36,86 @@ TEST_CASE("A take that would grow a column past kMaxStack is an error naming the
   State full = state_at(p, position(Program::kMaxStack));
   CHECK_THROWS_WITH(full.legal_moves(), Catch::Contains("a column of 33 counters") &&
                                             Catch::Contains("the engine's limit is 32, Program::kMaxStack"));
+}
+
+TEST_CASE("Scores are 64-bit sums, checked: a sum beyond 64 bits is an error at its term", "[limits][score]") {
+  auto rules = [](const std::string& name, const std::string& score) {
+    return temp_rules(name, "variant \"scored\" extends \"" + repo_path("rules/loa.rules") + "\"\nscore " + score +
+                                "\nlimit plies=2\n");
+  };
+  auto big = load_rules(rules("score-big.rules", "3000000000 + pieces(mover) * 4294967296"));
+  State s(big);
+  CHECK(score(s, 0) == 3000000000LL + 12 * 4294967296LL);
+  // One side ahead by 2^32 wins: cut to 32 bits, both scores would be 0, a draw.
+  auto ahead = load_rules(temp_rules("score-ahead.rules", "variant \"ahead\" extends \"" +
+                                                              repo_path("tests/data/endless-shuffle.rules") +
+                                                              "\"\nscore 4294967296 * pieces(mover)\nlimit plies=1\n"));
+  State game = state_at(ahead, "FF1S first");
+  game.apply(move_of(game, "b1-c1"));
+  REQUIRE(game.is_terminal());
+  CHECK(score(game, 0) == 2 * 4294967296LL);
+  CHECK(score(game, 1) == 4294967296LL);
+  CHECK(game.result().winner == 0);
+  // A sum that passes 64 bits: a RuleError at the term, never a wrong winner.
+  auto over = load_rules(rules("score-over.rules", "9223372036854775807 + pieces(mover)"));
+  State o(over);
+  try {
+    score(o, 0);
+    FAIL("the sum passed 64 bits without an error");
+  } catch (const RuleError& e) {
+    CHECK(e.pos.line == 2);
+    CHECK(e.pos.column == 29);
+    CHECK(std::string(e.what()).find("arithmetic overflow in the score of black") != std::string::npos);
+  }
+  auto r = run("show " + rules("score-show.rules", "3000000000") + " --territory");
+  CHECK(r.out.find("black: score 3000000000") != std::string::npos);
+}
+
+namespace {
+
+// A board of `cells` cells whose `directions` directions all lead from cell i to the next
+// cell of its cycle of `cycle` cells: every ray runs round its cycle.
+std::string cycle_board(int cells, int directions, int cycle) {
+  std::string yaml = "name: cycles\ncells:\n";
+  for (int i = 0; i < cells; ++i) yaml += fmt::format(" - {{name: c{}, x: {}, y: {}}}\n", i, i % 64, i / 64);
+  yaml += "directions:\n";
+  for (int d = 0; d < directions; ++d) yaml += fmt::format(" - {{name: d{}, dx: {}, dy: 1}}\n", d, d);
+  yaml += "links:\n";
+  for (int i = 0; i < cells; ++i) {
+    yaml += fmt::format(" c{}: {{", i);
+    for (int d = 0; d < directions; ++d)
+      yaml += fmt::format("{}d{}: c{}", d ? ", " : "", d, i / cycle * cycle + (i % cycle + 1) % cycle);
+    yaml += "}\n";
+  }
+  return yaml;
+}
+
+}  // namespace
+
+TEST_CASE("A board whose rays would not fit the engine's limit is refused, naming it", "[limits][rays]") {
+  auto rules_on = [](const std::string& name, const std::string& board) {
+    std::string yaml = temp_rules(name + ".yaml", board);
+    return temp_rules(name + ".rules", "game \"cycles\"\nboard \"" + yaml +
+                                           "\"\nplayer black symbol=B\nplayer white symbol=W\npiece stone\n"
+                                           "setup {\n  black stone: c0\n  white stone: c1\n}\nmove stone {\n"
+                                           "  step dirs=all land=empty\n}\n");
+  };
+  // 2048 cells in one cycle along 16 directions: 2048 x 16 x 2047 ray cells, 67 million.
+  auto r = run("perft " + rules_on("rays-over", cycle_board(2048, 16, 2048)) + " 1");
+  INFO(r.out);
+  CHECK(r.status == 1);
+  CHECK(r.out.find(":2:1: error: the board's rays (from every cell in every direction, to the board's edge) would "
+                   "hold more than 16777216 cells, the engine's limit (kMaxRayCells)") != std::string::npos);
+  CHECK(r.out.find("board \"") != std::string::npos);  // the board statement is quoted
+  // Cycles of 128 cells: 2048 x 16 x 127, four million: played.
+  r = run("perft " + rules_on("rays-under", cycle_board(2048, 16, 128)) + " 1");
+  INFO(r.out);
+  CHECK(r.status == 0);
+  // The count stops as soon as it passes the limit.
+  Diagnostics diags;
+  SourceRegistry sources;
+  auto board = load_board(SourceFile{"cycles.yaml", cycle_board(2048, 16, 2048)}, diags);
+  REQUIRE(board);
+  CHECK(ray_cells_needed(*board, kMaxRayCells) == kMaxRayCells + 1);
+  CHECK(ray_cells_needed(*board, int64_t{1} << 40) == int64_t{2048} * 16 * 2047);
 }

@@ -307,3 +307,39 @@ TEST_CASE("CLI: a results file is a regular file with lines under 1 MiB", "[limi
   CHECK(r.status == 1);
   CHECK(r.out == "tabula: " + path + ":1: the line is longer than the 1 MiB limit for a line of a results file\n");
 }
+
+TEST_CASE("Line ends of old Mac files (a CR alone) read as line ends, in rules and boards alike", "[limits][text]") {
+  std::string rules = read_text(repo_path("rules/loa.rules"));
+  rules.replace(rules.find("\"square8.yaml\""), 14, "\"" + repo_path("boards/square8.yaml") + "\"");
+  auto cr_only = [](std::string text) {
+    for (auto& c : text)
+      if (c == '\n') c = '\r';
+    return text;
+  };
+  auto r = run("validate " + temp_file("cr-only.rules", cr_only(rules)));
+  INFO(r.out);
+  CHECK(r.status == 0);
+  CHECK(r.out.find("cr-only.rules: ok") != std::string::npos);
+  // The same game as the LF file: the same perft count.
+  CHECK(run("perft " + temp_file("cr-only.rules", cr_only(rules)) + " 2").out == "1244\n");
+  // An error is still placed on its own line and column.
+  std::string broken = cr_only("game \"x\"\rboard \"" + repo_path("boards/square8.yaml") + "\"\rplayer a\rcastle b\r");
+  r = run("validate " + temp_file("cr-only-broken.rules", broken));
+  CHECK(r.out.find("cr-only-broken.rules:4:1: error: unknown statement 'castle'") != std::string::npos);
+  r = run("validate " + temp_file("cr-only.yaml", cr_only("name: cr\nrectangle: { files: 3, ranks: 2 }\n")));
+  CHECK(r.status == 0);
+  CHECK(SourceFile("x", "a\r\nb\rc\r").text == "a\r\nb\nc\n");  // CRLF stays; a lone CR is a line end
+}
+
+TEST_CASE("A board file with a second YAML document is an error, not half a board", "[limits][yaml]") {
+  auto r = run("validate " + temp_file("two-documents.yaml",
+                                       "name: one\nrectangle: { files: 3, ranks: 3 }\n---\nname: two\n"
+                                       "rectangle: { files: 9, ranks: 9 }\n"));
+  INFO(r.out);
+  CHECK(r.status == 1);
+  CHECK(r.out.find("two-documents.yaml:4:1: error: the board file holds 2 YAML documents (split by '---' lines); a "
+                   "board file is one document") != std::string::npos);
+  // One document with an explicit start and end is one board.
+  r = run("validate " + temp_file("one-document.yaml", "---\nname: one\nrectangle: { files: 3, ranks: 3 }\n...\n"));
+  CHECK(r.status == 0);
+}

@@ -28,16 +28,41 @@ const std::vector<std::shared_ptr<const web::LoadedRules>>& all_games() {
   return games;
 }
 
+// Options with these limits (the others as `tabula serve` has them by default).
+web::BoardOptions limits(const std::string& players, size_t max_sessions = 64, size_t max_body = 16 * 1024) {
+  web::BoardOptions o;
+  o.default_players = players;
+  o.max_sessions = max_sessions;
+  o.max_body = max_body;
+  return o;
+}
+
+// A browser on the board's page: it asks for its token first (a cookie, as the page does),
+// then sends every request as the page does (Host, the cookie, JSON).
 struct Board {
   web::WebBoard board;
-  explicit Board(web::BoardOptions options = {}) : board(all_games(), options) {}
+  std::string cookie;  // "tabula-8080=TOKEN"
+  explicit Board(web::BoardOptions options = {}) : board(all_games(), options) { cookie = new_browser(); }
 
+  // A token for one more browser, as the page asks for it.
+  std::string new_browser() {
+    Response page = board.handle(
+        Request{"POST", "/api/token", {}, "{}", {{"host", "127.0.0.1:8080"}, {"content-type", "application/json"}}});
+    for (const auto& [name, value] : page.headers)
+      if (name == "Set-Cookie") return value.substr(0, value.find(';'));
+    FAIL("the page gave no token");
+    return "";
+  }
+  Response send(Request r, const std::string& as = "") {
+    r.headers.emplace("host", "127.0.0.1:8080");
+    r.headers.emplace("cookie", as.empty() ? cookie : as);
+    if (r.method == "POST") r.headers.emplace("content-type", "application/json");
+    return board.handle(r);
+  }
   Response get(const std::string& path, std::map<std::string, std::string> query = {}) {
-    return board.handle(Request{"GET", path, std::move(query), ""});
+    return send(Request{"GET", path, std::move(query), "", {}});
   }
-  Response post(const std::string& path, const std::string& body) {
-    return board.handle(Request{"POST", path, {}, body});
-  }
+  Response post(const std::string& path, const std::string& body) { return send(Request{"POST", path, {}, body, {}}); }
   Response post(const std::string& path, const json& body) { return post(path, body.dump()); }
 
   // A request that must succeed: its JSON.
@@ -304,7 +329,7 @@ TEST_CASE("web board: computer players must be bounded in time", "[web]") {
   CHECK(s["seats"][1]["player"] == "alphabeta:3:5s");
   check_error(b.post("/api/new", json{{"game", "loa"}, {"players", "human,mcts:1000"}}), 400,
               "seat white: 'mcts:1000' has no time bound");
-  CHECK_THROWS_AS(web::WebBoard(all_games(), web::BoardOptions{"human,mcts:100"}), cli::UserError);
+  CHECK_THROWS_AS(web::WebBoard(all_games(), limits("human,mcts:100")), cli::UserError);
 }
 
 TEST_CASE("web board: bad new-game requests are refused with a reason", "[web]") {
@@ -344,7 +369,7 @@ TEST_CASE("web board: bad game requests are refused with a reason, and the game 
   check_error(b.post("/api/move", json{{"move", "b1-b3"}}), 400, "the field 'session' is missing");
   check_error(b.post("/api/move", json{{"session", "12"}, {"move", "b1-b3"}}), 400, "a session id is 32 hex digits");
   check_error(b.post("/api/move", json{{"session", std::string(32, 'a')}, {"move", "b1-b3"}}), 404,
-              "there is no game with session");
+              "has no game with session");
   check_error(b.get("/api/state"), 400, "the query parameter 'session' is missing");
   check_error(b.get("/api/state", {{"session", "<script>"}}), 400, "32 hex digits");
   check_error(b.post("/api/computer", json{{"session", id}}), 409, "a person is to move");
@@ -399,7 +424,7 @@ TEST_CASE("web board: any odd body on any call gets a 4xx JSON error, never a cr
 }
 
 TEST_CASE("web board: paths, methods and sizes", "[web]") {
-  Board b(web::BoardOptions{"human,random", 64, 200});
+  Board b(limits("human,random", 64, 200));
   Response page = b.get("/");
   CHECK(page.status == 200);
   CHECK(page.content_type == "text/html; charset=utf-8");
@@ -412,15 +437,15 @@ TEST_CASE("web board: paths, methods and sizes", "[web]") {
   check_error(b.get("/api/nothing"), 404, "there is no API call '/api/nothing'");
   check_error(b.get("/api/move"), 405, "use POST for /api/move");
   check_error(b.post("/api/games", std::string("{}")), 405, "use GET for /api/games");
-  check_error(b.board.handle(Request{"DELETE", "/api/state", {}, ""}), 405, "use GET");
-  check_error(b.board.handle(Request{"PUT", "/", {}, ""}), 405, "use GET for /");
+  check_error(b.send(Request{"DELETE", "/api/state", {}, "", {}}), 405, "use GET");
+  check_error(b.send(Request{"PUT", "/", {}, "", {}}), 405, "use GET for /");
   std::string big = json{{"game", "loa"}, {"position", std::string(300, '8')}}.dump();
   check_error(b.post("/api/new", big), 413,
               "the request body has " + std::to_string(big.size()) + " bytes; the limit is 200");
 }
 
 TEST_CASE("web board: beyond the session limit the game used least recently goes", "[web]") {
-  Board b(web::BoardOptions{"human,human", 3});
+  Board b(limits("human,human", 3));
   json first = b.start("loa", "human,human");
   json second = b.start("loa", "human,human");
   json third = b.start("loa", "human,human");
@@ -428,6 +453,17 @@ TEST_CASE("web board: beyond the session limit the game used least recently goes
   json fourth = b.start("laska", "human,human");
   CHECK(b.board.session_count() == 3);
   check_error(b.get("/api/state", {{"session", second["session"]}}), 404, "the server keeps the 3 games used last");
+  // Per browser too: a browser at its own limit drops its own game used least recently.
+  web::BoardOptions two_each = limits("human,human", 64);
+  two_each.max_games_per_browser = 2;
+  Board c(two_each);
+  std::string other = c.new_browser();
+  json theirs = c.ok(c.send(Request{"POST", "/api/new", {}, json{{"game", "loa"}}.dump(), {}}, other));
+  json a = c.start("loa", "human,human"), bb = c.start("loa", "human,human"), cc = c.start("loa", "human,human");
+  check_error(c.get("/api/state", {{"session", a["session"]}}), 404, "2 per browser");
+  c.ok(c.get("/api/state", {{"session", bb["session"]}}));
+  c.ok(c.get("/api/state", {{"session", cc["session"]}}));
+  c.ok(c.send(Request{"GET", "/api/state", {{"session", theirs["session"]}}, "", {}}, other));
   CHECK(b.ok(b.get("/api/state", {{"session", first["session"]}}))["ply"] == 1);
   b.ok(b.get("/api/state", {{"session", third["session"]}}));
   b.ok(b.get("/api/state", {{"session", fourth["session"]}}));

@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 #include <csignal>
-#include <fstream>
 #include <iostream>
 #include <optional>
 #include "terminal_colour.hpp"
@@ -82,6 +81,7 @@ State initial_state(std::shared_ptr<const Program> program, const std::string& p
   std::string text = position;
   if (text[0] == '@') {
     text = read_input(text.substr(1), "position").text;
+    if (text.rfind("\xEF\xBB\xBF", 0) == 0) text.erase(0, 3);  // a UTF-8 byte order mark
     while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.pop_back();
   }
   std::string error;
@@ -125,10 +125,11 @@ SourceFile read_input(const std::string& path, std::string_view kind) {
   claim_stdin(kind);
   std::string text;
   char chunk[1 << 16];
-  while (text.size() <= kMaxInputBytes && std::cin.read(chunk, sizeof chunk).gcount() > 0)
+  const std::uintmax_t limit = max_input_bytes(kind);
+  while (text.size() <= limit && std::cin.read(chunk, sizeof chunk).gcount() > 0)
     text.append(chunk, static_cast<size_t>(std::cin.gcount()));
-  if (text.size() > kMaxInputBytes)
-    throw UserError{fmt::format("standard input is larger than the {} limit for {} files", kMaxInputText, kind)};
+  if (text.size() > limit)
+    throw UserError{fmt::format("standard input is larger than the {} limit for {} files", max_input_text(kind), kind)};
   if (auto bad = find_non_text(text))
     throw UserError{fmt::format("standard input is not text: it has {}; a {} must be UTF-8 text", bad->what, kind)};
   stdin_text = text;
@@ -141,16 +142,5 @@ CLI::Validator existing_file_or_stdin() {
 }
 
 bool is_board_file(const std::string& path) { return is_board_path(path); }
-
-void write_output(const std::string& path, const std::string& text) {
-  if (path == "-") {
-    std::cout << text << std::flush;
-    return;
-  }
-  std::ofstream out(path, std::ios::binary);
-  out << text;
-  out.close();
-  if (!out) throw UserError{fmt::format("cannot write '{}'", path)};
-}
 
 }  // namespace tabula::cli

@@ -76,7 +76,4 @@ inline constexpr const char* kStdinRulesName = "stdin.rules";
 // CLI11's ExistingFile, with "-" (standard input) accepted too.
 CLI::Validator existing_file_or_stdin();
 
-// Writes `text` to the file `path`, or to stdout when `path` is "-".
-void write_output(const std::string& path, const std::string& text);
-
 }  // namespace tabula::cli

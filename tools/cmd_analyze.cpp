@@ -17,6 +17,7 @@
 #include "cli_support.hpp"
 #include "commands.hpp"
 #include "number_checks.hpp"
+#include "output_file.hpp"
 #include "progress_bar.hpp"
 #include "results_output.hpp"
 
@@ -27,7 +28,7 @@ struct Options {
   std::vector<std::string> rules;
   std::string shard = "0/1", out, html;
   AnalysisConfig config;
-  bool json = false, resume = false, dry_run = false;
+  bool json = false, resume = false, dry_run = false, force = false;
 };
 
 // Seconds a game of this phase may take: its plies (the random games' mean, at most the
@@ -141,7 +142,10 @@ void add_analyze(CLI::App& app) {
   cmd->add_option("--shard", o->shard, "Play only the games g with g % N == I (of every phase)")->capture_default_str();
   cmd->add_option("--out", o->out, "Append one JSON line per finished game to FILE, as match --out does");
   cmd->add_flag("--resume", o->resume, "With --out: skip the games already in FILE, append the rest");
-  cmd->add_option("--html", o->html, "Write a self-contained report page (plots) to OUT.html");
+  auto* html = cmd->add_option("--html", o->html, "Write a self-contained report page (plots) to OUT.html");
+  cmd->add_flag("--force", o->force,
+                "Replace the --html file when it exists (tabula never writes over a file otherwise)")
+      ->needs(html);
   cmd->add_flag("--dry-run", o->dry_run, "Check the rules and options, say how many games would be played, play none");
   cmd->add_flag("--json", o->json, "Print the analysis (or the comparison) as one JSON object");
   cmd->callback([o] {
@@ -167,6 +171,7 @@ void add_analyze(CLI::App& app) {
       }
       return;
     }
+    if (!o->html.empty()) check_output_free(o->html, o->force, "--html");
     std::vector<AnalysedVariant> variants;
     std::vector<Analysis> analyses;
     for (const auto& path : o->rules) {
@@ -174,7 +179,7 @@ void add_analyze(CLI::App& app) {
       analyses.push_back(variants.back().analysis);
     }
     const Comparison cmp = compare_analyses(analyses);
-    if (!o->html.empty()) write_output(o->html, analysis_page(variants, &cmp));
+    if (!o->html.empty()) write_output(o->html, analysis_page(variants, &cmp), o->force, "--html");
     if (analyses.size() == 1) {
       if (o->json) return print_json(analysis_json(analyses[0]));
       std::cout << analysis_text(analyses[0]);

@@ -13,6 +13,7 @@
 #include "cli_support.hpp"
 #include "commands.hpp"
 #include "number_checks.hpp"
+#include "output_file.hpp"
 #include "progress_bar.hpp"
 #include "record_io.hpp"
 #include "results_output.hpp"
@@ -23,7 +24,8 @@ void add_match(CLI::App& app) {
   struct Options {
     std::string rules, players, shard = "0/1", out, records, games_csv;
     MatchConfig config;
-    bool json = false, csv = false, resume = false, estimate = false, dry_run = false, round_robin = false;
+    bool json = false, csv = false, resume = false, estimate = false, dry_run = false, round_robin = false,
+         force = false;
     EstimateOptions sizing;
   };
   auto o = std::make_shared<Options>();
@@ -57,6 +59,9 @@ void add_match(CLI::App& app) {
   cmd->add_option("--records", o->records, "Write every game's record (tags and moves) to DIR/game-N.txt");
   cmd->add_option("--games-csv", o->games_csv,
                   "Write one CSV row per game (seats, winner, plies) to FILE ('-': stdout)");
+  cmd->add_flag("--force", o->force,
+                "Replace the --games-csv file and the --records files when they exist (tabula never writes over a file "
+                "otherwise; --resume replaces the records of the games it plays)");
   auto* json = cmd->add_flag("--json", o->json, "Print the report as one JSON object");
   cmd->add_flag("--csv", o->csv, "Print the report as CSV (one row per player and per seat)")->excludes(json);
   add_estimate_options(*cmd, o->estimate, o->sizing);
@@ -75,12 +80,7 @@ void add_match(CLI::App& app) {
                                     seating->players.size(), games, kMaxGames)};
       o->config.games = static_cast<int>(games);
     }
-    if (!o->records.empty()) {
-      std::error_code ec;
-      std::filesystem::create_directories(o->records, ec);
-      if (ec || !std::filesystem::is_directory(o->records))
-        throw UserError{fmt::format("--records: cannot make the directory '{}'", o->records)};
-    }
+    if (!o->games_csv.empty()) check_output_free(o->games_csv, o->force, "--games-csv");
     parse_shard(o->shard, o->config.shard_index, o->config.shard_count);
     if (o->resume && o->out.empty()) throw UserError{"--resume needs --out FILE"};
     if (o->estimate) {
@@ -98,6 +98,10 @@ void add_match(CLI::App& app) {
     auto study =
         std::make_shared<const Study>(Study::match(rules, o->config.seating, o->config.seed, o->config.max_plies));
     GameOrigin origin{study, 0, {o->config.games}, o->config.shard_index, o->config.shard_count};
+    if (!o->records.empty())
+      prepare_records_folder(
+          o->records, [&](int g) { return g < o->config.games && g % o->config.shard_count == o->config.shard_index; },
+          o->force || o->resume);
     std::optional<ResultsOutput> out;
     if (!o->out.empty()) out.emplace(o->out, origin, o->resume);
     std::vector<GameRecord> earlier = out ? out->finished()[0] : std::vector<GameRecord>{};
@@ -106,9 +110,10 @@ void add_match(CLI::App& app) {
     auto records = run_match(
         program, o->config,
         [&](const GameRecord& g) {
-          if (out) out->write(ResultLine{origin, g});
+          // The record first: a run stopped between the two plays the game again (--resume).
           if (!o->records.empty())
-            write_output(fmt::format("{}/game-{}.txt", o->records, g.game), match_game_record(program, rules, g));
+            write_game_record(o->records, g.game, match_game_record(program, rules, g), o->force || o->resume);
+          if (out) out->write(ResultLine{origin, g});
           progress.update("match", ++finished, planned);
         },
         out ? out->finished_indices(0) : std::vector<int>{});
@@ -118,7 +123,7 @@ void add_match(CLI::App& app) {
     std::sort(records.begin(), records.end(), [](const GameRecord& a, const GameRecord& b) { return a.game < b.game; });
     MatchReport report = summarize(records, o->config.seating, error);
     if (!error.empty()) throw UserError{error};
-    if (!o->games_csv.empty()) write_output(o->games_csv, games_csv(records));
+    if (!o->games_csv.empty()) write_output(o->games_csv, games_csv(records), o->force, "--games-csv");
     if (o->games_csv == "-") return;
     if (o->json) print_json(report_json(report));
     else if (o->csv) std::cout << report_csv(report);

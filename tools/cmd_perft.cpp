@@ -56,7 +56,9 @@ void add_perft(CLI::App& app) {
       "finished position is 1). --full-length counts only sequences of exactly DEPTH moves. Ctrl-C stops the count "
       "and prints what was counted so far (exit code 130)");
   cmd->add_option("rules", o->rules, "Rules file")->required()->check(existing_file_or_stdin());
-  cmd->add_option("depth", o->depth, "Depth in plies (1 to 12)")->required()->transform(whole_range(1, 12));
+  cmd->add_option("depth", o->depth, fmt::format("Depth in plies (1 to {})", kMaxPerftPlies))
+      ->required()
+      ->transform(whole_range(1, kMaxPerftPlies));
   cmd->add_option("--position", o->position, "Start from this position (text, or @FILE)");
   cmd->add_flag("--divide", o->divide, "Print the count under each root move");
   cmd->add_flag("--full-length", o->full_length,

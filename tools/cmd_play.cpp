@@ -11,6 +11,7 @@
 #include "engine/move_text.hpp"
 #include "engine/position_text.hpp"
 #include "number_checks.hpp"
+#include "output_file.hpp"
 #include "play_session.hpp"
 
 namespace tabula::cli {
@@ -107,11 +108,15 @@ void add_play(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--position", o->position, "Start from this position (text, or @FILE)");
   cmd->add_flag("--verbose", o->verbose, "Draw the board after every move (always when a human plays)");
-  cmd->add_option("--out", o->out, "Write the game record (tags, then the moves) to FILE ('-': stdout)");
+  auto* out = cmd->add_option("--out", o->out, "Write the game record (tags, then the moves) to FILE ('-': stdout)");
+  cmd->add_flag("--force", o->force,
+                "Replace the --out file when it exists (tabula never writes over a file otherwise)")
+      ->needs(out);
   cmd->add_option("--hint", o->hint, "The player that answers a human's 'hint'")->capture_default_str();
   cmd->add_flag("--json", o->json, "Print the game as JSON: tags, moves, record, final position (docs/schemas)");
   cmd->callback([o] {
     RulesIdentity rules;
+    if (!o->out.empty()) check_output_free(o->out, o->force, "--out");  // before the game, not after it
     auto program = load_rules_or_fail(o->rules, &rules);
     if (auto error = check_agent_spec(o->hint); !error.empty()) throw UserError{"--hint: " + error};
     SeatAgents seating = seat_agents(*program, o->players, o->seed);

@@ -11,6 +11,7 @@
 #include "engine/move_text.hpp"
 #include "engine/position_text.hpp"
 #include "engine/state_picture.hpp"
+#include "output_file.hpp"
 #include "picture/board_svg.hpp"
 #include "record_io.hpp"
 #include "replay_page.hpp"
@@ -23,16 +24,17 @@ std::string game_page(State s, const std::vector<Move>& moves, const std::string
   const Program& p = s.program();
   auto frame = [&](const std::string& move) {
     PictureOptions picture = picture_options(s);
-    return ReplayFrame{board_svg_parts(*p.board, cell_views(s), picture).state, picture_caption(s), move};
+    return ReplayFrame{board_svg_parts(*p.board, cell_views(s), picture).state_slots, picture_caption(s), move};
   };
-  std::vector<ReplayFrame> frames{frame("")};
-  SvgParts first = board_svg_parts(*p.board, cell_views(s), picture_options(s));
+  ReplayPage page(fmt::format("{}: {}", p.name, record_path),
+                  board_svg_parts(*p.board, cell_views(s), picture_options(s)));
+  page.add(frame(""));
   for (const Move& m : moves) {
     std::string text = s.move_to_string(m);
     s.apply(m);
-    frames.push_back(frame(text));
+    page.add(frame(text));
   }
-  return replay_page(fmt::format("{}: {}", p.name, record_path), first, frames);
+  return page.text();
 }
 
 }  // namespace
@@ -40,7 +42,7 @@ std::string game_page(State s, const std::vector<Move>& moves, const std::string
 void add_replay(CLI::App& app) {
   struct Options {
     std::string rules, game, position, html;
-    bool show = false, json = false;
+    bool show = false, json = false, force = false;
   };
   auto o = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("replay", "Replay a game record (move numbers and comments are skipped)");
@@ -50,16 +52,20 @@ void add_replay(CLI::App& app) {
   cmd->add_flag("--show", o->show, "Draw the final position");
   auto* html =
       cmd->add_option("--html", o->html, "Write a self-contained HTML page that steps through the game ('-': stdout)");
+  cmd->add_flag("--force", o->force,
+                "Replace the --html file when it exists (tabula never writes over a file otherwise)")
+      ->needs(html);
   cmd->add_flag("--json", o->json, "Print {\"moves_replayed\":N,\"tags\":{...},\"final\":POSITION} (docs/schemas)")
       ->excludes(html);
   cmd->callback([o] {
     RulesIdentity rules;
+    if (!o->html.empty()) check_output_free(o->html, o->force, "--html");
     auto program = load_rules_or_fail(o->rules, &rules);
     ParsedRecord record = read_record(o->game);
     State s = record_start(program, record, o->position);
     State start = s;
     int applied = replay_or_fail(s, record, rules, o->game);
-    if (!o->html.empty()) write_output(o->html, game_page(start, s.history(), o->game));
+    if (!o->html.empty()) write_output(o->html, game_page(start, s.history(), o->game), o->force, "--html");
     if (o->html == "-") return;
     if (o->json) {
       Json tags = Json::object();

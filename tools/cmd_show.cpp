@@ -16,6 +16,7 @@
 #include "engine/turn_machine.hpp"
 #include "kernels/flanking.hpp"
 #include "number_checks.hpp"
+#include "output_file.hpp"
 #include "picture/board_svg.hpp"
 #include "record_io.hpp"
 #include "terminal_colour.hpp"
@@ -25,7 +26,8 @@ namespace {
 
 struct Options {
   std::string file, position, moves, svg, targets;
-  bool json = false, board = false, territory = false, names = false, no_names = false, no_coordinates = false;
+  bool json = false, board = false, territory = false, names = false, no_names = false, no_coordinates = false,
+       force = false;
   std::vector<std::string> zones;
   double size = 48;
 };
@@ -96,7 +98,7 @@ void show_board_file(const Options& o) {
     picture.shaded = zones;
     picture.title = board.name;
     picture.caption = fmt::format("board {}: {} cells", board.name, board.cell_count());
-    write_output(o.svg, board_svg(board, std::vector<CellView>(board.cell_count()), picture));
+    write_output(o.svg, board_svg(board, std::vector<CellView>(board.cell_count()), picture), o.force, "--svg");
     if (o.svg == "-") return;
   }
   auto marked = marked_cells(zones, board.cell_count());
@@ -148,7 +150,7 @@ void show_rules_file(const Options& o) {
         std::cerr << fmt::format("tabula: note: the piece on {} has no legal move now ({})\n", o.targets,
                                  result_sentence(s));
     }
-    write_output(o.svg, board_svg(board, cell_views(s), picture));
+    write_output(o.svg, board_svg(board, cell_views(s), picture), o.force, "--svg");
     if (o.svg == "-") return;
   }
 
@@ -200,6 +202,9 @@ void add_show(CLI::App& app) {
       "Mark empty cells that are a side's territory with that side's symbol in lower case, and show the scores");
   auto* svg = cmd->add_option("--svg", o->svg,
                               "Also draw the picture as SVG into this file; '-' writes only the SVG, to stdout");
+  cmd->add_flag("--force", o->force,
+                "Replace the --svg file when it exists (tabula never writes over a file otherwise)")
+      ->needs(svg);
   cmd->add_option("--targets", o->targets, "In the SVG, mark the cells the piece on this cell may move to now")
       ->needs(svg);
   auto* names =

@@ -12,6 +12,7 @@
 #include "commands.hpp"
 #include "lang/weights_file.hpp"
 #include "number_checks.hpp"
+#include "output_file.hpp"
 #include "progress_bar.hpp"
 
 namespace tabula::cli {
@@ -63,9 +64,7 @@ void add_tune(CLI::App& app) {
     const std::string out = o->out.empty() ? weights_path(o->rules) : o->out;
     if (out.empty())
       throw UserError{fmt::format("'{}' is not a .rules file: name the weights file with --out", o->rules)};
-    std::error_code ec;
-    if (!o->force && std::filesystem::exists(out, ec))
-      throw UserError{fmt::format("'{}' exists: --force to write over it, or --out elsewhere", out)};
+    check_output_free(out, o->force, "--out");
     ProgressBar progress;
     TuningResult r = tune_evaluation(program, o->config, [&](int round, int done, int total) {
       progress.update(fmt::format("round {}", round + 1), done, total);
@@ -80,7 +79,7 @@ void add_tune(CLI::App& app) {
         fmt::format("{} positions of the last round's {} games, mean log loss {:.4f} ({:.4f} with every weight 0).",
                     r.positions, r.games, r.loss, r.loss_uninformed),
         "Every player and analysis of these rules reads this file (docs/AI.md, \"Tuning the evaluation\")."};
-    write_output(out, weights_text(header, weights));
+    write_output(out, weights_text(header, weights), o->force, "--out");
     PlayerChoice chosen;
     if (o->choose) {  // measured with the new weights: read them back as every player will
       if (!o->out.empty())
@@ -93,7 +92,7 @@ void add_tune(CLI::App& app) {
           "auto and mcts: `--choose-players --seconds-per-move {} --match-games {}`: informed MCTS scored {:.0f}% "
           "against plain MCTS, the better MCTS {:.0f}% against alpha-beta.",
           o->choice.seconds, o->choice.games, 100 * chosen.informed_score, 100 * chosen.mcts_score));
-      write_output(out, weights_text(lines, weights, chosen.auto_player, chosen.mcts_options));
+      write_output(out, weights_text(lines, weights, chosen.auto_player, chosen.mcts_options), true, "--out");
     }
     if (o->json) {
       Json terms = Json::array();

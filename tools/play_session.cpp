@@ -1,15 +1,16 @@
 #include "play_session.hpp"
 
 #include <fmt/format.h>
-#include <fstream>
 #include <iostream>
 #include <map>
+#include <set>
 
 #include "cli_support.hpp"
 #include "engine/game_record.hpp"
 #include "engine/move_text.hpp"
 #include "engine/position_text.hpp"
 #include "line_reader.hpp"
+#include "output_file.hpp"
 #include "record_io.hpp"
 #include "terminal_colour.hpp"
 
@@ -211,17 +212,30 @@ class Session {
     return out;
   }
 
+  // `save FILE` writes over only a file this game saved before (saving again as it goes on).
   void save(const std::string& path) {
-    std::ofstream file(path, std::ios::binary);
-    file << write_record(s_, tags());
-    file.close();
-    if (!file) std::cout << fmt::format("cannot write '{}'\n", path);
-    else std::cout << fmt::format("saved the record of {} moves to {}\n", s_.history().size(), path);
+    try {
+      std::string record = write_record(s_, tags());
+      check_record_size(record);
+      write_output(path, record, saved_.count(path) > 0, "");
+      saved_.insert(path);
+      std::cout << fmt::format("saved the record of {} moves to {}\n", s_.history().size(), path);
+    } catch (const UserError& e) {
+      std::cout << e.message << "\n";
+    }
   }
 
   void finish() {
     std::string record = write_record(s_, tags());
-    if (!o_.out.empty()) write_output(o_.out, record);
+    if (!o_.out.empty()) {
+      try {
+        check_record_size(record);
+        write_output(o_.out, record, o_.force, "--out");
+      } catch (const UserError&) {
+        if (o_.out != "-") std::cout << record;  // the game is not lost with its file
+        throw;
+      }
+    }
     std::string result = resigned_ >= 0 ? termination_ : result_sentence(s_);
     if (o_.json) {
       Json tag_object = Json::object();
@@ -255,6 +269,7 @@ class Session {
   bool human_ = false, show_moves_ = false, stopped_ = false;
   int resigned_ = -1;
   std::string termination_;
+  std::set<std::string> saved_;  // the files `save` wrote
 };
 
 }  // namespace

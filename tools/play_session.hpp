@@ -15,7 +15,7 @@ namespace tabula::cli {
 struct PlayOptions {
   std::string rules, position, players = "search,random", out, hint = "search:2";
   uint64_t seed = 1;
-  bool verbose = false, json = false;
+  bool verbose = false, json = false, force = false;
 };
 
 // `by_seat[s]` plays seat s; an agent named "human" is a person at the terminal.

@@ -9,8 +9,10 @@
 #include <stdexcept>
 
 #include "cli_support.hpp"
+#include "diag/source_file.hpp"
 #include "engine/position_text.hpp"
 #include "engine/state_drawing.hpp"
+#include "output_file.hpp"
 
 namespace tabula::cli {
 
@@ -38,6 +40,44 @@ std::string match_game_record(std::shared_ptr<const Program> program, const Rule
   tags.push_back({"Round", std::to_string(game.game)});
   if (game.cut) tags.push_back({"Termination", fmt::format("cut by the ply limit after {} plies", game.plies)});
   return write_record(s, tags);
+}
+
+void check_record_size(const std::string& record) {
+  if (record.size() > kMaxRecordBytes)
+    throw UserError{
+        fmt::format("the game's record has {} bytes, more than the {} a game record may have (the limit "
+                    "replay reads, kMaxRecordBytes); it is not written",
+                    record.size(), kMaxRecordText)};
+}
+
+void prepare_records_folder(const std::string& dir, const std::function<bool(int)>& plays, bool replace) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec || !std::filesystem::is_directory(dir))
+    throw UserError{fmt::format("--records: cannot make the directory '{}'", dir)};
+  if (replace) return;
+  int first = -1, found = 0;  // the lowest game of the run with a file, and how many have one
+  for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
+    std::string name = entry.path().filename().string();
+    if (name.size() <= 9 || name.rfind("game-", 0) != 0 || name.substr(name.size() - 4) != ".txt") continue;
+    std::string digits = name.substr(5, name.size() - 9);
+    if (digits.size() > 9 || digits.find_first_not_of("0123456789") != std::string::npos) continue;
+    int game = std::stoi(digits);
+    if (!plays(game)) continue;
+    ++found;
+    if (first < 0 || game < first) first = game;
+  }
+  if (found > 0)
+    throw UserError{
+        fmt::format("--records: '{}' exists{} (records of another run?); tabula never writes over a "
+                    "file: choose another folder, or add --force to replace the records",
+                    (std::filesystem::path(dir) / fmt::format("game-{}.txt", first)).string(),
+                    found > 1 ? fmt::format(", and {} more records of games this run plays", found - 1) : "")};
+}
+
+void write_game_record(const std::string& dir, int game, const std::string& record, bool replace) {
+  check_record_size(record);
+  write_output((std::filesystem::path(dir) / fmt::format("game-{}.txt", game)).string(), record, replace, "--records");
 }
 
 ParsedRecord read_record(const std::string& path) {

@@ -2,6 +2,7 @@
 // Game records at the command line: the tags `play` writes (docs/CLI.md), reading a record
 // from a file or standard input, replaying it with a warning when it was played under other
 // rules, and a position as JSON (show, replay and play --json).
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,17 @@ std::vector<RecordTag> record_tags(const RulesIdentity& rules, const std::string
 // and Round (the game's index in the match); Termination when a ply limit cut it.
 std::string match_game_record(std::shared_ptr<const Program> program, const RulesIdentity& rules,
                               const GameRecord& game);
+
+// A UserError when `record` is larger than a game record may be (kMaxRecordBytes, the limit
+// `replay` reads): tabula writes no record that it would refuse to read back.
+void check_record_size(const std::string& record);
+
+// `match --records DIR`: makes DIR, and refuses (a UserError, before anything is played) a
+// record file DIR/game-N.txt already there for a game `plays(N)` says this run plays,
+// unless `replace`.
+void prepare_records_folder(const std::string& dir, const std::function<bool(int)>& plays, bool replace);
+// Writes DIR/game-N.txt (output_file.hpp), after check_record_size.
+void write_game_record(const std::string& dir, int game, const std::string& record, bool replace);
 
 // The record in the file `path` ("-": standard input); UserError naming the file and the
 // line and column when it does not parse.

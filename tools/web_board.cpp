@@ -1,6 +1,7 @@
 #include "web_board.hpp"
 
 #include <fmt/format.h>
+#include <malloc.h>
 
 #include <algorithm>
 #include <chrono>
@@ -151,7 +152,11 @@ std::vector<std::shared_ptr<const LoadedRules>> load_games(const std::vector<std
 }
 
 WebBoard::WebBoard(std::vector<std::shared_ptr<const LoadedRules>> games, BoardOptions options)
-    : games_(std::move(games)), options_(std::move(options)), sessions_(options_.max_sessions) {
+    : games_(std::move(games)),
+      options_(std::move(options)),
+      access_(options_.hosts, options_.port),
+      sessions_(options_.max_sessions, options_.max_games_per_browser),
+      searches_(std::clamp(options_.max_searches, 1, 1024)) {
   for (const std::string& item : split_players(options_.default_players)) {
     std::string spec = item.substr(item.find('=') == std::string::npos ? 0 : item.find('=') + 1);
     if (std::string why = check_player(spec, options_.move_seconds); !why.empty())
@@ -164,7 +169,9 @@ Response WebBoard::handle(const Request& request) {
     if (request.body.size() > options_.max_body)
       return error_response(
           413, fmt::format("the request body has {} bytes; the limit is {}", request.body.size(), options_.max_body));
-    return route(request);
+    std::string token;
+    if (auto refusal = access_.check(request, token)) return *refusal;
+    return route(request, token);
   } catch (const RuleError& e) {  // the game's rules cannot be played here: the answer says where and why
     return error_response(422, fmt::format("{}:{}:{}: {}", e.pos.file, e.pos.line, e.pos.column, e.what()));
   } catch (const EngineLimit& e) {
@@ -174,25 +181,37 @@ Response WebBoard::handle(const Request& request) {
   }
 }
 
-Response WebBoard::route(const Request& request) {
+Response WebBoard::route(const Request& request, const std::string& token) {
   const std::string& path = request.path;
   bool get = request.method == "GET" || request.method == "HEAD", post = request.method == "POST";
   if (path.rfind("/api/", 0) != 0) {
     const WebAsset* asset = web_asset(path);
     if (!asset) return error_response(404, fmt::format("nothing is served at '{}'; the board is at /", path));
     if (!get) return error_response(405, fmt::format("use GET for {}", path));
-    return Response{200, std::string(asset->content_type), std::string(asset->body), ""};
+    return Response{200, std::string(asset->content_type), std::string(asset->body), "", {}};
   }
-  static const std::map<std::string, bool> api{{"/api/games", false},  {"/api/state", false}, {"/api/record", false},
-                                               {"/api/new", true},     {"/api/move", true},   {"/api/undo", true},
-                                               {"/api/computer", true}};
+  static const std::map<std::string, bool> api{{"/api/games", false},   {"/api/state", false}, {"/api/record", false},
+                                               {"/api/new", true},      {"/api/move", true},   {"/api/undo", true},
+                                               {"/api/computer", true}, {"/api/token", true}};
   auto it = api.find(path);
   if (it == api.end()) return error_response(404, fmt::format("there is no API call '{}' (docs/WEB.md)", path));
   if (it->second ? !post : !get)
     return error_response(405, fmt::format("use {} for {}", it->second ? "POST" : "GET", path));
+  if (path == "/api/token") return give_token(request);
   if (path == "/api/games") return games();
-  if (path == "/api/new") return new_game(request);
-  return game_request(request, path.substr(5));
+  if (path == "/api/new") return new_game(request, token);
+  return game_request(request, path.substr(5), token);
+}
+
+// The page asks for its browser's token first: a cookie when it has none of this server's
+// (only the page itself can send this request: JSON, from its own origin).
+Response WebBoard::give_token(const Request& request) const {
+  std::string error;
+  if (!body_object(request.body, {}, error)) return error_response(400, error);
+  auto cookie = access_.token_cookie(request);
+  Response r = json_response(200, {{"token", cookie ? "given" : "kept"}});
+  if (cookie) r.headers.push_back(*cookie);
+  return r;
 }
 
 Response WebBoard::games() const {
@@ -226,7 +245,7 @@ Response WebBoard::games() const {
   return json_response(200, {{"games", list}, {"players", players}, {"move_time", options_.move_seconds}});
 }
 
-Response WebBoard::new_game(const Request& request) {
+Response WebBoard::new_game(const Request& request, const std::string& token) {
   std::string error;
   auto body = body_object(request.body, {"game", "players", "position", "seed"}, error);
   if (!body) return error_response(400, error);
@@ -263,12 +282,12 @@ Response WebBoard::new_game(const Request& request) {
   auto web_game = WebGame::create(*rules, *players, position, seed, options_.move_seconds, error);
   if (!web_game) return error_response(400, error);
   json state = state_json("", *web_game);
-  std::string session = sessions_.add(std::move(web_game));
+  std::string session = sessions_.add(std::move(web_game), token);
   state["session"] = session;
   return json_response(200, state);
 }
 
-Response WebBoard::game_request(const Request& request, const std::string& action) {
+Response WebBoard::game_request(const Request& request, const std::string& action, const std::string& token) {
   std::string error, id;
   std::optional<json> body;
   if (request.method == "POST") {
@@ -283,10 +302,11 @@ Response WebBoard::game_request(const Request& request, const std::string& actio
     id = it->second;
   }
   if (!SessionStore::well_formed(id)) return error_response(400, "a session id is 32 hex digits, as /api/new gives it");
-  auto session = sessions_.find(id);
+  auto session = sessions_.find(id, token);
   if (!session)
-    return error_response(404, fmt::format("there is no game with session {} (the server keeps the {} games used last)",
-                                           id, sessions_.capacity()));
+    return error_response(404, fmt::format("this browser has no game with session {} (the server keeps the {} games "
+                                           "used last, {} per browser)",
+                                           id, sessions_.capacity(), sessions_.per_owner()));
   if (body && action != "move" && body->contains("move"))
     return error_response(400, fmt::format("the field 'move' belongs to /api/move, not /api/{}", action));
   if (body && action != "computer" && body->contains("max_moves"))
@@ -301,7 +321,7 @@ Response WebBoard::game_request(const Request& request, const std::string& actio
   std::lock_guard lock(session->mutex);
   WebGame& g = *session->game;
   if (action == "record") {
-    Response r{200, "text/plain; charset=utf-8", g.view().record, g.info().id + "-game.txt"};
+    Response r{200, "text/plain; charset=utf-8", g.view().record, g.info().id + "-game.txt", {}};
     return r;
   }
   if (action == "move") {
@@ -314,14 +334,39 @@ Response WebBoard::game_request(const Request& request, const std::string& actio
   } else if (action == "computer") {
     if (g.over() || g.human_to_move())
       return error_response(409, g.over() ? "the game is over" : "a person is to move");
-    auto start = std::chrono::steady_clock::now();
-    auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
-    uint64_t played = 0;
-    do {
-      if (std::string why = g.play_computer(); !why.empty()) return error_response(409, why);
-    } while (++played < max_moves && !g.over() && !g.human_to_move() && elapsed() < options_.computer_seconds);
+    if (Response r = play_computer(g, max_moves); r.status != 200) return r;
   }
   return json_response(200, state_json(id, g));
+}
+
+// Computer moves for at most options_.computer_seconds, each with one of the server's
+// search slots: at most max_searches players think at once, whatever the number of games,
+// and each search is freed when its move is made (WebGame::play_computer).
+Response WebBoard::play_computer(WebGame& g, uint64_t max_moves) {
+  auto start = std::chrono::steady_clock::now();
+  auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+  uint64_t played = 0;
+  do {
+    if (!searches_.try_acquire_for(std::chrono::duration<double>(options_.move_seconds + 1))) {
+      if (played > 0) break;
+      return error_response(503, fmt::format("the server's {} computer players are all thinking for other games; "
+                                             "ask again",
+                                             options_.max_searches));
+    }
+    std::string why;
+    try {
+      why = g.play_computer();
+    } catch (...) {
+      searches_.release();
+      throw;
+    }
+    searches_.release();
+    // The search is freed; give its memory back to the system too, not only to this
+    // thread's heap, where it would stay for the next search run on this thread.
+    malloc_trim(0);
+    if (!why.empty()) return error_response(409, why);
+  } while (++played < max_moves && !g.over() && !g.human_to_move() && elapsed() < options_.computer_seconds);
+  return Response{};
 }
 
 }  // namespace tabula::web

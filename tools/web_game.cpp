@@ -101,10 +101,22 @@ std::string check_player(const std::string& spec, double move_seconds) {
 struct WebGame::Impl {
   std::shared_ptr<const LoadedRules> rules;
   State state;
-  State start;                                 // for the record: the moves are written from here
-  bool from_position = false;                  // `start` is a given position, not the game's start
-  std::vector<std::unique_ptr<Agent>> agents;  // per seat; nullptr: a person
+  State start;                         // for the record: the moves are written from here
+  bool from_position = false;          // `start` is a given position, not the game's start
+  std::vector<std::string> computers;  // per seat, the computer player's spec; "": a person
+  uint64_t seed = 0;
 };
+
+namespace {
+
+// A seat's computer player for the move at `ply`: made anew for every move, so that no
+// search (an MCTS tree, a transposition table) outlives the move it chose; seeded from the
+// game's seed, the seat and the ply, so a seeded game is the same game again.
+std::unique_ptr<Agent> player_for_move(const std::string& spec, uint64_t seed, int seat, int ply, std::string& why) {
+  return make_agent(spec, seed + static_cast<uint64_t>(seat) * 7919 + static_cast<uint64_t>(ply) * 104729, why);
+}
+
+}  // namespace
 
 WebGame::WebGame(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 WebGame::~WebGame() = default;
@@ -126,22 +138,22 @@ std::unique_ptr<WebGame> WebGame::create(std::shared_ptr<const LoadedRules> rule
     }
     s.set_position(*pos);
   }
-  auto impl = std::make_unique<Impl>(Impl{rules, s, s, !position.empty(), {}});
+  auto impl = std::make_unique<Impl>(Impl{rules, s, s, !position.empty(), {}, seed});
   std::vector<std::string> names;
   for (size_t seat = 0; seat < players.size(); ++seat) {
     if (players[seat] == "human") {
-      impl->agents.push_back(nullptr);
+      impl->computers.emplace_back();
       names.push_back("human");
       continue;
     }
     std::string why, spec = bounded_spec(players[seat], move_seconds, why);
-    auto agent = spec.empty() ? nullptr : make_agent(spec, seed + seat * 7919, why);
+    auto agent = spec.empty() ? nullptr : make_agent(spec, seed, why);
     if (!agent) {
       error = fmt::format("seat {}: {}", p.seats[seat].name, why);
       return nullptr;
     }
     names.push_back(agent->name());
-    impl->agents.push_back(std::move(agent));
+    impl->computers.push_back(agent->name());
   }
   auto game = std::unique_ptr<WebGame>(new WebGame(std::move(impl)));
   game->player_names_ = std::move(names);
@@ -151,7 +163,7 @@ std::unique_ptr<WebGame> WebGame::create(std::shared_ptr<const LoadedRules> rule
 const GameInfo& WebGame::info() const { return impl_->rules->info; }
 bool WebGame::over() const { return impl_->state.is_terminal(); }
 int WebGame::seat_to_move() const { return over() ? -1 : impl_->state.current_seat(); }
-bool WebGame::human_to_move() const { return !over() && !impl_->agents[impl_->state.current_seat()]; }
+bool WebGame::human_to_move() const { return !over() && impl_->computers[impl_->state.current_seat()].empty(); }
 bool WebGame::can_undo() const { return !impl_->state.history().empty(); }
 
 std::string WebGame::play(const std::string& text) {
@@ -169,9 +181,13 @@ std::string WebGame::play(const std::string& text) {
 std::string WebGame::play_computer() {
   State& s = impl_->state;
   if (s.is_terminal()) return "the game is over";
-  Agent* agent = impl_->agents[s.current_seat()].get();
-  if (!agent) return fmt::format("seat {} is played by a person", s.program().seats[s.current_seat()].name);
-  Move m = agent->choose(s);
+  const int seat = s.current_seat();
+  const std::string& spec = impl_->computers[seat];
+  if (spec.empty()) return fmt::format("seat {} is played by a person", s.program().seats[seat].name);
+  std::string why;
+  auto player = player_for_move(spec, impl_->seed, seat, s.ply(), why);  // freed with its search below
+  if (!player) return why;  // cannot happen: the spec made a player when the game began
+  Move m = player->choose(s);
   s.apply(m);
   return "";
 }
@@ -181,8 +197,8 @@ bool WebGame::undo() {
   if (s.history().empty()) return false;
   s.undo();
   bool anyone = false;
-  for (const auto& a : impl_->agents) anyone = anyone || !a;
-  while (anyone && !s.history().empty() && impl_->agents[s.current_seat()]) s.undo();
+  for (const auto& spec : impl_->computers) anyone = anyone || spec.empty();
+  while (anyone && !s.history().empty() && !impl_->computers[s.current_seat()].empty()) s.undo();
   return true;
 }
 

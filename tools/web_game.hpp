@@ -37,7 +37,7 @@ struct MoveView {
 
 struct ScoreView {
   std::string side;
-  int score = 0;
+  int64_t score = 0;
 };
 
 // Everything the page shows of a game.
@@ -88,7 +88,9 @@ class WebGame {
 
   // Plays a move given as text (as the CLI reads it); "" or the reason it was not played.
   std::string play(const std::string& text);
-  // Plays one move for the computer seat to move; "" or the reason there is none.
+  // Plays one move for the computer seat to move; "" or the reason there is none. The
+  // player is made for this move and its search (a tree, a table) freed with it, so a game
+  // holds no search between moves.
   std::string play_computer();
   // Takes back the last move, then every computer move before it, so a person is to move
   // again (in a game of computers only, one move). false when there is nothing to undo.

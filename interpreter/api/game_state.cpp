@@ -15,6 +15,8 @@
 #include "picture/board_svg.hpp"
 
 namespace tabula {
+
+static_assert(kMaxPerftDepth == kMaxPerftPlies, "the facade and the command line take the same perft depths");
 namespace detail {
 
 const StateImpl::Legal& StateImpl::legal() const {
@@ -181,7 +183,8 @@ std::vector<float> GameState::observation_tensor(int player) const {
 
 uint64_t GameState::perft(int depth, const std::atomic<bool>* stop) const {
   if (depth < 1 || depth > kMaxPerftDepth)
-    throw std::invalid_argument(fmt::format("perft depth {} is not from 1 to {}", depth, kMaxPerftDepth));
+    throw std::invalid_argument(
+        fmt::format("perft: depth {} is out of range: expected a whole number from 1 to {}", depth, kMaxPerftDepth));
   State copy = impl_->state;
   PerftCount count = engine_call([&] { return tabula::perft(copy, depth, PerftOptions{false, stop}); });
   if (!count.complete) throw Interrupted(fmt::format("perft {} stopped before the count was done", depth));

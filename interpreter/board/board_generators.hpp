@@ -24,8 +24,9 @@ constexpr int kMaxCells = 4096;
 // File letters run a..z, hex rows a..z.
 constexpr int kMaxFiles = 26;
 constexpr int kMaxHexSide = 13;
-// Directions of an explicit board: the program keeps a ray per cell and direction (up to
-// 255 cells each), so cells x directions must stay bounded.
+// Directions of an explicit board: the program keeps a ray per cell and direction, so cells
+// x directions must stay bounded (and so must the cells of all rays together: kMaxRayCells,
+// program/board_data.hpp).
 constexpr int kMaxDirections = 32;
 
 // Which squares of a files x ranks grid exist.

@@ -34,7 +34,18 @@ std::optional<BoardGraph> BoardBuilder::load() {
   int errors_before = diags_.errors_seen();
   YAML::Node root;
   try {
-    root = YAML::Load(src_.text);
+    // Every document is read, so that a second one (after a `---` line) is an error rather
+    // than a board silently read in half.
+    std::vector<YAML::Node> documents = YAML::LoadAll(src_.text);
+    if (documents.size() > 1) {
+      const YAML::Mark mark = documents[1].Mark();
+      diags_.error(mark.is_null() ? start() : at(mark),
+                   fmt::format("the board file holds {} YAML documents (split by '---' lines); a board file is "
+                               "one document",
+                               documents.size()));
+      return std::nullopt;
+    }
+    if (!documents.empty()) root = documents[0];
   } catch (const YAML::Exception& e) {
     diags_.error(at(e.mark), clean_yaml_message(e.msg));
     return std::nullopt;

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 #include <algorithm>
+#include <cctype>
 
 #include "syntax/ast_print.hpp"
 #include "syntax/name_suggest.hpp"
@@ -83,6 +84,21 @@ bool CheckContext::string_value(const Expr& e, std::string_view what, std::strin
   }
   error(e.pos, fmt::format("expected {} as a \"quoted string\", found '{}'", what, to_string(e)));
   return false;
+}
+
+bool CheckContext::symbol(const Expr& e, std::string& out) {
+  if (e.kind != Expr::Kind::string && e.kind != Expr::Kind::identifier) {
+    error(e.pos, fmt::format("expected a symbol such as \"B\", found '{}'", to_string(e)));
+    return false;
+  }
+  if (e.text.size() != 1 || !std::isalpha(static_cast<unsigned char>(e.text[0]))) {
+    error(e.pos, fmt::format("the symbol '{}' is not one letter; a piece's symbol is one letter (A-Z, a-z), which "
+                             "position text, setup diagrams and placements read back as that piece",
+                             e.text));
+    return false;
+  }
+  out = e.text;
+  return true;
 }
 
 bool CheckContext::number_value(const Expr& e, std::string_view what, long long lo, long long hi, long long& out) {

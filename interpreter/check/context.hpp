@@ -43,6 +43,8 @@ class CheckContext {
   bool identifier(const Expr& e, std::string_view what);
   bool string_value(const Expr& e, std::string_view what, std::string& out);
   bool number_value(const Expr& e, std::string_view what, long long lo, long long hi, long long& out);
+  // A piece symbol (`symbol=B`): one letter, so that position text reads it back.
+  bool symbol(const Expr& e, std::string& out);
   void unknown_name(const Expr& e, std::string_view what, const std::vector<std::string>& known);
   // One of `allowed` words for a named argument (or the first positional one); "" after
   // reporting anything else, and when `a` is null.
@@ -66,7 +68,13 @@ class CheckContext {
   int find_zone(const Expr& e);  // a declared zone or a board zone; -1 after reporting
 
   // ---- expressions ----
+  // Compiles an expression of either type (conditions and numbers are types: an operator
+  // given the wrong one is an error at its operand).
   bool formula(const Expr& e, Formula& out, Scope scope);
+  // The same, where a condition (true or false) is expected: a number there is an error.
+  bool condition(const Expr& e, Formula& out, Scope scope);
+  // The same, where a number is expected: a condition there is an error.
+  bool number(const Expr& e, Formula& out, Scope scope);
 
   // ---- state shared by the modules of one check ----
   // A value of type T under `key`, made on first use (a capture policy the `hop` lines

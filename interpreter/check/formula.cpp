@@ -51,11 +51,39 @@ bool CheckContext::formula(const Expr& e, Formula& out, Scope scope) {
   return ok;
 }
 
+bool CheckContext::condition(const Expr& e, Formula& out, Scope scope) {
+  if (!formula(e, out, scope)) return false;
+  if (!out.numeric()) return true;
+  error(e.pos, fmt::format("'{}' is a number, but a condition (true or false) is expected here; compare it, as in "
+                           "'{} > 0'",
+                           to_string(e), to_string(e)));
+  out = Formula{};
+  return false;
+}
+
+bool CheckContext::number(const Expr& e, Formula& out, Scope scope) {
+  if (!formula(e, out, scope)) return false;
+  if (out.numeric()) return true;
+  error(e.pos, fmt::format("'{}' is a condition (true or false), but a number is expected here", to_string(e)));
+  out = Formula{};
+  return false;
+}
+
 int CheckContext::compile(const Expr& e, Formula& out, Scope scope, bool& ok) {
   auto add = [&](FormulaNode n) {
     n.pos = e.pos;
     out.nodes.push_back(std::move(n));
     return static_cast<int>(out.nodes.size()) - 1;
+  };
+  // A number where a condition is needed (`want_condition`), or a condition where a number is.
+  auto mistyped = [&](const Expr& operand, const std::string& op, bool want_condition) {
+    error(operand.pos,
+          want_condition
+              ? fmt::format("{} needs conditions (true or false), but '{}' is a number; compare it, as in '{} > 0'", op,
+                            to_string(operand), to_string(operand))
+              : fmt::format("{} needs numbers here, but '{}' is a condition (true or false)", op, to_string(operand)));
+    ok = false;
+    return -1;
   };
   auto unsupported = [&] {
     error(e.pos, fmt::format("unsupported condition '{}'; conditions use connected(P), pieces(P[, KINDS]), turn, "
@@ -105,13 +133,14 @@ int CheckContext::compile(const Expr& e, Formula& out, Scope scope, bool& ok) {
       int a = compile(e.args[0], out, scope, ok);
       if (!ok) return -1;
       FormulaNode n;
+      if (e.text == "not" && out.nodes[a].numeric) return mistyped(e.args[0], "'not'", true);
+      if (e.text == "-" && !out.nodes[a].numeric) return mistyped(e.args[0], "'-'", false);
       if (e.text == "not") {
         n.op = Op::not_;
         n.numeric = false;
         n.a = static_cast<int16_t>(a);
         return add(std::move(n));
       }
-      if (!out.nodes[a].numeric) return unsupported();
       // -x is 0 - x, checked like any subtraction.
       FormulaNode zero;
       int z = add(std::move(zero));
@@ -136,8 +165,19 @@ int CheckContext::compile(const Expr& e, Formula& out, Scope scope, bool& ok) {
       n.a = static_cast<int16_t>(a);
       n.b = static_cast<int16_t>(b);
       n.numeric = arithmetic(*op);
+      // Conditions and numbers are types: `and`, `or` join conditions; arithmetic and the
+      // order comparisons take numbers; == and != compare two of a kind.
+      const bool logic = *op == Op::and_ || *op == Op::or_;
+      const bool equality = *op == Op::eq || *op == Op::ne;
+      const std::string what = fmt::format("'{}'", e.text);
+      for (int side : {0, 1}) {
+        const bool numeric = out.nodes[side == 0 ? a : b].numeric;
+        if (logic && numeric) return mistyped(e.args[side], what, true);
+        if (!logic && !equality && !numeric) return mistyped(e.args[side], what, false);
+      }
+      if (equality && out.nodes[a].numeric != out.nodes[b].numeric)
+        return mistyped(e.args[out.nodes[a].numeric ? 1 : 0], what, false);
       if (arithmetic(*op)) {
-        if (!out.nodes[a].numeric || !out.nodes[b].numeric) return unsupported();
         if (out.nodes[a].op == Op::constant && out.nodes[b].op == Op::constant) {
           std::string why;
           if (!fold(*op, out.nodes[a].value, out.nodes[b].value, n.value, why)) {

@@ -14,9 +14,18 @@ namespace {
 
 bool is_continuation_byte(char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; }
 
+// Line ends of old Mac files (a CR alone) become LF, in place: every reader then sees the
+// lines the author saw, and byte offsets stay as they were. CRLF stays (readers allow it).
+std::string with_lone_cr_as_lf(std::string text) {
+  for (size_t i = 0; i < text.size(); ++i)
+    if (text[i] == '\r' && (i + 1 == text.size() || text[i + 1] != '\n')) text[i] = '\n';
+  return text;
+}
+
 }  // namespace
 
-SourceFile::SourceFile(std::string path_, std::string text_) : path(std::move(path_)), text(std::move(text_)) {
+SourceFile::SourceFile(std::string path_, std::string text_)
+    : path(std::move(path_)), text(with_lone_cr_as_lf(std::move(text_))) {
   line_starts_.push_back(0);
   block_columns_.reserve(text.size() / kBlock + 1);
   int column = 1;
@@ -60,6 +69,12 @@ std::string_view SourceFile::line(int n) const {
   if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
   return line;
 }
+
+std::uintmax_t max_input_bytes(std::string_view kind) {
+  return kind == "game record" ? kMaxRecordBytes : kMaxInputBytes;
+}
+
+const char* max_input_text(std::string_view kind) { return kind == "game record" ? kMaxRecordText : kMaxInputText; }
 
 bool has_extension(const std::string& path, std::initializer_list<std::string_view> extensions) {
   std::string ext = fs::path(path).extension().string();
@@ -120,10 +135,11 @@ std::optional<SourceFile> read_source_file(const std::string& path, std::string_
   // while it is read).
   std::string text;
   char chunk[1 << 16];
-  while (text.size() <= kMaxInputBytes && in.read(chunk, sizeof chunk).gcount() > 0)
+  const std::uintmax_t limit = max_input_bytes(kind);
+  while (text.size() <= limit && in.read(chunk, sizeof chunk).gcount() > 0)
     text.append(chunk, static_cast<size_t>(in.gcount()));
-  if (text.size() > kMaxInputBytes) {
-    error = fmt::format("'{}' is larger than the {} limit for {} files", path, kMaxInputText, kind);
+  if (text.size() > limit) {
+    error = fmt::format("'{}' is larger than the {} limit for {} files", path, max_input_text(kind), kind);
     return std::nullopt;
   }
   if (auto bad = find_non_text(text)) {

@@ -18,9 +18,18 @@ namespace tabula {
 // smallest statements takes up to about 300 bytes per byte of text (docs/ROBUSTNESS.md).
 constexpr std::uintmax_t kMaxInputBytes = 1u << 20;
 constexpr const char* kMaxInputText = "1 MiB";
+// Game records are the one input Tabula writes at length itself, and what it writes it reads
+// back: a game may run to the longest ply limit (1 000 000 plies, about 10 bytes each), so
+// records have a limit of their own, which the commands that write them check too.
+constexpr std::uintmax_t kMaxRecordBytes = 32u << 20;
+constexpr const char* kMaxRecordText = "32 MiB";
+// The limit for an input of `kind` ("game record": kMaxRecordBytes; others: kMaxInputBytes).
+std::uintmax_t max_input_bytes(std::string_view kind);
+const char* max_input_text(std::string_view kind);
 
 class SourceFile {
  public:
+  // A CR that is not followed by LF (the line end of old Mac files) is read as LF.
   SourceFile(std::string path, std::string text);
 
   const std::string path;
@@ -49,7 +58,7 @@ class SourceFile {
 
 // Reads a whole text file. On failure nullopt, and `error` says why in one sentence that
 // quotes nothing of the file: it cannot be opened; it is a directory, or not a regular file
-// (a device such as /dev/zero, a pipe); it is larger than kMaxInputBytes; or it is not text
+// (a device such as /dev/zero, a pipe); it is larger than max_input_bytes(kind); or it is not text
 // (it has a NUL byte, or bytes that are not UTF-8). `kind` names the file in the messages:
 // "rules", "board", "position", "game record".
 std::optional<SourceFile> read_source_file(const std::string& path, std::string_view kind, std::string& error);

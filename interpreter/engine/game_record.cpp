@@ -114,6 +114,7 @@ const std::string* ParsedRecord::tag(std::string_view name) const {
 
 std::optional<ParsedRecord> parse_record(std::string_view text, std::string& error) {
   ParsedRecord out;
+  if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);  // a UTF-8 byte order mark: not a column
   // Open comments: the bracket that closes each, and where it opened (for the error).
   std::string open;
   int open_line = 0, open_column = 0;

@@ -15,6 +15,10 @@
 
 namespace tabula {
 
+// The deepest count asked for (the CLI's depth, the facade's and Python's perft): deeper
+// counts of any real game would run for days.
+constexpr int kMaxPerftPlies = 12;
+
 struct PerftOptions {
   bool full_length = false;
   // When set (by a signal handler, another thread), the count stops at the next position

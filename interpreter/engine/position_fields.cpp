@@ -83,6 +83,10 @@ std::string position_fields(const State& s) {
     const VarSpec& spec = p.vars.specs[i];
     if (s.var(i) != spec.initial) fields.push_back(spec.name + "=" + var_text(p, spec, s.var(i)));
   }
+  // A game a rule ended (a line made, a ply limit, a repetition): the board alone may not
+  // show it, and the side to move could play on.
+  if (GameResult r = s.stored_result(); r.over)
+    fields.push_back(r.winner >= 0 ? "winner=" + p.players[r.winner].name : std::string("drawn"));
   // A position that is not at a plain turn start says so, so reading it back does not start
   // a turn (which would recompute what the fields give).
   if (!fields.empty() && fields[0].rfind("at=", 0) != 0) fields.insert(fields.begin(), "at=turn:1");
@@ -112,6 +116,18 @@ bool parse_position_fields(const Program& p, std::string_view text, Position& po
     seen.push_back(key);
     if (key == "fresh" && eq == std::string_view::npos) {
       pos.turn.fresh = 1;
+      continue;
+    }
+    if (key == "drawn" && eq == std::string_view::npos) {
+      if (pos.result.over) return error = "the game cannot be both won and drawn", false;
+      pos.result = {true, -1};
+      continue;
+    }
+    if (key == "winner" && eq != std::string_view::npos) {
+      if (pos.result.over) return error = "the game cannot be both won and drawn", false;
+      for (int side = 0; side < p.player_count(); ++side)
+        if (p.players[side].name == value) pos.result = {true, side};
+      if (!pos.result.over) return error = fmt::format("winner={} is not a player of this game", value), false;
       continue;
     }
     if (eq == std::string_view::npos)

@@ -1,6 +1,7 @@
 #pragma once
 // The part of a position that is not on the board, as text after the board and the seat:
-// `; at=turn:2 fresh passes=1 quiet=3 reserve.black.stone=5 rendezvous.mark=d5 ...`. Only
+// `; at=turn:2 fresh passes=1 quiet=3 reserve.black.stone=5 rendezvous.mark=d5 ...`, and
+// for a game that a rule ended, `winner=NAME` or `drawn`. Only
 // what differs from the start of a turn with every construct value at its initial value is
 // written, so ordinary positions stay as short as before; what is written reads back to the
 // same state (tests/conformance_tests.cpp). The ply count and the repetition history are the

@@ -45,6 +45,10 @@ bool parse_side_to_move(const Program& p, std::string_view side, const char* hin
   return true;
 }
 
+// Rows as drawn, top first, separated by '/', then the seat to move.
+std::optional<Position> parse_rows(const Program& p, const std::vector<std::vector<int>>& rows, std::string_view text,
+                                   std::string& error);
+
 std::optional<Position> parse_piece_list(const Program& p, std::string_view text, std::string& error) {
   Position pos;
   pos.columns.assign(p.cells, {});
@@ -98,8 +102,25 @@ std::optional<Position> parse_position(const Program& p, std::string_view text, 
     if (pos && !parse_position_fields(p, trim(text.substr(semicolon + 1)), *pos, error)) return std::nullopt;
     return pos;
   }
-  if (text.find('/') == std::string_view::npos) return parse_piece_list(p, text, error);
   auto rows = board_rows(*p.board);
+  if (text.find('/') == std::string_view::npos) {
+    // A board of one row writes its row without a '/': read that first, then a piece list.
+    if (rows.size() == 1) {
+      std::string row_error;
+      if (auto pos = parse_rows(p, rows, text, row_error)) return pos;
+      if (auto pos = parse_piece_list(p, text, error)) return pos;
+      error = row_error;
+      return std::nullopt;
+    }
+    return parse_piece_list(p, text, error);
+  }
+  return parse_rows(p, rows, text, error);
+}
+
+namespace {
+
+std::optional<Position> parse_rows(const Program& p, const std::vector<std::vector<int>>& rows, std::string_view text,
+                                   std::string& error) {
   Position pos;
   pos.columns.assign(p.cells, {});
   size_t space = text.find_first_of(" \t");
@@ -167,6 +188,8 @@ std::optional<Position> parse_position(const Program& p, std::string_view text, 
   if (!parse_side_to_move(p, side, "add a player name after the board, e.g. ' black'", pos, error)) return std::nullopt;
   return pos;
 }
+
+}  // namespace
 
 std::string position_string(const State& s) {
   const Program& p = s.program();

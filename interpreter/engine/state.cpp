@@ -58,7 +58,7 @@ void State::set_position(const Position& pos) {
   quiet_ = pos.quiet_plies;
   passes_ = pos.passes;
   ply_offset_ = pos.ply;
-  result_ = {};
+  result_ = pos.result;
   history_.clear();
   journal_.clear();
   column_journal_.clear();
@@ -88,6 +88,7 @@ Position State::position() const {
   pos.quiet_plies = quiet_;
   pos.ply = ply();
   pos.vars = vars_;
+  pos.result = result_;
   return pos;
 }
 

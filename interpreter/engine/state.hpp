@@ -42,6 +42,7 @@ struct Position {
   int quiet_plies = 0;
   int ply = 0;                // plies played before this position
   std::vector<int32_t> vars;  // empty: every construct's initial value
+  GameResult result;          // a game that ended here (by a rule, not by a lack of moves)
 };
 
 // Thrown by State::apply for a move that is not legal in the position.

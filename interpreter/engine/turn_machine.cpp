@@ -1,5 +1,6 @@
 #include "engine/turn_machine.hpp"
 
+#include <fmt/format.h>
 #include <algorithm>
 
 #include "engine/evaluate.hpp"
@@ -173,26 +174,31 @@ void check_end_rules(State& s, int mover) {
   }
 }
 
-int score(const State& s, int side) {
+int64_t score(const State& s, int side) {
   const Program& p = s.program();
-  int total = 0;
+  int64_t total = 0;
   std::vector<int> owners;
   for (const ScoreTerm& t : p.end.score) {
+    int64_t term = 0;
     switch (t.kind) {
       case ScoreTerm::Kind::captures:
-        if (!p.captured_var.empty()) total += s.var(p.captured_var[side]);
+        if (!p.captured_var.empty()) term = s.var(p.captured_var[side]);
         break;
       case ScoreTerm::Kind::territory:
         if (owners.empty()) owners = territory_owners(p, s.tops());
-        total += static_cast<int>(std::count(owners.begin(), owners.end(), side));
+        term = std::count(owners.begin(), owners.end(), side);
         break;
       case ScoreTerm::Kind::values:
         for (int c = 0; c < p.cells; ++c)
           for (int l = 0; l < s.height(c); ++l)
-            if (p.owner(s.counter(c, l)) == side) total += p.kinds[p.kind(s.counter(c, l))].value;
+            if (p.owner(s.counter(c, l)) == side) term += p.kinds[p.kind(s.counter(c, l))].value;
         break;
-      case ScoreTerm::Kind::formula: total += static_cast<int>(value(t.formula, {s, side})); break;
+      case ScoreTerm::Kind::formula: term = value(t.formula, {s, side}); break;
     }
+    if (__builtin_add_overflow(total, term, &total))
+      throw RuleError(t.pos, fmt::format("arithmetic overflow in the score of {}: adding {} passes 64 bits (from "
+                                         "-9223372036854775808 to 9223372036854775807)",
+                                         p.players[side].name, term));
   }
   return total;
 }
@@ -200,10 +206,11 @@ int score(const State& s, int side) {
 void end_on_score(State& s) {
   const Program& p = s.program();
   if (p.end.score.empty()) return s.set_result({true, -1});
-  int best = -1, best_score = 0;
+  int best = -1;
+  int64_t best_score = 0;
   bool tie = false;
   for (int side = 0; side < p.player_count(); ++side) {
-    int sc = score(s, side);
+    int64_t sc = score(s, side);
     if (best < 0 || sc > best_score) best = side, best_score = sc, tie = false;
     else if (sc == best_score) tie = true;
   }

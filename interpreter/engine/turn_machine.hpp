@@ -31,7 +31,8 @@ void enter_interlude(State& s, const Phase& phase, int seat);
 void check_end_rules(State& s, int mover);
 // The game ends on the score (the highest wins; a tie is a draw), or a draw without one.
 void end_on_score(State& s);
-// A side's score under the rules' `score` terms.
-int score(const State& s, int side);
+// A side's score under the rules' `score` terms: a 64-bit sum, checked; a sum beyond 64
+// bits is a RuleError at the term that overflowed it (engine/evaluate.hpp).
+int64_t score(const State& s, int side);
 
 }  // namespace tabula

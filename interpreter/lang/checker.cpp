@@ -4,6 +4,7 @@
 #include "lang/checker.hpp"
 
 #include <fmt/format.h>
+#include <cctype>
 #include <map>
 
 #include "check/context.hpp"
@@ -26,14 +27,32 @@ void report_unknown(CheckContext& ctx, const Statement& s) {
   ctx.error(s.pos, msg);
 }
 
+// The setting a named argument of an `option`-like statement (Key::argument_names) sets:
+// `repetition-draw=` is the older spelling of `repetition=`.
+std::string setting_of(const Statement& s, const Arg& a) {
+  return s.keyword + " " + (a.name == "repetition-draw" ? std::string("repetition") : a.name);
+}
+
 // A statement that a file has once (Key::keyword) is reported when it comes again; the
-// board is the loader's (board_path_of).
+// board is the loader's (board_path_of). So is a setting given again (`option
+// repetition=...` twice): a later one never silently replaces an earlier one.
 std::vector<bool> first_of_each(CheckContext& ctx, const RulesFile& rules) {
   std::vector<bool> keep(rules.statements.size(), true);
   std::map<std::string, const Statement*> seen;
+  std::map<std::string, std::pair<const Statement*, const Arg*>> settings;
   for (size_t i = 0; i < rules.statements.size(); ++i) {
     const Statement& s = rules.statements[i];
     const StatementSpec* spec = ctx.registry.statement(s.keyword);
+    if (spec && spec->key == Key::argument_names)
+      for (const Arg& a : s.args) {
+        if (a.name.empty()) continue;
+        auto [it, fresh] = settings.emplace(setting_of(s, a), std::pair{&s, &a});
+        const auto [first_statement, first] = it->second;
+        if (fresh || (first_statement == &s && first->name == a.name)) continue;  // the shape check's error
+        keep[i] = false;
+        ctx.error(a.pos, fmt::format("'{}=' sets {} again (it is set by '{}=' at line {}); a rules file sets it once",
+                                     a.name, setting_of(s, a), first->name, first->pos.line));
+      }
     if (!spec || spec->key != Key::keyword || s.keyword == "board") continue;
     auto [it, fresh] = seen.emplace(s.keyword, &s);
     if (fresh) continue;
@@ -42,6 +61,68 @@ std::vector<bool> first_of_each(CheckContext& ctx, const RulesFile& rules) {
                                  it->second->pos.line));
   }
   return keep;
+}
+
+// The statement that declares `name` with `keyword` (`piece man`), or null.
+const Statement* declaration_of(const RulesFile& rules, std::string_view keyword, const std::string& name) {
+  for (const auto& s : rules.statements)
+    if (s.keyword == keyword && !s.args.empty() && s.args[0].name.empty() &&
+        s.args[0].value.kind == Expr::Kind::identifier && s.args[0].value.text == name)
+      return &s;
+  return nullptr;
+}
+
+// The kinds that can be on the board: set up, promoted to or placed (any side's: a flank
+// or a swap may give a piece to another side).
+uint32_t kinds_on_board(const Program& p) {
+  uint32_t kinds = 0;
+  for (uint8_t code : p.setup)
+    if (code) kinds |= 1u << p.kind(code);
+  for (const auto& pr : p.promotions)
+    if (pr.to_kind >= 0) kinds |= 1u << pr.to_kind;
+  for (const auto* steps : {&p.turn.turn, &p.turn.opening})
+    for (const TurnStep& step : *steps) kinds |= step.phase->places();
+  if (p.turn.start) kinds |= p.turn.start->places();
+  return kinds;
+}
+
+// Every piece that can be on the board is read back from position text, setup diagrams and
+// placements by its symbol: one letter, its own. A symbol written in the rules is checked
+// where it is written (CheckContext::symbol); here, the ones taken from a player's name,
+// and two pieces sharing one.
+void check_symbols(CheckContext& ctx, const RulesFile& rules) {
+  const Program& p = ctx.program;
+  const uint32_t on_board = kinds_on_board(p);
+  std::map<std::string, std::pair<int, int>> owner_of;  // symbol -> (side, kind)
+  auto has_own = [&](int side, int kind) {
+    const auto& symbols = p.kinds[kind].symbols;
+    return side < static_cast<int>(symbols.size()) && !symbols[side].empty();
+  };
+  auto where = [&](int side, int kind) {
+    const Statement* s = has_own(side, kind) ? declaration_of(rules, "piece", p.kinds[kind].name)
+                                             : declaration_of(rules, "player", p.players[side].name);
+    return s ? s->pos : SourcePos{rules.path, 1, 1};
+  };
+  for (int side = 0; side < p.player_count(); ++side)
+    for (int kind = 0; kind < p.kind_count(); ++kind) {
+      if (!p.kind_allowed(side, kind) || !(on_board & (1u << kind))) continue;
+      std::string symbol = p.symbol(p.piece_code(side, kind));
+      if (!has_own(side, kind) && (symbol.size() != 1 || !std::isalpha(static_cast<unsigned char>(symbol[0])))) {
+        ctx.error(where(side, kind), fmt::format("player '{}' has the symbol '{}' (the first character of its name); a "
+                                                 "symbol is one letter: give it one with symbol=",
+                                                 p.players[side].name, symbol));
+        continue;
+      }
+      auto [it, fresh] = owner_of.emplace(symbol, std::pair{side, kind});
+      if (fresh) continue;
+      auto [other_side, other_kind] = it->second;
+      ctx.error(where(side, kind),
+                fmt::format("the pieces '{}' of {} and '{}' of {} both have the symbol '{}', so position text "
+                            "could not tell them apart; give each a symbol of its own (`piece NAME symbol=A|B`, one "
+                            "per side, or `player NAME symbol=S`)",
+                            p.kinds[other_kind].name, p.players[other_side].name, p.kinds[kind].name,
+                            p.players[side].name, symbol));
+    }
 }
 
 void default_seats(Program& p) {
@@ -76,6 +157,17 @@ std::shared_ptr<Program> check_rules(const RulesFile& rules, std::shared_ptr<con
                                                   board->cell_count(), kMaxCells));
       return nullptr;
     }
+    if (ray_cells_needed(*board, kMaxRayCells) > kMaxRayCells) {
+      SourcePos at{rules.path, 1, 1};
+      for (const auto& s : rules.statements)
+        if (s.keyword == "board") at = s.pos;
+      diags.error(at,
+                  fmt::format("the board's rays (from every cell in every direction, to the board's edge) would hold "
+                              "more than {} cells, the engine's limit (kMaxRayCells): its {} directions chain its {} "
+                              "cells into paths too long; use fewer directions or shorter lines",
+                              kMaxRayCells, board->direction_count(), board->cell_count()));
+      return nullptr;
+    }
     precompute_board_data(*board, *prog);
   }
   CheckContext ctx(*prog, board.get(), diags, language());
@@ -104,6 +196,7 @@ std::shared_ptr<Program> check_rules(const RulesFile& rules, std::shared_ptr<con
   ctx.finish();
   if (prog->turn.turn.empty()) prog->turn.turn.push_back({move_phase(ctx), -1, {}, {}});
   ctx.finish();
+  if (!diags.has_errors()) check_symbols(ctx, rules);  // after errors, a clash may be their cascade
   add_counters(ctx);
   if (prog->name.empty()) prog->name = rules.path;
   if (board) finish_program(*prog);

@@ -96,6 +96,16 @@ void unreached_end_conditions(const Program& p, std::shared_ptr<const Program> s
         met[r] = holds(p.end.after_move[r].condition, {s, mover});
     }
   };
+  // A condition that holds in the start position for the side that moves first, and after
+  // the first move of every game, ends every game at once: most likely a number written
+  // where a comparison was meant (`lose mover if pieces(mover) > 0`).
+  std::vector<bool> from_start(n, false);
+  {
+    State start(shared);
+    for (size_t r = 0; r < n; ++r)
+      from_start[r] = judged(p.end.after_move[r].condition) &&
+                      holds(p.end.after_move[r].condition, {start, start.current_player()});
+  }
   uint64_t seed = 0x5EED7AB01AULL;
   MoveList moves;
   const int plies = std::min(p.end.ply_limit, kMaxPlies);
@@ -110,7 +120,11 @@ void unreached_end_conditions(const Program& p, std::shared_ptr<const Program> s
         s.legal_moves(moves);
         if (moves.empty()) break;
         seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+        int mover = s.current_player();
         s.apply_unchecked(moves[(seed >> 33) % moves.size()]);
+        if (ply == 0)
+          for (size_t r = 0; r < n; ++r)
+            from_start[r] = from_start[r] && holds(p.end.after_move[r].condition, {s, mover});
         observe(s);
       }
     }
@@ -123,12 +137,18 @@ void unreached_end_conditions(const Program& p, std::shared_ptr<const Program> s
                                                   ply, e.what()));
     return;
   }
-  for (size_t r = 0; r < n; ++r)
+  for (size_t r = 0; r < n; ++r) {
     if (!met[r] && !unknown[r])
       diags.warning(p.end.after_move[r].pos,
                     fmt::format("this condition was never met in {} random games of up to {} plies "
                                 "from the start; can it ever happen?",
                                 kGames, plies));
+    if (from_start[r] && game == kGames)
+      diags.warning(p.end.after_move[r].pos,
+                    fmt::format("this condition holds from the start: in the start position, and after the first "
+                                "move of each of {} random games, so every game ends after one move; is that meant?",
+                                kGames));
+  }
 }
 
 }  // namespace

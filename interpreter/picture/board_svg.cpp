@@ -26,7 +26,10 @@ SvgParts board_svg_parts(const BoardGraph& b, const std::vector<CellView>& cells
   parts.title = xml_escape(options.title.empty() ? b.name : options.title);
   parts.defs = board_defs_svg(options) + side_pattern_defs(styles);
   parts.board = board_layer_svg(b, layout, options);
-  parts.state = state_layer_svg(b, layout, styles, cells, options);
+  parts.state_slots = state_layer_slots(b, layout, styles, cells, options);
+  parts.state = "<g class=\"state\">\n";
+  for (const auto& slot : parts.state_slots) parts.state += slot;
+  parts.state += "</g>\n";
   return parts;
 }
 

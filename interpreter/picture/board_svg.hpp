@@ -13,10 +13,11 @@ namespace tabula {
 // board (a replay page): the board part stays, the state part changes.
 struct SvgParts {
   double width = 0, height = 0;
-  std::string title;  // escaped
-  std::string defs;   // <pattern>s and <marker>s, without the <defs> element
-  std::string board;  // cells, zones, barriers, coordinates, names, legend, caption
-  std::string state;  // region, pieces, last move, targets
+  std::string title;                     // escaped
+  std::string defs;                      // <pattern>s and <marker>s, without the <defs> element
+  std::string board;                     // cells, zones, barriers, coordinates, names, legend, caption
+  std::string state;                     // region, pieces, last move, targets
+  std::vector<std::string> state_slots;  // the same slot by slot (state_layer.hpp), without the group around them
 };
 
 // `cells` has one view per board cell (missing ones are empty).

@@ -50,40 +50,44 @@ std::string region_mark_svg(const BoardLayout& layout, Point c, const std::strin
 
 }  // namespace
 
-std::string state_layer_svg(const BoardGraph& b, const BoardLayout& layout, const std::vector<SideStyle>& styles,
-                            const std::vector<CellView>& cells, const PictureOptions& options) {
+std::vector<std::string> state_layer_slots(const BoardGraph& b, const BoardLayout& layout,
+                                           const std::vector<SideStyle>& styles, const std::vector<CellView>& cells,
+                                           const PictureOptions& options) {
   const double p = layout.pitch;
   auto valid = [&](int c) { return c >= 0 && c < b.cell_count(); };
-  std::string out = "<g class=\"state\">\n";
+  std::vector<std::string> slots(state_slot_count(b));
+  std::string* out = &slots[0];  // the slot being written
 
   std::vector<Point> move_points;
   for (int c : options.last_move)
     if (valid(c)) move_points.push_back(layout.centres[c]);
   if (!move_points.empty()) {  // where the last move started and ended, tinted under the pieces
-    out +=
+    *out +=
         cell_outline_svg(layout, move_points.front(), R"(class="last-move-cell" fill="#f6d743" fill-opacity="0.5")") +
         "\n";
     if (move_points.size() > 1)
-      out +=
+      *out +=
           cell_outline_svg(layout, move_points.back(), R"(class="last-move-cell" fill="#f6d743" fill-opacity="0.5")") +
           "\n";
   }
 
+  out = &slots[1];
   if (!options.region.empty()) {
     std::string title = fmt::format("{}: {} cells", options.region_name.empty() ? "region" : options.region_name,
                                     options.region.size());
-    out += fmt::format(R"(<g class="region"><title>{}</title>)", xml_escape(title));
+    *out += fmt::format(R"(<g class="region"><title>{}</title>)", xml_escape(title));
     for (int c : options.region)
       if (valid(c))
-        out += cell_outline_svg(
+        *out += cell_outline_svg(
             layout, layout.centres[c],
             fmt::format(
                 R"(class="region-cell" fill="#3b7dd8" fill-opacity="0.3" stroke="#1d4f91" stroke-width="{}" stroke-dasharray="{} {}")",
                 num(p * 0.05), num(p * 0.12), num(p * 0.06)));
-    out += "</g>\n";
+    *out += "</g>\n";
   }
+  out = &slots[2];
   if (valid(options.region_mark))
-    out += region_mark_svg(
+    *out += region_mark_svg(
         layout, layout.centres[options.region_mark],
         fmt::format("mark of {} on {}", options.region_name.empty() ? "the region" : options.region_name,
                     b.cell(options.region_mark).name));
@@ -91,30 +95,32 @@ std::string state_layer_svg(const BoardGraph& b, const BoardLayout& layout, cons
   for (int c = 0; c < b.cell_count() && c < static_cast<int>(cells.size()); ++c) {
     const auto& column = cells[c].column;
     if (column.empty()) continue;
+    out = &slots[3 + c];
     // A column of several counters is always drawn whole, even where stacks were not asked for.
     if (options.stacks || column.size() > 1) {
-      out += stack_svg(layout.centres[c], p, styles, column);
+      *out += stack_svg(layout.centres[c], p, styles, column);
     } else {
       const PieceView& piece = column.back();
       static const SideStyle unknown{"?", "#888888", "#000000", "#000000", ""};
       const SideStyle& style =
           piece.side >= 0 && piece.side < static_cast<int>(styles.size()) ? styles[piece.side] : unknown;
-      out += flat_piece_svg(layout.centres[c], layout.piece_radius(), style, piece, options.kind_letters);
+      *out += flat_piece_svg(layout.centres[c], layout.piece_radius(), style, piece, options.kind_letters);
     }
   }
 
+  out = &slots[3 + b.cell_count()];
   if (valid(options.targets_from)) {
-    out += cell_outline_svg(layout, layout.centres[options.targets_from],
-                            fmt::format(R"(class="targets-from" fill="none" stroke="{}" stroke-width="{}")",
-                                        kTargetColour, num(p * 0.07)),
-                            "<title>moves from " + xml_escape(b.cell(options.targets_from).name) + "</title>") +
-           "\n";
+    *out += cell_outline_svg(layout, layout.centres[options.targets_from],
+                             fmt::format(R"(class="targets-from" fill="none" stroke="{}" stroke-width="{}")",
+                                         kTargetColour, num(p * 0.07)),
+                             "<title>moves from " + xml_escape(b.cell(options.targets_from).name) + "</title>") +
+            "\n";
     for (int c : options.targets) {
       if (!valid(c)) continue;
       bool occupied = c < static_cast<int>(cells.size()) && !cells[c].column.empty();
       Point at = layout.centres[c];
       // An empty target gets a dot; an occupied one (a capture) a ring round the piece.
-      out +=
+      *out +=
           occupied
               ? fmt::format(
                     R"(<circle class="target" cx="{}" cy="{}" r="{}" fill="none" stroke="{}" stroke-width="{}" opacity="0.85"><title>{}</title></circle>)",
@@ -122,11 +128,19 @@ std::string state_layer_svg(const BoardGraph& b, const BoardLayout& layout, cons
               : fmt::format(
                     R"(<circle class="target" cx="{}" cy="{}" r="{}" fill="{}" opacity="0.8"><title>{}</title></circle>)",
                     num(at.x), num(at.y), num(p * 0.14), kTargetColour, xml_escape(b.cell(c).name));
-      out += "\n";
+      *out += "\n";
     }
   }
 
-  if (!move_points.empty()) out += last_move_svg(layout, move_points);
+  out = &slots[4 + b.cell_count()];
+  if (!move_points.empty()) *out += last_move_svg(layout, move_points);
+  return slots;
+}
+
+std::string state_layer_svg(const BoardGraph& b, const BoardLayout& layout, const std::vector<SideStyle>& styles,
+                            const std::vector<CellView>& cells, const PictureOptions& options) {
+  std::string out = "<g class=\"state\">\n";
+  for (const auto& slot : state_layer_slots(b, layout, styles, cells, options)) out += slot;
   return out + "</g>\n";
 }
 

@@ -15,4 +15,13 @@ namespace tabula {
 std::string state_layer_svg(const BoardGraph& b, const BoardLayout& layout, const std::vector<SideStyle>& styles,
                             const std::vector<CellView>& cells, const PictureOptions& options);
 
+// The same, slot by slot in drawing order ("" where a slot draws nothing): 0 the last move's
+// cells tinted, 1 the region, 2 its mark, 3 + c the piece or column on cell c, then the
+// targets, then the last move's arrow. Two positions differ in the slots that changed, so a
+// page of many positions keeps only those (a replay page).
+inline int state_slot_count(const BoardGraph& b) { return b.cell_count() + 5; }
+std::vector<std::string> state_layer_slots(const BoardGraph& b, const BoardLayout& layout,
+                                           const std::vector<SideStyle>& styles, const std::vector<CellView>& cells,
+                                           const PictureOptions& options);
+
 }  // namespace tabula

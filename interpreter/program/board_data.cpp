@@ -11,6 +11,7 @@ void build_rays(BoardData& p, const BoardGraph& b) {
   p.ray_begin.assign(p.cells * p.dirs, 0);
   p.ray_length.assign(p.cells * p.dirs, 0);
   p.ray_cells.clear();
+  p.ray_cells.reserve(static_cast<size_t>(ray_cells_needed(b, kMaxRayCells)) + 1);
   std::vector<uint32_t> seen(p.cells, 0);
   uint32_t stamp = 0;
   for (int c = 0; c < p.cells; ++c)
@@ -201,6 +202,22 @@ void build_masks(BoardData& p) {
 }
 
 }  // namespace
+
+int64_t ray_cells_needed(const BoardGraph& b, int64_t stop_above) {
+  const int cells = b.cell_count(), dirs = b.direction_count();
+  std::vector<uint32_t> seen(cells, 0);
+  uint32_t stamp = 0;
+  int64_t total = 0;
+  for (int c = 0; c < cells && total <= stop_above; ++c)
+    for (int d = 0; d < dirs && total <= stop_above; ++d) {
+      seen[c] = ++stamp;
+      for (int x = b.neighbour(c, d); x != kNoCell && seen[x] != stamp; x = b.neighbour(x, d)) {
+        seen[x] = stamp;
+        if (++total > stop_above) break;
+      }
+    }
+  return total;
+}
 
 void precompute_board_data(const BoardGraph& board, BoardData& out) {
   out.cells = board.cell_count();

@@ -91,7 +91,18 @@ struct BoardData {
   int ray_len(int c, int d) const { return ray_length[c * dirs + d]; }
 };
 
-// Fills `out` from the board graph.
+// The most cells all rays of a board may hold together (2 bytes each): rays run to the
+// board's edge, so a board whose directions chain every cell into long paths or cycles
+// needs cells x directions x path length of them (a 4096-cell board with 32 directions
+// cycling through all cells: half a billion). Grids need far fewer (64 x 64 cells with 8
+// directions: 700 000). A board past it is refused by the checker, naming the limit.
+constexpr int64_t kMaxRayCells = int64_t{1} << 24;
+
+// The cells all rays of `b` hold together, counted until the count passes `stop_above`
+// (then a number above it): cheap to ask before building them.
+int64_t ray_cells_needed(const BoardGraph& b, int64_t stop_above);
+
+// Fills `out` from the board graph; its rays must fit kMaxRayCells (ray_cells_needed).
 void precompute_board_data(const BoardGraph& board, BoardData& out);
 
 }  // namespace tabula

@@ -102,6 +102,7 @@ struct ScoreTerm {
   enum class Kind : uint8_t { captures, territory, values, formula };
   Kind kind = Kind::values;
   Formula formula;  // Kind::formula: a number expression, evaluated with the scored side as `mover`
+  SourcePos pos;    // the term in the `score` statement, where a sum beyond 64 bits is reported
 };
 
 struct EndRules {

@@ -5,6 +5,9 @@ driven by Selenium plays, by clicking the board,
   2. a Laska multiple capture chosen among sequences that share their first landing,
   3. a Lanquia opening and placement on the hex board (keep/swap decision buttons),
   4. a few rounds of Lanko-88 with four seats: two people at one screen, two random seats,
+  5. a page of another site, and a site's name rebound to this computer, trying to change a
+     game (they change nothing),
+  6. the page `tabula replay --html` writes, stepped to its end and back,
 and saves a screenshot of each under OUT (checked not blank). Run by ctest (web_board_browser):
     /usr/bin/python3 tests/browser/web_board_test.py --tabula build/tabula --out build/browser
 When Chromium or its driver cannot start, it says so and fails: it never skips.
@@ -26,6 +29,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 CHROMEDRIVER = "/usr/bin/chromedriver"
 CHROMIUM = "/usr/bin/chromium"
+OTHER_SITE = "other-site.example"
+REBOUND_SITE = "rebound.example"
 
 
 class Failure(Exception):
@@ -48,11 +53,19 @@ class Server:
             self.process.kill()
             raise Failure(f"tabula serve did not start: {line!r} {self.process.stderr.read()}")
         self.url = line.split()[2]
+        self.port = int(self.url.rstrip("/").rsplit(":", 1)[1])
+        self.cookie = None
+        _, _, headers = self.call("POST", "/api/token", {})  # this client's token, as the page asks for one
+        self.cookie = headers.get("Set-Cookie", "").split(";")[0]
+        check(self.cookie.startswith(f"tabula-{self.port}="), f"the page gave no token: {headers}")
 
-    def call(self, method, path, body=None):
+    def call(self, method, path, body=None, cookie=None):
+        """A request as the page makes it (JSON, the token's cookie: this client's, or `cookie`)."""
         data = None if body is None else (body if isinstance(body, bytes) else json.dumps(body).encode())
-        request = urllib.request.Request(self.url.rstrip("/") + path, data=data, method=method,
-                                         headers={"Content-Type": "application/json"})
+        headers = {"Content-Type": "application/json"}
+        if cookie or self.cookie:
+            headers["Cookie"] = cookie or self.cookie
+        request = urllib.request.Request(self.url.rstrip("/") + path, data=data, method=method, headers=headers)
         try:
             with urllib.request.urlopen(request, timeout=30) as response:
                 return response.status, response.read().decode(), dict(response.headers)
@@ -87,7 +100,10 @@ def start_browser():
     options.binary_location = CHROMIUM
     for argument in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                      "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                     "--no-first-run", "--window-size=1280,1000", "--user-data-dir=" + tempfile.mkdtemp()):
+                     "--no-first-run", "--window-size=1280,1000", "--user-data-dir=" + tempfile.mkdtemp(),
+                     # Other sites, on this computer: a page of another site, and a site that
+                     # points its own name at this computer (DNS rebinding).
+                     f"--host-resolver-rules=MAP {OTHER_SITE} 127.0.0.1, MAP {REBOUND_SITE} 127.0.0.1"):
         options.add_argument(argument)
     try:
         return webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
@@ -102,6 +118,13 @@ class Page:
 
     def state(self):
         return self.driver.execute_script("return board.state")
+
+    def cookie(self):
+        """The token the page gave this browser, as a Cookie header (for requests made beside it)."""
+        for c in self.driver.get_cookies():
+            if c["name"].startswith("tabula-"):
+                return f"{c['name']}={c['value']}"
+        raise Failure(f"the browser holds no token: {self.driver.get_cookies()}")
 
     def wait(self, condition, what, seconds=30):
         end = time.time() + seconds
@@ -243,7 +266,7 @@ def scenario_loa(page, server, tabula, out_dir):
 
     # The record behind the download link replays with `tabula replay` to the same result.
     href = page.driver.find_element("id", "download").get_attribute("href")
-    status_code, record, headers = server.call("GET", href[len(server.url.rstrip("/")):])
+    status_code, record, headers = server.call("GET", href[len(server.url.rstrip("/")):], cookie=page.cookie())
     check(status_code == 200 and "attachment" in headers.get("Content-Disposition", ""), "the record downloads")
     with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
         f.write(record)
@@ -260,7 +283,7 @@ LASKA_POSITION = "b,1,b,1/b,b,b//b,b,1/wb,w,bw,bww//Bwwww,1,w,w white"
 
 def scenario_laska(page, server, out_dir):
     status, body, _ = server.call("POST", "/api/new", {"game": "laska", "players": "human,human",
-                                                        "position": LASKA_POSITION})
+                                                        "position": LASKA_POSITION}, cookie=page.cookie())
     check(status == 200, f"a Laska game from a position: {body}")
     page.open_session(json.loads(body)["session"])
     check(page.marked("selectable") == ["a3", "c3"], f"the pieces that can take: {page.marked('selectable')}")
@@ -332,6 +355,115 @@ def scenario_lanko(page, out_dir):
     return "Lanko-88: " + ", ".join(played) + f", random W and E between (ply {state['ply']})"
 
 
+# A page of another site that tries to drive the board: every request a page may send to
+# another site without asking first (plain-text and form POSTs, with the browser's cookies),
+# a JSON POST (which asks first), and 64 new games to push the user's game out.
+OTHER_SITE_PAGE = """<!DOCTYPE html><html><body><iframe name="sink"></iframe><script>
+const board = "http://127.0.0.1:%(port)d", session = "%(session)s", legal = "%(move)s";
+async function send(path, body, type) {
+  try {
+    await fetch(board + path, {method: "POST", body, mode: "no-cors", credentials: "include",
+                               headers: {"Content-Type": type}});
+  } catch (e) {}
+}
+async function attack() {
+  const move = JSON.stringify({session, move: legal});
+  await send("/api/move", move, "text/plain");
+  await send("/api/move", move, "application/x-www-form-urlencoded");
+  try {
+    await fetch(board + "/api/move", {method: "POST", body: move, credentials: "include",
+                                      headers: {"Content-Type": "application/json"}});
+  } catch (e) {}
+  for (let i = 0; i < 64; ++i) await send("/api/new", JSON.stringify({game: "laska"}), "text/plain");
+  const form = document.createElement("form");
+  form.method = "POST"; form.enctype = "text/plain"; form.target = "sink"; form.action = board + "/api/undo";
+  const field = document.createElement("input");
+  field.name = '{"session": "' + session + '", "x": "'; field.value = '"}';
+  form.appendChild(field); document.body.appendChild(form); form.submit();
+  setTimeout(() => { document.title = "sent"; }, 1000);
+}
+attack();
+</script></body></html>"""
+
+
+def scenario_other_origin(page, server):
+    import http.server
+    import threading
+    page.new_game("loa", ["human", "human"])
+    page.play_by_clicks(next(m for m in page.state()["moves"] if m["text"] == "b1-b3"))
+    session = page.state()["session"]
+    legal = page.state()["moves"][0]["text"]  # a move the other site's page would play, were it let
+    html = (OTHER_SITE_PAGE % {"port": server.port, "session": session, "move": legal}).encode()
+
+    class OtherSite(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.end_headers()
+            self.wfile.write(html)
+
+        def log_message(self, *args):
+            pass
+
+    other = http.server.HTTPServer(("127.0.0.1", 0), OtherSite)
+    threading.Thread(target=other.serve_forever, daemon=True).start()
+    try:
+        page.driver.get(f"http://{OTHER_SITE}:{other.server_port}/")
+        page.wait(lambda: page.driver.title == "sent", "the other site's page to send its requests")
+    finally:
+        other.shutdown()
+        other.server_close()
+    # DNS rebinding: another site's name pointed at this computer, on the board's port.
+    page.driver.get(f"http://{REBOUND_SITE}:{server.port}/")
+    text = page.driver.find_element("tag name", "body").text
+    check(f"not to the host '{REBOUND_SITE}:{server.port}'" in text, f"the rebound name was served: {text[:200]}")
+    # What the browser logged meanwhile (the log is emptied by reading it): refusals, blocked
+    # requests, and the board refusing to be shown in the other site's frame; nothing else.
+    for entry in page.driver.get_log("browser"):
+        message = entry["message"]
+        check(any(word in message for word in (OTHER_SITE, REBOUND_SITE, "status of 4", "net::ERR_FAILED",
+                                               "frame-ancestors")) or entry["level"] != "SEVERE",
+              f"the browser logged: {message}")
+    # The user's game is as it was: one move, the same session, held by the server.
+    page.open_session(session)
+    state = page.state()
+    check(state["ply"] == 1 and state["history"] == ["b1-b3"], f"the game changed: {state['history']}")
+    status, body, _ = server.call("GET", f"/api/state?session={session}", cookie=page.cookie())
+    check(status == 200 and json.loads(body)["ply"] == 1, f"the game is still held: {status} {body[:200]}")
+    return (f"another site's page ({OTHER_SITE}) and a rebound name ({REBOUND_SITE}) changed nothing: "
+            "the game kept its one move")
+
+
+def scenario_replay_page(driver, tabula):
+    """The page `replay --html` writes: its script puts each position together from the changes."""
+    record = os.path.join(REPO, "tests/data/lanrick-game.txt")
+    with tempfile.TemporaryDirectory() as folder:
+        page_path = os.path.join(folder, "lanrick.html")
+        subprocess.run([tabula, "replay", os.path.join(REPO, "rules/lanrick.rules"), record, "--html", page_path],
+                       check=True, capture_output=True)
+        final = subprocess.run([tabula, "show", os.path.join(REPO, "rules/lanrick.rules"), "--moves", "@" + record,
+                                "--svg", "-"], check=True, capture_output=True, text=True).stdout
+        driver.get("file://" + page_path)
+
+        def shown():
+            return driver.execute_script("return [document.getElementById('status').textContent,"
+                                         " document.getElementById('ply').textContent,"
+                                         " document.getElementById('state').querySelectorAll('.piece').length]")
+        first = shown()
+        check(first[1] == "ply 0 of 273", f"the page starts at the first position: {first}")
+        driver.find_element("id", "last").click()
+        status, ply, pieces = shown()
+        check(status == "Lanrick: yellow wins after 273 plies" and ply == "ply 273 of 273",
+              f"the last position: {status!r} {ply!r}")
+        expected = final.count('class="piece')
+        check(pieces == expected, f"{pieces} pieces drawn, the final position has {expected}")
+        driver.find_element("id", "back").click()
+        check(shown()[1] == "ply 272 of 273", "one step back")
+        driver.find_element("id", "first").click()
+        check(shown() == first, "back to the first position")
+        return f"replay page: 273 plies put together from their changes ({pieces} pieces at the end)"
+
+
 def scenario_errors(server):
     status, body, _ = server.call("POST", "/api/move", b"x" * 20000)
     check(status == 413 and "error" in json.loads(body), f"a body over the limit: {status} {body}")
@@ -354,7 +486,9 @@ def main():
         page = Page(driver, server.url)
         for scenario in (lambda: scenario_loa(page, server, args.tabula, args.out),
                          lambda: scenario_laska(page, server, args.out), lambda: scenario_lanquia(page, args.out),
-                         lambda: scenario_lanko(page, args.out), lambda: scenario_errors(server)):
+                         lambda: scenario_lanko(page, args.out), lambda: scenario_other_origin(page, server),
+                         lambda: scenario_replay_page(driver, args.tabula),
+                         lambda: scenario_errors(server)):
             print("ok:", scenario(), f"({time.time() - started:.0f} s)", flush=True)
         logs = [e for e in driver.get_log("browser") if e["level"] == "SEVERE" and "status of 4" not in e["message"]]
         check(not logs, f"the page logged errors: {logs}")

@@ -102,7 +102,8 @@ def test_match_merge_analyze(tmp_path):
     assert [r["name"] for r in value["ratings"]] == ["random", "alphabeta:1", "mc:2"]
     out = tmp_path / "m.jsonl"
     tabula("match", "rules/loa.rules", "--players", "random,random", "--games", 2, "--out", out)
-    check("match", tabula("merge", out, "--json"))
+    assert check("match", tabula("merge", out, "--json"))["verified"] is False
+    assert check("match", tabula("merge", out, "--json", "--verify"))["verified"] is True
     value = check("analyze", tabula("analyze", "rules/loa.rules", "--games", 4, "--skill-games", 2, "--good-games", 2,
                                     "--strong", "alphabeta:1", "--json"))
     assert value["verdicts"]["balance"]["verdict"] in ("first-player-advantage", "second-player-advantage",

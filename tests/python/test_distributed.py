@@ -16,9 +16,10 @@ PLAYERS = ["alphabeta:2", "random"]
 
 
 def without_times(value):
-    """A report with every thinking time left out (they differ from run to run)."""
+    """A report with every thinking time left out (they differ from run to run), and merge's
+    "verified" (whether it replayed the games; a match's own report has no such field)."""
     if isinstance(value, dict):
-        return {k: without_times(v) for k, v in value.items() if "seconds" not in k}
+        return {k: without_times(v) for k, v in value.items() if "seconds" not in k and k != "verified"}
     if isinstance(value, list):
         return [without_times(v) for v in value]
     return value

@@ -81,3 +81,13 @@ def test_a_bad_bot_spec_is_a_value_error():
     game = tabula.load_game(ROOT / "rules/loa.rules")
     with pytest.raises(ValueError):
         tabula.match(game, ["random"], games=2)
+
+
+def test_perft_depth_outside_1_to_12_is_a_value_error():
+    game = tabula.load_game(ROOT / "rules/loa.rules")
+    for depth in (-1, 0, 13):
+        with pytest.raises(ValueError, match=f"depth {depth} is out of range: expected a whole number from 1 to 12"):
+            game.perft(depth)
+        with pytest.raises(ValueError, match="from 1 to 12"):
+            game.new_initial_state().perft(depth)
+    assert game.perft(1) == 36

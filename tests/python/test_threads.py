@@ -132,7 +132,7 @@ def test_thread_counts_are_bounded():
     with pytest.raises(ValueError, match="take 1 to 256 threads, not -1"):
         tabula.batch.playout_returns([game.new_initial_state()], threads=-1)
     for depth in (-1, 0, 13):
-        with pytest.raises(ValueError, match=f"perft depth {depth} is not from 1 to 12"):
+        with pytest.raises(ValueError, match=f"perft: depth {depth} is out of range: expected a whole number from 1 to 12"):
             game.perft(depth)
 
 

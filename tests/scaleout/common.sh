@@ -12,8 +12,10 @@ fail() {
 }
 
 # The parts of a report or results lines that must not change with sharding: thinking
-# times removed.
-without_timing() { sed -E 's/"seconds(_per_move)?":(\[[^]]*\]|[0-9.eE+-]+)/"seconds":T/g' "$@"; }
+# times removed, and merge's "verified" (whether it replayed the games; a match has none).
+without_timing() {
+  sed -E 's/"seconds(_per_move)?":(\[[^]]*\]|[0-9.eE+-]+)/"seconds":T/g; s/,"verified":(true|false)//' "$@"
+}
 
 # A results file's games as sorted lines without what a run decides (times, shard, plan):
 # the game index, seed, seats, result and moves remain.

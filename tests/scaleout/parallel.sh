@@ -14,8 +14,8 @@ command -v parallel >/dev/null || fail "GNU parallel is not installed: run tools
 # The documented lines, verbatim: the test fails when docs/SCALING.md no longer holds them.
 read -r -d '' documented <<'LINES' || true
 mkdir -p results
-parallel -j 2 tabula match rules/loa.rules --players alphabeta:2,random --games 100 --seed 7 \
-  --shard {}/4 --out results/shard-{}.jsonl --resume '>' /dev/null ::: 0 1 2 3
+parallel -j 2 -q tabula match rules/loa.rules --players alphabeta:2,random --games 100 --seed 7 \
+  --shard {}/4 --out results/shard-{}.jsonl --resume ::: 0 1 2 3 > /dev/null
 tabula merge results/shard-*.jsonl --json > results/report.json
 LINES
 [[ "$(cat docs/SCALING.md)" == *"$documented"* ]] || fail "docs/SCALING.md no longer holds the lines this test runs"
@@ -41,4 +41,14 @@ cp "$work/study/results/report.json" "$work/first-report.json"
 run_documented || fail "running the documented lines a second time failed"
 [ "$(cat "$work"/study/results/shard-*.jsonl | md5sum)" = "$before" ] || fail "a second run changed the shards' files"
 same_report "$work/first-report.json" "$work/study/results/report.json"
-echo "ok: GNU parallel shards merged into the unsharded report; a second run added nothing"
+# The same lines with a folder whose name holds shell syntax (as a user's own folder name may):
+# every word reaches tabula as it is, and nothing in the name is run.
+# (8 games: what is checked here is the folder's name, not the study.)
+export folder='r $(touch ran-a-command); touch ran-too'
+lines=${documented//results/\"\$folder\"}
+(cd "$work/study" && PATH="$work/bin:$PATH" bash -euo pipefail -c "${lines//--games 100/--games 8}") \
+  || fail "the documented lines failed for a folder named $folder"
+[ ! -e "$work/study/ran-a-command" ] && [ ! -e "$work/study/ran-too" ] && [ ! -e "$work/study/r " ] \
+  || fail "the documented parallel line ran a command found in a folder name"
+grep -q '"games":8,' "$work/study/$folder/report.json" || fail "the shards in the folder $folder are not the 8 games"
+echo "ok: GNU parallel shards merged into the unsharded report; a second run added nothing; a folder's name ran nothing"

@@ -53,16 +53,21 @@ tools/slurm/submit --tabula "$tabula" --tasks 2 --dir "$work/analyze" -- "${anal
   || fail "submit refused the analysis" "${logs[@]}"
 
 # A match in 3 tasks of 30 games; task 0 is requeued (Slurm kills it and starts it again)
-# once it has written its first game.
+# once it has written its first game. Its folder's name holds what Slurm reads as patterns
+# in --output paths (%x, %a, %%) and a blank: the tasks must still find their logs.
 match=(match rules/loa.rules --players alphabeta:2,random --games 90 --seed 3 --max-plies 80)
-tools/slurm/submit --tabula "$tabula" --tasks 3 --dir "$work/match" -- "${match[@]}" \
+m="$work/match %x %a 100%%"
+tools/slurm/submit --tabula "$tabula" --tasks 3 --dir "$m" --dry-run -- "${match[@]}" --games-csv g.csv >"$work/csv.out" 2>&1 \
+  && fail "submit took --games-csv, which every task would write"
+grep -q "the merge job writes DIR/games.csv" "$work/csv.out" || fail "submit did not say why it refused --games-csv" "$work/csv.out"
+tools/slurm/submit --tabula "$tabula" --tasks 3 --dir "$m" -- "${match[@]}" \
   || fail "submit refused the match" "${logs[@]}"
-study_job=$(cut -d' ' -f1 "$work/match/jobs")
-until [ -s "$work/match/shard-0.jsonl" ]; do
-  [ $SECONDS -lt $deadline ] || fail "task 0 wrote no game before the deadline" "${logs[@]}" "$work/match"/logs/*.log
+study_job=$(cut -d' ' -f1 "$m/jobs")
+until [ -s "$m/shard-0.jsonl" ]; do
+  [ $SECONDS -lt $deadline ] || fail "task 0 wrote no game before the deadline" "${logs[@]}" "$m"/logs/*.log
   sleep 0.05
 done
-kept=$(head -n 1 "$work/match/shard-0.jsonl")
+kept=$(head -n 1 "$m/shard-0.jsonl")
 scontrol requeue "${study_job}_0" || fail "scontrol requeue of task 0 failed" "${logs[@]}"
 # A requeued job waits two minutes before it may start again (its begin time, set once it
 # is back in the queue); no need to here.
@@ -77,18 +82,19 @@ while :; do
   sleep 0.2
 done
 
-wait_for_report "$work/match"
+wait_for_report "$m"
 wait_for_report "$work/analyze"
-[ "$(head -n 1 "$work/match/shard-0.jsonl")" = "$kept" ] || fail "task 0's first game was lost or rewritten"
+[ "$(head -n 1 "$m/shard-0.jsonl")" = "$kept" ] || fail "task 0's first game was lost or rewritten"
 
 # The unsharded runs, here, and the comparison: same games, seeds, seats and results.
-"$tabula" "${match[@]}" --out "$work/whole-match.jsonl" --json > "$work/whole-match.json"
-same_games "$work/whole-match.jsonl" "$work"/match/shard-*.jsonl
-same_report "$work/whole-match.json" "$work/match/report.json"
-grep -q "^Lines of Action: 90 games, 2 seats" "$work/match/report.txt" || fail "report.txt is not the 90-game report"
-grep -q "CANCELLED .* DUE TO JOB REQUEUE" "$work/match/logs/shard-0.log" \
-  && grep -q "^Lines of Action: 30 games" "$work/match/logs/shard-0.log" \
-  || fail "task 0 was not killed by the requeue and then finished" "$work/match/logs/shard-0.log"
+"$tabula" "${match[@]}" --out "$work/whole-match.jsonl" --games-csv "$work/whole-games.csv" --json > "$work/whole-match.json"
+same_games "$work/whole-match.jsonl" "$m"/shard-*.jsonl
+same_report "$work/whole-match.json" "$m/report.json"
+cmp -s "$work/whole-games.csv" "$m/games.csv" || fail "the merge job's games.csv is not the unsharded run's"
+grep -q "^Lines of Action: 90 games, 2 seats" "$m/report.txt" || fail "report.txt is not the 90-game report"
+grep -q "CANCELLED .* DUE TO JOB REQUEUE" "$m/logs/shard-0.log" \
+  && grep -q "^Lines of Action: 30 games" "$m/logs/shard-0.log" \
+  || fail "task 0 was not killed by the requeue and then finished" "$m/logs/shard-0.log"
 "$tabula" "${analyze[@]}" --out "$work/whole-analyze.jsonl" --json > "$work/whole-analyze.json"
 same_games "$work/whole-analyze.jsonl" "$work"/analyze/shard-*.jsonl
 same_report "$work/whole-analyze.json" "$work/analyze/report.json"

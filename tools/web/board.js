@@ -310,6 +310,7 @@ async function start() {
     if (!board.busy && board.state) request("POST", "/api/undo", { session: board.state.session });
   });
   try {
+    await api("POST", "/api/token", {});  // this browser's token (a cookie), unless it has one
     await loadGames();
   } catch (e) {
     showMessage(`Cannot list the games: ${e.message}`);

@@ -24,7 +24,7 @@ bool check_movement(CheckContext& ctx, const Statement& s, BasicMovement& mv, ui
   mv.kinds = kinds;
   if (shape.partial) shape.named.insert(shape.named.end(), {"cost", "max", "unless"});
   if (!ctx.shape(s, 0, 0, shape.named, shape.condition)) return false;
-  if (s.has_condition && !ctx.formula(s.condition, mv.condition, {.movement = true})) return false;
+  if (s.has_condition && !ctx.condition(s.condition, mv.condition, {.movement = true})) return false;
   if (const Arg* a = ctx.named(s, "cost")) {
     long long n;
     if (a->value.kind == Expr::Kind::identifier && a->value.text == "distance") mv.cost_per_step = 1;
@@ -40,7 +40,7 @@ bool check_movement(CheckContext& ctx, const Statement& s, BasicMovement& mv, ui
   }
   if (const Arg* a = ctx.named(s, "unless")) {
     mv.partial_args = true;
-    if (!ctx.formula(a->value, mv.unless, {.movement = true})) return false;
+    if (!ctx.condition(a->value, mv.unless, {.movement = true})) return false;
   }
   // cost=, max=, unless= and run belong to turns of partial moves (turn/partial_moves.cpp).
   if (mv.partial_args || !shape.dirs)

@@ -19,9 +19,7 @@ class MarkPhase final : public Phase {
   explicit MarkPhase(const Region& r) : region(r) {}
   const Region& region;
 
-  int shape_now(const State& s) const {
-    return region.shape_for_size(static_cast<int>(value(region.size, {s, s.current_player()})));
-  }
+  int shape_now(const State& s) const { return region.shape_for_size(value(region.size, {s, s.current_player()})); }
 
   void generate(const State& s, MoveList& out) const override {
     const Program& p = s.program();

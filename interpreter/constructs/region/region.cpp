@@ -46,7 +46,7 @@ void Region::describe(const State& s, StateNotes& out) const {
   out.areas.push_back(std::move(area));
 }
 
-int Region::shape_for_size(int size) const {
+int Region::shape_for_size(int64_t size) const {
   for (size_t i = 0; i < shapes.size(); ++i)
     if (shapes[i].size == size) return static_cast<int>(i);
   return -1;
@@ -77,7 +77,7 @@ bool play_for_region(State& s, std::string_view name, int mark, int choice, bool
   for (const auto& c : p.owned) {
     const auto* r = dynamic_cast<const Region*>(c.get());
     if (!r || r->name != name || mark < 0 || mark >= p.cells) continue;
-    int shape = r->shape_for_size(static_cast<int>(value(r->size, {s, s.current_player()})));
+    int shape = r->shape_for_size(value(r->size, {s, s.current_player()}));
     std::vector<int> cells;
     if (!r->cells(p, shape, mark, choice, cells)) return false;
     s.set_var(r->shape_var, shape);
@@ -163,7 +163,7 @@ void check_region(CheckContext& ctx, const Statement& s) {
   r->name = s.args[0].value.text;
   const Arg* size = ctx.named(s, "size");
   if (!size) ctx.error(s.pos, "'region' needs size=EXPRESSION (for example size=pieces(all) - 1)");
-  else ctx.formula(size->value, r->size, {.all = true});
+  else ctx.number(size->value, r->size, {.all = true});
   if (const Arg* first = ctx.named(s, "first")) {
     r->first_cells.assign(ctx.board->cell_count(), 0);
     for (const Expr* c : choices(first->value)) {

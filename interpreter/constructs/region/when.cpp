@@ -118,7 +118,7 @@ bool check_effect(CheckContext& ctx, const Statement& line, Effect& e) {
     e.kind = line.keyword == "convert" ? Effect::Kind::convert : Effect::Kind::remove;
     if (!ctx.shape(line, 1, 1, {"where"}, true)) return false;
     if (!ctx.player_ref(line.args[0].value, e.whose, e.kind == Effect::Kind::remove)) return false;
-    if (const Arg* where = ctx.named(line, "where"); where && !ctx.formula(where->value, e.where, {.cell = true}))
+    if (const Arg* where = ctx.named(line, "where"); where && !ctx.condition(where->value, e.where, {.cell = true}))
       return false;
   } else if (line.keyword == "mark") {
     e.kind = Effect::Kind::mark;
@@ -133,7 +133,7 @@ bool check_effect(CheckContext& ctx, const Statement& line, Effect& e) {
     ctx.error(line.pos, fmt::format("unknown effect '{}'; expected convert, remove or mark", line.keyword));
     return false;
   }
-  return !line.has_condition || ctx.formula(line.condition, e.condition, {});
+  return !line.has_condition || ctx.condition(line.condition, e.condition, {});
 }
 
 void check_when(CheckContext& ctx, const Statement& s) {
@@ -141,7 +141,7 @@ void check_when(CheckContext& ctx, const Statement& s) {
   if (ctx.shared<std::vector<Region*>>("regions").empty())
     return ctx.error(s.pos, "'when' needs a `region` (its effects are checked during region play)");
   auto w = std::make_unique<When>();
-  bool ok = ctx.formula(s.args[0].value, w->condition, {});
+  bool ok = ctx.condition(s.args[0].value, w->condition, {});
   for (const auto& line : s.block) {  // checked even after a bad condition: every error in one run
     Effect e;
     if (check_effect(ctx, line, e)) w->effects.push_back(std::move(e));

@@ -27,7 +27,7 @@ void check_after_move(CheckContext& ctx, const Statement& s) {
       continue;
     }
     if (needs_player && !ctx.player_ref(r.args[0].value, rule.who, false)) continue;
-    if (!ctx.formula(r.condition, rule.condition, {.between_turns = true})) continue;
+    if (!ctx.condition(r.condition, rule.condition, {.between_turns = true})) continue;
     ctx.program.end.after_move.push_back(std::move(rule));
   }
 }

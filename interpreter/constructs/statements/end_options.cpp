@@ -66,6 +66,7 @@ void check_score(CheckContext& ctx, const Statement& s) {
   flatten(s.args[0].value);
   for (const Expr* t : terms) {
     ScoreTerm term;
+    term.pos = t->pos;
     if (t->kind == Expr::Kind::identifier && t->text == "captures") term.kind = ScoreTerm::Kind::captures;
     else if (t->kind == Expr::Kind::identifier && t->text == "territory") term.kind = ScoreTerm::Kind::territory;
     else if (t->kind == Expr::Kind::identifier && t->text == "values") term.kind = ScoreTerm::Kind::values;

@@ -8,6 +8,7 @@ namespace {
 
 void check_evaluate(CheckContext& ctx, const Statement& s) {
   if (!ctx.shape(s, 1, 1, {})) return;
+  // A condition counts as 0 or 1 here (docs/AI.md): either type is an evaluation.
   ctx.formula(s.args[0].value, ctx.program.evaluation, {.between_turns = true});
 }
 

@@ -21,8 +21,8 @@ void check_piece(CheckContext& ctx, const Statement& s) {
     k.value = static_cast<int>(v);
   if (const Arg* a = ctx.named(s, "symbol"))
     for (const Expr* c : choices(a->value)) {
-      if (c->kind == Expr::Kind::string || c->kind == Expr::Kind::identifier) k.symbols.push_back(c->text);
-      else ctx.error(c->pos, fmt::format("expected a symbol such as \"B\", found '{}'", to_string(*c)));
+      std::string symbol;
+      if (ctx.symbol(*c, symbol)) k.symbols.push_back(symbol);
     }
   // `owner=PLAYER`: only that player has pieces of this kind; its one symbol is theirs.
   if (const Arg* a = ctx.named(s, "owner"); a && ctx.identifier(a->value, "a player")) {

@@ -7,12 +7,6 @@
 namespace tabula {
 namespace {
 
-// A symbol is a string or a bare name.
-void symbol_text(CheckContext& ctx, const Expr& e, std::string& out) {
-  if (e.kind == Expr::Kind::string || e.kind == Expr::Kind::identifier) out = e.text;
-  else ctx.error(e.pos, fmt::format("expected a symbol such as \"B\", found '{}'", to_string(e)));
-}
-
 void check_player(CheckContext& ctx, const Statement& s) {
   ctx.shape(s, 1, 1, {"symbol", "facing"});
   auto pos = ctx.positional(s);
@@ -23,7 +17,7 @@ void check_player(CheckContext& ctx, const Statement& s) {
   PlayerDef p;
   p.name = name;
   p.symbol = std::string(1, name[0]);
-  if (const Arg* a = ctx.named(s, "symbol")) symbol_text(ctx, a->value, p.symbol);
+  if (const Arg* a = ctx.named(s, "symbol")) ctx.symbol(a->value, p.symbol);
   if (const Arg* a = ctx.named(s, "facing"); a && ctx.board && ctx.identifier(a->value, "an orientation")) {
     p.orientation = ctx.board->find_orientation(a->value.text);
     if (!p.orientation) {

@@ -32,7 +32,7 @@ void check_offer(CheckContext& ctx, const Statement& s) {
                                           : "'offer stop' needs a condition: `offer stop if CONDITION`");
   auto o = std::make_unique<ConditionalOffer>();
   o->ends = what == "stop" ? Offer::Ends::game : Offer::Ends::turn;
-  if (!ctx.formula(s.condition, o->condition, {})) return;
+  if (!ctx.condition(s.condition, o->condition, {})) return;
   ctx.program.offers.push_back(ctx.program.own(std::move(o)));
 }
 

@@ -163,7 +163,7 @@ void check_budget(CheckContext& ctx, const Statement& s) {
   long long n;
   if (!ctx.number_value(s.args[0].value, "the budget", 1, 16, n)) return;
   b.amount = static_cast<int>(n);
-  if (s.has_condition && !ctx.formula(s.condition, b.condition, {})) return;
+  if (s.has_condition && !ctx.condition(s.condition, b.condition, {})) return;
   ctx.shared<bool>("budgets") = true;
   partial(ctx).budgets.push_back(std::move(b));
 }

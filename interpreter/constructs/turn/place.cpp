@@ -106,7 +106,7 @@ const Phase* check_place(CheckContext& ctx, const Statement& line, const std::ve
     else if (ctx.player_ref(from->value, place->owner, false)) place->from_supply = false;
     else return nullptr;
   }
-  if (const Arg* where = ctx.named(line, "where"); where && !ctx.formula(where->value, place->where, {.cell = true}))
+  if (const Arg* where = ctx.named(line, "where"); where && !ctx.condition(where->value, place->where, {.cell = true}))
     return nullptr;
   if (const Arg* gravity = ctx.named(line, "gravity")) {
     std::vector<std::vector<int>> dirs;

@@ -26,7 +26,7 @@ bool check_step(CheckContext& ctx, const Statement& line, const std::vector<std:
   step.pos = line.pos;
   step.phase = spec->check(ctx, line, extra);
   if (!step.phase) return false;
-  return !line.has_condition || ctx.formula(line.condition, step.condition, {});
+  return !line.has_condition || ctx.condition(line.condition, step.condition, {});
 }
 
 void check_turn(CheckContext& ctx, const Statement& s) {

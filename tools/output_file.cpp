@@ -1,0 +1,141 @@
+#include "output_file.hpp"
+
+#include <fcntl.h>
+#include <fmt/format.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <iostream>
+
+#include "cli_support.hpp"
+
+namespace tabula::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+enum class Target { none, file, device, folder, block_device };
+
+std::string named(const std::string& path, std::string_view option) {
+  return option.empty() ? fmt::format("'{}'", path) : fmt::format("{} '{}'", option, path);
+}
+
+// What `path` names now. A name under /dev or /proc that reaches a regular file is a
+// process's descriptor (/dev/stdout redirected to a file): it is written through, as a
+// device is, since renaming a temporary file over it would replace the link, not the file.
+Target target_of(const std::string& path, std::string_view option) {
+  struct stat link_info {};
+  if (::lstat(path.c_str(), &link_info) != 0) {
+    if (errno == ENOENT) return Target::none;
+    throw UserError{fmt::format("cannot write {}: {}", named(path, option), std::strerror(errno))};
+  }
+  struct stat info {};
+  if (::stat(path.c_str(), &info) != 0) return Target::file;  // a link to nothing is still a name taken
+  if (S_ISDIR(info.st_mode)) return Target::folder;
+  if (S_ISBLK(info.st_mode)) return Target::block_device;
+  if (!S_ISREG(info.st_mode)) return Target::device;  // a character device, a pipe, a socket
+  std::string normal = fs::absolute(path).lexically_normal().string();
+  bool system_name = normal.rfind("/dev/", 0) == 0 || normal.rfind("/proc/", 0) == 0;
+  return system_name ? Target::device : Target::file;
+}
+
+// The permissions a new file gets from the process's umask (mkstemp makes it 0600).
+mode_t new_file_mode() {
+  static const mode_t mode = [] {
+    mode_t mask = ::umask(0);
+    ::umask(mask);
+    return static_cast<mode_t>(0666 & ~mask);
+  }();
+  return mode;
+}
+
+// 0, or the errno of the first failed write.
+int write_all(int fd, const std::string& text) {
+  size_t done = 0;
+  while (done < text.size()) {
+    ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return n == 0 ? EIO : errno;
+    done += static_cast<size_t>(n);
+  }
+  return 0;
+}
+
+void write_device(const std::string& path, const std::string& text, std::string_view option) {
+  int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
+  int error = fd < 0 ? errno : write_all(fd, text);
+  if (fd >= 0 && ::close(fd) != 0 && error == 0) error = errno;
+  if (error) throw UserError{fmt::format("cannot write {}: {}", named(path, option), std::strerror(error))};
+}
+
+// Gives the finished temporary file the target's name: at once over an existing file with
+// `replace`, else only when the name is still free (two runs writing one name: one wins,
+// the other is told). 0 or an errno (EEXIST: the name was taken meanwhile).
+int move_into_place(const std::string& temporary, const std::string& path, bool replace) {
+  if (replace) return std::rename(temporary.c_str(), path.c_str()) == 0 ? 0 : errno;
+  if (::renameat2(AT_FDCWD, temporary.c_str(), AT_FDCWD, path.c_str(), RENAME_NOREPLACE) == 0) return 0;
+  if (errno != EINVAL && errno != ENOSYS) return errno;
+  // A file system without RENAME_NOREPLACE: a hard link is made only if the name is free.
+  if (::link(temporary.c_str(), path.c_str()) == 0) {
+    ::unlink(temporary.c_str());
+    return 0;
+  }
+  return errno;
+}
+
+}  // namespace
+
+void check_output_free(const std::string& path, bool replace, std::string_view option) {
+  if (path == "-") return;
+  if (path.empty()) throw UserError{fmt::format("{}: the file name is empty", option.empty() ? "output" : option)};
+  switch (target_of(path, option)) {
+    case Target::folder: throw UserError{fmt::format("cannot write {}: it is a directory", named(path, option))};
+    case Target::block_device:
+      throw UserError{fmt::format("cannot write {}: it is a block device, not a file", named(path, option))};
+    case Target::file:
+      if (!replace)
+        throw UserError{
+            fmt::format("{} exists; tabula never writes over a file: choose another name, or add "
+                        "--force to replace it",
+                        named(path, option))};
+      break;
+    default: break;
+  }
+}
+
+void write_output(const std::string& path, const std::string& text, bool replace, std::string_view option) {
+  if (path == "-") {
+    std::cout << text << std::flush;
+    if (!std::cout) throw UserError{"cannot write to standard output"};
+    return;
+  }
+  check_output_free(path, replace, option);
+  if (target_of(path, option) == Target::device) return write_device(path, text, option);
+  fs::path target(path);
+  std::string name = target.filename().string();
+  if (name.size() > 200) name.resize(200);  // the temporary name must stay a valid file name
+  std::string temporary = (target.parent_path() / ("." + name + ".tabula-XXXXXX")).string();
+  int fd = ::mkostemp(temporary.data(), O_CLOEXEC);
+  if (fd < 0)
+    throw UserError{fmt::format("cannot write {}: {}; {}", named(path, option), std::strerror(errno),
+                                replace ? "the file is as it was" : "nothing was written")};
+  int error = ::fchmod(fd, new_file_mode()) != 0 ? errno : write_all(fd, text);
+  // fsync reports what a full or remote file system only notices late.
+  if (!error && ::fsync(fd) != 0 && errno != EINVAL && errno != EROFS) error = errno;
+  if (::close(fd) != 0 && !error) error = errno;
+  if (!error) error = move_into_place(temporary, path, replace);
+  if (!error) return;
+  ::unlink(temporary.c_str());
+  if (error == EEXIST)
+    throw UserError{
+        fmt::format("{} was made by someone else while tabula wrote it; tabula never writes over a "
+                    "file: choose another name, or add --force to replace it",
+                    named(path, option))};
+  throw UserError{fmt::format("cannot write {}: {}; {}", named(path, option), std::strerror(error),
+                              replace ? "the file is as it was" : "nothing was written")};
+}
+
+}  // namespace tabula::cli

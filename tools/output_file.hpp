@@ -1,0 +1,24 @@
+#pragma once
+// The one way every command writes a file (docs/CLI.md, "Files tabula writes"): never over
+// an existing file unless told to (--force), and never a cut file. The text goes to a
+// temporary file beside the target, is flushed to the disk, and only then takes the target's
+// name, so a full disk, a failed write or a stopped run leaves the target as it was. Every
+// failure is a UserError that names the file and the reason. Devices and pipes (/dev/null,
+// /dev/stdout) hold no file to lose and are written to directly; "-" is standard output.
+// Results files (`--out`, which appends) have their own writer, results_output.hpp.
+#include <string>
+#include <string_view>
+
+namespace tabula::cli {
+
+// Throws a UserError when writing `path` would replace a file and `replace` is false, or
+// when `path` is a folder: a command calls it before a long run, so that nothing is played
+// for an output that would be refused at the end. `option` names the output in messages
+// ("--svg", "--records"; "" for none).
+void check_output_free(const std::string& path, bool replace, std::string_view option);
+
+// Writes `text` as the whole of the file `path` (see above); with `replace`, an existing
+// file is replaced at once (renamed over), never truncated first.
+void write_output(const std::string& path, const std::string& text, bool replace, std::string_view option);
+
+}  // namespace tabula::cli
