@@ -44,7 +44,7 @@ TEST_CASE("A variant replaces statements in place and keeps the turn order", "[c
   CHECK(p->players[1].name == "white");
 }
 
-TEST_CASE("A variant's option replaces its base's, in either spelling; one file sets an option once",
+TEST_CASE("A variant's option replaces its base's, in either spelling - one file sets an option once",
           "[checker][variant]") {
   // loa.rules: `option repetition-draw=off`.
   auto p = load_rules(temp_rules("repeats.rules", "variant \"LOA, repetition draws\" extends \"" +

@@ -17,7 +17,7 @@ TEST_CASE("CLI: --version names the version and the git revision", "[cli][conven
   CHECK(r.out.find("(git unknown)") == std::string::npos);  // the tests run in a checkout
 }
 
-TEST_CASE("CLI: usage errors exit 2 with one sentence; --help exits 0", "[cli][conventions]") {
+TEST_CASE("CLI: usage errors exit 2 with one sentence - --help exits 0", "[cli][conventions]") {
   auto r = run("valdate rules/loa.rules");
   INFO(r.out);
   CHECK(r.status == 2);

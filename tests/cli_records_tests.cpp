@@ -108,7 +108,7 @@ TEST_CASE("CLI: a record with a byte order mark, or a position file with one, re
   CHECK(r.out.find("d5-") != std::string::npos);
 }
 
-TEST_CASE("CLI: a record over 1 MiB that play writes, replay reads; past the record limit, one sentence",
+TEST_CASE("CLI: a record over 1 MiB that play writes, replay reads - past the record limit, one sentence",
           "[cli][record]") {
   // The forced shuffle of tests/data, with a ply limit long enough for a record over 1 MiB.
   std::string rules =

@@ -56,7 +56,7 @@ TEST_CASE("Diagnostics keep at most 100 errors, then one note", "[diagnostics]")
   CHECK(error_count_text(d) == "more than 100 errors");
 }
 
-TEST_CASE("Warnings have their own limit; errors after it are still kept", "[diagnostics]") {
+TEST_CASE("Warnings have their own limit - errors after it are still kept", "[diagnostics]") {
   Diagnostics d;
   for (int i = 0; i < 300; ++i) d.warning({"f.rules", 1, 1}, "a warning");
   d.error({"f.rules", 2, 1}, "an error");

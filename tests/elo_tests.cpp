@@ -23,7 +23,7 @@ TEST_CASE("Elo: the rating difference matches the score, ratings average 0", "[e
   CHECK(few[0].ci.high - few[0].ci.low > 2 * (r[0].ci.high - r[0].ci.low));
 }
 
-TEST_CASE("Elo: a player who won every game gets a finite rating; draws count half", "[elo][ai]") {
+TEST_CASE("Elo: a player who won every game gets a finite rating - draws count half", "[elo][ai]") {
   auto r = elo_ratings({"strong", "weak"}, {PairScore{0, 1, 10, 10}});
   CHECK(std::isfinite(r[0].elo));
   CHECK(r[0].elo > 200);

@@ -117,7 +117,7 @@ TEST_CASE("Othello: the opening placements and what they turn over", "[othello][
   CHECK(captured_by(s, 0) == 1);
 }
 
-TEST_CASE("Othello: every direction turns over at once; runs to an empty cell or the edge stay", "[othello][rule]") {
+TEST_CASE("Othello: every direction turns over at once - runs to an empty cell or the edge stay", "[othello][rule]") {
   // B@d4 flanks runs to the north (d5 d6, closed by d7), east (e4, closed by f4), south-west
   // (c3, closed by b2) and north-west (c5, closed by b6). West (c4, b4 then empty a4) is
   // open, and south (d3 d2 d1 to the board's edge) has no black disc at its end.
@@ -231,7 +231,7 @@ score captured(mover)
   CHECK(captured_by(u, 0) == 2);
 }
 
-TEST_CASE("Custodian capture: length=A..B and length=any take longer runs; diagonals only when named",
+TEST_CASE("Custodian capture: length=A..B and length=any take longer runs - diagonals only when named",
           "[flanking][custodian]") {
   auto rules = [](const std::string& length, const std::string& dirs) {
     return rules_with_repo_board("custodian-" + length.substr(0, 1) + ".rules",
@@ -280,7 +280,7 @@ capture custodian dirs=orthogonal length=any take=convert
   CHECK(symbol_at(s, "c1") == "L");
 }
 
-TEST_CASE("flanks(P): a cell condition along the named directions; a movement's start counts as empty",
+TEST_CASE("flanks(P): a cell condition along the named directions - a movement's start counts as empty",
           "[flanking][flanks]") {
   auto place = rules_with_repo_board("flanks-orthogonal.rules", R"(game "F"
 board "square8.yaml"
@@ -347,7 +347,7 @@ TEST_CASE("capture adjacent: the neighbours of a landing turn over (or are remov
   CHECK(symbol_at(u, "c3") == "U");
 }
 
-TEST_CASE("Pente: a bracketed pair is captured, not one stone nor three; five pairs win", "[pente][rule]") {
+TEST_CASE("Pente: a bracketed pair is captured, not one stone nor three - five pairs win", "[pente][rule]") {
   auto p = load_rules(repo_path("rules/pente.rules"));
   State start(p);
   CHECK(move_strings(start) == std::vector<std::string>{"B@j10"});  // the first stone on the centre

@@ -37,7 +37,7 @@ std::string loa_with_notation(const std::string& notation) {
 
 }  // namespace
 
-TEST_CASE("Records: tags, numbers, comments and results are read; moves keep their place", "[record]") {
+TEST_CASE("Records: tags, numbers, comments and results are read - moves keep their place", "[record]") {
   std::string error;
   auto r = parse_record(
       "[Game \"Lines of Action\"]\n[Players \"a \\\"b\\\" c\"]\n\n1. b1-b3 (a comment (nested)) h2xb2?!\n"

@@ -63,7 +63,7 @@ TEST_CASE("Breakthrough: a pawn reaching the far rank wins, for either side", "[
   CHECK_FALSE(u.is_terminal());
 }
 
-TEST_CASE("Breakthrough: captures go diagonally forward only; taking the last pawn wins", "[breakthrough][rule]") {
+TEST_CASE("Breakthrough: captures go diagonally forward only - taking the last pawn wins", "[breakthrough][rule]") {
   auto s = state_at(breakthrough(), "d4W d5B c5B e5W a8B, White to move");
   auto moves = move_strings(s);
   CHECK(std::count(moves.begin(), moves.end(), "d4-c5") == 1);  // a diagonal capture
@@ -102,7 +102,7 @@ TEST_CASE("Gomoku: rows of 4, 5 and 6 in every direction", "[gomoku][end]") {
   }
 }
 
-TEST_CASE("Gomoku: a stone that joins two rows of two is four, not five; a gap breaks a row", "[gomoku][end]") {
+TEST_CASE("Gomoku: a stone that joins two rows of two is four, not five - a gap breaks a row", "[gomoku][end]") {
   auto s = state_at(gomoku(), "c3B d3B f3B g3B h3W a1W, Black to move");
   s.apply(move_of(s, "B@e3"));  // c3..g3: five
   CHECK(s.is_terminal());
@@ -240,7 +240,7 @@ no-move pass
   CHECK(move_strings(t) == std::vector<std::string>{"h7-h6"});
 }
 
-TEST_CASE("captured(P) counts captures by landing, with their value; score terms are formulas", "[goals][captured]") {
+TEST_CASE("captured(P) counts captures by landing, with their value - score terms are formulas", "[goals][captured]") {
   auto p = rules_with_repo_board("captured.rules", R"(game "Takes"
 board "square8.yaml"
 player white symbol=W facing=north

@@ -143,7 +143,7 @@ TEST_CASE("Lanquia: territory is flanked by one colour only", "[lanquia][rule]")
   CHECK(score(s, 1) == 0);
 }
 
-TEST_CASE("Lanquia: a player who cannot place passes; two passes end the game on the score", "[lanquia][rule]") {
+TEST_CASE("Lanquia: a player who cannot place passes - two passes end the game on the score", "[lanquia][rule]") {
   auto small = load_rules(temp_rules("lanquia-2.rules", "variant \"Lanquia, side 2\" extends \"" +
                                                             repo_path("rules/lanquia.rules") + "\"\nboard \"" +
                                                             repo_path("tests/data/hex2.yaml") + "\"\n"));

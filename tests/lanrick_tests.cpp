@@ -229,7 +229,7 @@ TEST_CASE("Lanrick: the only man outside may use the whole budget (Rule 3, B10.7
   CHECK(has(moves_from(t, "b2"), "b2-e2"));
 }
 
-TEST_CASE("Lanrick: a turn needs one move; `end` after it; pass when nothing moves (B3, B10.9)", "[lanrick][turn]") {
+TEST_CASE("Lanrick: a turn needs one move - `end` after it - pass when nothing moves (B3, B10.9)", "[lanrick][turn]") {
   auto p = lanrick();
   State s = playing(p, "b2Y c2Y a1Y d4Y e5Y a8B b8B c8B d8B e8B, yellow to move", "f6");
   CHECK_FALSE(has(move_strings(s), "end"));
@@ -400,7 +400,7 @@ TEST_CASE("Lanrick: a complete game to a win, replayed move by move", "[lanrick]
   CHECK(again == s);
 }
 
-TEST_CASE("CLI: show marks the Mark and the Rendezvous squares; replay plays the game", "[lanrick][cli]") {
+TEST_CASE("CLI: show marks the Mark and the Rendezvous squares - replay plays the game", "[lanrick][cli]") {
   auto r = run("show rules/lanrick.rules --moves \"mark:d5 decline h5-f5\"");
   INFO(r.out);
   CHECK(r.status == 0);

@@ -157,7 +157,7 @@ TEST_CASE("Laska: the seed's endings replay with their columns and results", "[l
   }
 }
 
-TEST_CASE("Laska: a take moves only the top counter to the bottom; the rest may change owner", "[laska][rule]") {
+TEST_CASE("Laska: a take moves only the top counter to the bottom - the rest may change owner", "[laska][rule]") {
   // Black's weak column bw on c3: White takes the b, and the w left behind is White's.
   State s = state_at(laska(), "b2w c3bw g7b, White to move");
   s.apply(move_of(s, "b2-c3w-d4wb"));

@@ -42,7 +42,7 @@ TEST_CASE("Scrambled Eggs: the seed's setup and the published perft", "[loa-vari
   random_game(p, 1);
 }
 
-TEST_CASE("Neighbours: move length is the mover's neighbour count; leaps over either colour", "[loa-variants]") {
+TEST_CASE("Neighbours: move length is the mover's neighbour count - leaps over either colour", "[loa-variants]") {
   auto p = variant("neighbours");
   // c4 has two neighbours (d4 Black, d5 White): it moves exactly two squares, over d4 (own)
   // to e4 and over d5 (enemy) taking e6. h8 has no neighbours and cannot move.
@@ -118,7 +118,7 @@ TEST_CASE("Rotation: the types move in strict rotation B, W, b, w", "[loa-varian
   random_game(p, 3);
 }
 
-TEST_CASE("Rotation: a type that cannot move loses its turn; both types must join", "[loa-variants]") {
+TEST_CASE("Rotation: a type that cannot move loses its turn - both types must join", "[loa-variants]") {
   auto p = variant("rotation");
   // Black has no bottom stone: the black-bottom seat passes.
   auto s = state_at(p, "1b6/8/8/8/8/8/7W/w7 black-bottom");

@@ -126,7 +126,7 @@ TEST_CASE("Pictures: every board file is well-formed SVG that renders, one cell 
   }
 }
 
-TEST_CASE("Pictures: square boards keep their shape; walls, coordinates and links where the board has them",
+TEST_CASE("Pictures: square boards keep their shape - walls, coordinates and links where the board has them",
           "[picture]") {
   auto draw = [](const BoardGraph& b) { return board_svg(b, std::vector<CellView>(b.cell_count()), PictureOptions{}); };
   std::string square8 = draw(load_board_at("boards/square8.yaml"));

@@ -149,7 +149,7 @@ turn {
   CHECK(move_strings(t) == std::vector<std::string>{"R@g1", "R@g2"});
 }
 
-TEST_CASE("Connect Four: four in a row wins in every direction; three does not", "[connect-four][end]") {
+TEST_CASE("Connect Four: four in a row wins in every direction - three does not", "[connect-four][end]") {
   struct Case {
     const char* position;
     const char* move;

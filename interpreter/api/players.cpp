@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <stdexcept>
 #include <thread>
 
@@ -41,6 +42,39 @@ Action Bot::step(GameState& state) {
   for (size_t i = 0; i < legal.moves.size(); ++i)
     if (legal.moves[i] == chosen) return legal.actions[i];
   throw std::logic_error(fmt::format("{} chose a move that is not legal", name()));
+}
+
+std::pair<Action, Bot::Policy> Bot::step_with_policy(GameState& state, double temperature) {
+  if (!(temperature >= 0) || !std::isfinite(temperature))
+    throw std::invalid_argument(fmt::format("temperature {} is not a finite number of 0 or more", temperature));
+  impl_->agent->want_policy();
+  Action chosen = step(state);
+  const auto& legal = StateImpl::of(state).legal();
+  const tabula::Policy& p = impl_->agent->policy();
+  // Each legal move's weight and probability, by its index in legal.moves.
+  std::vector<double> weights(legal.moves.size(), 0.0), probabilities(legal.moves.size(), 0.0);
+  Policy out;
+  if (p.kind == tabula::Policy::Kind::none || p.moves.empty()) {
+    out.kind = "uniform";
+    weights.assign(legal.moves.size(), 1.0);
+    probabilities.assign(legal.moves.size(), 1.0 / static_cast<double>(legal.moves.size()));
+  } else {
+    out.kind = p.kind == tabula::Policy::Kind::visits ? "visits" : "values";
+    const std::vector<double> chance = p.probabilities(temperature);
+    for (size_t i = 0; i < p.moves.size(); ++i) {
+      auto at = std::find(legal.moves.begin(), legal.moves.end(), p.moves[i].move);
+      if (at == legal.moves.end()) throw std::logic_error(fmt::format("{} weighed a move that is not legal", name()));
+      auto k = static_cast<size_t>(at - legal.moves.begin());
+      weights[k] = p.moves[i].weight;
+      probabilities[k] = chance[i];
+    }
+  }
+  for (const auto& [action, index] : legal.sorted) {  // in legal_actions() order
+    out.actions.push_back(action);
+    out.weights.push_back(weights[static_cast<size_t>(index)]);
+    out.probabilities.push_back(probabilities[static_cast<size_t>(index)]);
+  }
+  return {chosen, out};
 }
 
 PlayoutStatistics random_playouts(const GameState& start, uint64_t playouts, uint64_t seed, int threads,

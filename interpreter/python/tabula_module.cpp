@@ -48,9 +48,31 @@ search:D. Reproducible from the seed unless its budget is a time.)")
             return bot.step(copy);
           },
           py::arg("state"), "The action this player chooses in `state` (left as it was). Runs with the GIL released.")
+      .def(
+          "step_with_policy",
+          [](Bot& bot, const GameState& state, double temperature) {
+            check_not_in_use(&bot, "Bot", "Bot.step_with_policy");
+            InUse bot_in_use(&bot, "Bot.step_with_policy"), state_in_use(&state, "Bot.step_with_policy");
+            GameState copy = state;
+            py::gil_scoped_release release;
+            return bot.step_with_policy(copy, temperature);
+          },
+          py::arg("state"), py::arg("temperature") = 1.0,
+          R"((action, policy): the action step chooses, and the weight the player gave each legal
+move (MCTS's visits, alpha-beta's or flat Monte Carlo's move values; every move alike for
+random) with their probabilities under `temperature` (0: the best moves, shared equally), as
+learning targets. ValueError for a negative or infinite temperature.)")
       .def_property_readonly("name", &Bot::name, "The spec that makes this player again.")
       .def("__repr__", [](const Bot& b) { return "<tabula.Bot " + b.name() + ">"; });
 
+  py::class_<Bot::Policy>(m, "Policy", "The weights behind a Bot's choice (Bot.step_with_policy).")
+      .def_readonly("kind", &Bot::Policy::kind, "'visits', 'values' or 'uniform'.")
+      .def_readonly("actions", &Bot::Policy::actions, "The legal actions, in State.legal_actions() order.")
+      .def_readonly("weights", &Bot::Policy::weights, "Visits or values, one per action.")
+      .def_readonly("probabilities", &Bot::Policy::probabilities, "Under the temperature; they sum to 1.")
+      .def("__repr__", [](const Bot::Policy& p) {
+        return "<tabula.Policy " + p.kind + " over " + std::to_string(p.actions.size()) + " actions>";
+      });
   py::class_<PlayoutStatistics>(m, "PlayoutStatistics", "What random_playouts counted.")
       .def_readonly("playouts", &PlayoutStatistics::playouts)
       .def_readonly("plies", &PlayoutStatistics::plies, "Summed over the playouts.")
@@ -101,13 +123,24 @@ from `seed` and i, so the result depends on the seed, not on the number of threa
       .def_readonly("plies", &MatchGame::plies)
       .def_readonly("cut", &MatchGame::cut, "Drawn by a ply limit.")
       .def_readonly("moves", &MatchGame::moves);
+  py::class_<MatchResult::Rating>(m, "Rating", "A player's Elo in a match: maximum likelihood, average 0.")
+      .def_readonly("name", &MatchResult::Rating::name)
+      .def_readonly("elo", &MatchResult::Rating::elo)
+      .def_readonly("low", &MatchResult::Rating::low, "The 95% interval.")
+      .def_readonly("high", &MatchResult::Rating::high);
   py::class_<MatchResult>(m, "MatchResult", "What `tabula match` reports, and the games.")
       .def_readonly("rules", &MatchResult::rules)
       .def_readonly("games", &MatchResult::games)
       .def_readonly("draws", &MatchResult::draws)
       .def_readonly("cut", &MatchResult::cut)
       .def_readonly("players", &MatchResult::players)
-      .def_readonly("per_seat", &MatchResult::per_seat)
+      .def_readonly("per_seat", &MatchResult::per_seat, "'seat 1', 'seat 2', ... (seat_names says which).")
+      .def_readonly("seat_names", &MatchResult::seat_names)
+      .def_readonly("per_side", &MatchResult::per_side, "'side 1', 'side 2', ...")
+      .def_readonly("distinct_games", &MatchResult::distinct_games, "Distinct move sequences.")
+      .def_readonly("effective_games", &MatchResult::effective_games,
+                    "Kish's effective sample size: the games counted as independent trials.")
+      .def_readonly("ratings", &MatchResult::ratings, "Elo ratings (games of two seats, two specs or more).")
       .def_readonly("first_player_share", &MatchResult::first_player_share,
                     "The first seat's wins among decisive games.")
       .def_readonly("first_player_low", &MatchResult::first_player_low, "Its 95% Wilson interval.")
@@ -125,8 +158,10 @@ from `seed` and i, so the result depends on the seed, not on the number of threa
       .def("__str__", [](const MatchResult& r) { return r.text; });
   m.def(
       "match",
-      [](const Game& g, std::vector<std::string> players, int games, uint64_t seed, int threads, int max_plies) {
+      [](const Game& g, std::vector<std::string> players, int games, uint64_t seed, int threads, int max_plies,
+         bool round_robin) {
         MatchOptions o{std::move(players), games, seed, threads, max_plies};
+        o.round_robin = round_robin;
         std::string error;
         std::optional<MatchResult> result = run_interruptibly([&](const std::atomic<bool>* stop) {
           o.stop = stop;
@@ -136,10 +171,13 @@ from `seed` and i, so the result depends on the seed, not on the number of threa
         return std::move(*result);
       },
       py::arg("game"), py::arg("players"), py::arg("games") = 100, py::arg("seed") = 1, py::arg("threads") = 1,
-      py::arg("max_plies") = 0,
-      R"(Seeded games between player specs (one per side, seats rotating every game), on
-`threads` threads (1 to 256) with the GIL released: the statistics of `tabula match`. Ctrl-C
-stops it once the games in play end.)");
+      py::arg("max_plies") = 0, py::arg("round_robin") = false,
+      R"(Seeded games between player specs, on `threads` threads (1 to 256) with the GIL
+released: the statistics of `tabula match`. `players` as `match --players`: one spec per seat
+or per side (seats rotating every game), or by seat name ("S=mcts:1s", "W+E=random": the same
+seats every game; a game's seatings for fewer people). With round_robin, every pair of the
+specs plays `games` games (games of two seats), with Elo ratings. Ctrl-C stops it once the
+games in play end.)");
 }
 
 }  // namespace

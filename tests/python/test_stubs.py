@@ -34,7 +34,7 @@ def test_the_package_stub_names_every_public_name_and_member():
     stub = stub_names(pathlib.Path(tabula.__file__).with_suffix(".pyi"))
     assert public(stub[""]) == set(tabula.__all__)
     for cls in (tabula.Board, tabula.Bot, tabula.Diagnostic, tabula.Game, tabula.State, tabula.PlayoutStatistics,
-                tabula.MatchTally, tabula.MatchGame, tabula.MatchResult):
+                tabula.MatchTally, tabula.MatchGame, tabula.MatchResult, tabula.Policy, tabula.Rating):
         runtime = public(name for name, _ in inspect.getmembers(cls))
         assert public(stub[cls.__name__]) == runtime, cls.__name__
 

@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "tabula/export.hpp"
@@ -31,6 +32,20 @@ class TABULA_API Bot {
   // The action this player chooses in `state` (which is left as it was). IllegalMoveError when
   // the game is over.
   Action step(GameState& state);
+
+  // The weight the player gave each legal move in its last step, for learning targets: MCTS's
+  // visits, alpha-beta's and flat Monte Carlo's move values (each root move near the best is
+  // then searched with an open window), and for a player that keeps none (random) every move
+  // alike. `probabilities` are those weights under a temperature, as the opening temperature
+  // samples them (docs/AI.md, "Policies"): 0 gives the best moves, shared equally.
+  struct Policy {
+    std::string kind;             // "visits", "values" or "uniform"
+    std::vector<Action> actions;  // the legal actions, in GameState::legal_actions order
+    std::vector<double> weights;  // visits or values (0 for a move the player did not weigh)
+    std::vector<double> probabilities;
+  };
+  // step, and the policy behind its choice under `temperature` (0 or more; a finite number).
+  std::pair<Action, Policy> step_with_policy(GameState& state, double temperature = 1.0);
   std::string name() const;  // the spec that makes this player again
 
  private:

@@ -36,6 +36,8 @@ from ._tabula import (
     MatchResult,
     MatchTally,
     PlayoutStatistics,
+    Policy,
+    Rating,
     State,
     TERMINAL,
     match,
@@ -46,7 +48,7 @@ __version__ = _tabula.__version__
 
 # The native classes and functions present themselves as tabula's (help(), repr, pickling names).
 for _name in ("Board", "Bot", "Diagnostic", "Game", "IllegalMoveError", "LimitError", "MatchGame", "MatchResult",
-              "MatchTally", "PlayoutStatistics", "State", "match", "random_playouts"):
+              "MatchTally", "PlayoutStatistics", "Policy", "Rating", "State", "match", "random_playouts"):
     getattr(_tabula, _name).__module__ = __name__
 
 Game.get_type = _game_type
@@ -63,6 +65,8 @@ __all__ = [
     "MatchResult",
     "MatchTally",
     "PlayoutStatistics",
+    "Policy",
+    "Rating",
     "RulesError",
     "State",
     "TERMINAL",

@@ -214,8 +214,25 @@ class Bot:
     def step(self, state: State) -> int:
         """The action chosen (the state is left as it was); GIL released. RuntimeError when this
         Bot is already stepping on another thread."""
+    def step_with_policy(self, state: State, temperature: float = 1.0) -> Tuple[int, Policy]:
+        """(action, policy): the action step chooses, and the weight the player gave each legal
+        move (MCTS's visits, alpha-beta's or flat Monte Carlo's values; alike for random) with
+        their probabilities under `temperature` (0: the best moves, shared equally)."""
     @property
     def name(self) -> str: ...
+
+class Policy:
+    """The weights behind a Bot's choice."""
+    @property
+    def kind(self) -> str:
+        """'visits', 'values' or 'uniform'."""
+    @property
+    def actions(self) -> List[int]:
+        """The legal actions, in State.legal_actions() order."""
+    @property
+    def weights(self) -> List[float]: ...
+    @property
+    def probabilities(self) -> List[float]: ...
 
 class PlayoutStatistics:
     @property
@@ -271,6 +288,17 @@ class MatchGame:
     @property
     def moves(self) -> str: ...
 
+class Rating:
+    """A player's Elo in a match (maximum likelihood, average 0) with its 95% interval."""
+    @property
+    def name(self) -> str: ...
+    @property
+    def elo(self) -> float: ...
+    @property
+    def low(self) -> float: ...
+    @property
+    def high(self) -> float: ...
+
 class MatchResult:
     @property
     def rules(self) -> str: ...
@@ -284,6 +312,16 @@ class MatchResult:
     def players(self) -> List[MatchTally]: ...
     @property
     def per_seat(self) -> List[MatchTally]: ...
+    @property
+    def seat_names(self) -> List[str]: ...
+    @property
+    def per_side(self) -> List[MatchTally]: ...
+    @property
+    def distinct_games(self) -> int: ...
+    @property
+    def effective_games(self) -> float: ...
+    @property
+    def ratings(self) -> List[Rating]: ...
     @property
     def first_player_share(self) -> float: ...
     @property
@@ -312,6 +350,8 @@ class MatchResult:
     def csv(self) -> str: ...
 
 def match(game: Game, players: Sequence[str], games: int = 100, seed: int = 1, threads: int = 1,
-          max_plies: int = 0) -> MatchResult:
-    """Seeded games between player specs (one per side); ValueError for bad specs or threads not
-    from 1 to 256; GIL released; Ctrl-C stops it once the games in play end."""
+          max_plies: int = 0, round_robin: bool = False) -> MatchResult:
+    """Seeded games between player specs, as `tabula match --players`: one per seat or per side
+    (seats rotating), or by seat name ("S=mcts:1s", "W+E=random"); round_robin: every pair, with
+    Elo. ValueError for bad specs or threads not from 1 to 256; GIL released; Ctrl-C stops it
+    once the games in play end."""
