@@ -66,9 +66,15 @@ void add_tune(CLI::App& app) {
       throw UserError{fmt::format("'{}' is not a .rules file: name the weights file with --out", o->rules)};
     check_output_free(out, o->force, "--out");
     ProgressBar progress;
-    TuningResult r = tune_evaluation(program, o->config, [&](int round, int done, int total) {
-      progress.update(fmt::format("round {}", round + 1), done, total);
-    });
+    TuningResult r;
+    try {
+      r = tune_evaluation(program, o->config, [&](int round, int done, int total) {
+        progress.update(fmt::format("round {}", round + 1), done, total);
+      });
+    } catch (const TuningError& e) {
+      progress.finish();
+      throw UserError{fmt::format("cannot tune {}: {}", o->rules, e.what())};
+    }
     progress.finish();
     const TuningConfig& c = o->config;
     std::vector<std::pair<std::string, double>> weights;

@@ -1,5 +1,7 @@
 #include "ai/evaluation_tuning.hpp"
 
+#include <fmt/format.h>
+#include <algorithm>
 #include <cmath>
 #include <exception>
 #include <mutex>
@@ -133,6 +135,12 @@ TuningResult tune_evaluation(std::shared_ptr<const Program> program, const Tunin
     std::vector<Sample> samples;
     for (auto& game : per_game)
       for (auto& s : game) samples.push_back(std::move(s));
+    const size_t needed = std::max<size_t>(50, 10 * weights.size());
+    if (samples.size() < needed)
+      throw TuningError(fmt::format(
+          "round {}'s {} self-play games gave {} positions (after the first {} plies of each game), too few to fit "
+          "{} weights: at least {} are needed; the games end too soon, or play more of them with --games",
+          round + 1, config.games, samples.size(), kSkipPlies, weights.size(), needed));
     std::vector<std::vector<double>> x;
     std::vector<double> y;
     for (const auto& s : samples) x.push_back(s.x), y.push_back(s.y);

@@ -7,6 +7,7 @@
 // rules, seed and options give the same weights (docs/AI.md, "Tuning the evaluation").
 #include <functional>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -33,7 +34,14 @@ struct TuningResult {
   std::vector<int> wins;                 // per side, of the last round's games (-1 side: draws last)
 };
 
-// Progress: (round, games finished in it, games per round).
+// Self-play that gives too few positions to fit the weights (games that end within a few
+// plies, too few games): its message says how many there were and how many are needed.
+struct TuningError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// Progress: (round, games finished in it, games per round). TuningError when a round's
+// games give fewer than 10 positions per term (at least 50).
 TuningResult tune_evaluation(std::shared_ptr<const Program> program, const TuningConfig& config,
                              const std::function<void(int, int, int)>& progress = {});
 

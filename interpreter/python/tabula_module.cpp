@@ -54,14 +54,19 @@ search:D. Reproducible from the seed unless its budget is a time.)")
             check_not_in_use(&bot, "Bot", "Bot.step_with_policy");
             InUse bot_in_use(&bot, "Bot.step_with_policy"), state_in_use(&state, "Bot.step_with_policy");
             GameState copy = state;
-            py::gil_scoped_release release;
-            return bot.step_with_policy(copy, temperature);
+            std::pair<Action, Bot::Policy> chosen;
+            {
+              py::gil_scoped_release release;
+              chosen = bot.step_with_policy(copy, temperature);
+            }
+            return py::make_tuple(std::move(chosen.second), chosen.first);  // pyspiel's order
           },
           py::arg("state"), py::arg("temperature") = 1.0,
-          R"((action, policy): the action step chooses, and the weight the player gave each legal
-move (MCTS's visits, alpha-beta's or flat Monte Carlo's move values; every move alike for
-random) with their probabilities under `temperature` (0: the best moves, shared equally), as
-learning targets. ValueError for a negative or infinite temperature.)")
+          R"((policy, action), in pyspiel's order: the action step chooses, and the weight the player
+gave each legal move (MCTS's visits, alpha-beta's or flat Monte Carlo's move values; every
+move alike for random) with their probabilities under `temperature` (0: the best moves,
+shared equally), as learning targets; the policy iterates as (action, probability) pairs.
+ValueError for a negative or infinite temperature.)")
       .def_property_readonly("name", &Bot::name, "The spec that makes this player again.")
       .def("__repr__", [](const Bot& b) { return "<tabula.Bot " + b.name() + ">"; });
 
@@ -70,6 +75,16 @@ learning targets. ValueError for a negative or infinite temperature.)")
       .def_readonly("actions", &Bot::Policy::actions, "The legal actions, in State.legal_actions() order.")
       .def_readonly("weights", &Bot::Policy::weights, "Visits or values, one per action.")
       .def_readonly("probabilities", &Bot::Policy::probabilities, "Under the temperature; they sum to 1.")
+      .def("__len__", [](const Bot::Policy& p) { return p.actions.size(); })
+      .def(
+          "__iter__",
+          [](const Bot::Policy& p) {
+            py::list pairs;
+            for (size_t i = 0; i < p.actions.size(); ++i)
+              pairs.append(py::make_tuple(p.actions[i], p.probabilities[i]));
+            return py::iter(pairs);
+          },
+          "(action, probability) pairs, as pyspiel's policies.")
       .def("__repr__", [](const Bot::Policy& p) {
         return "<tabula.Policy " + p.kind + " over " + std::to_string(p.actions.size()) + " actions>";
       });

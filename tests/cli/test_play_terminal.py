@@ -89,10 +89,10 @@ def test_a_human_game_at_the_terminal():
     assert "  a b c d e f g h" in t.since(mark)  # the board after the moves
     # A line recalled with the up arrow: 'moves c1' again, never the escape sequence.
     t.type("moves c1\r")
-    t.read_until(r"c1-c3[^\n]*\r?\n(.|\n)*black to move> $")
+    t.read_until(r"c1-e3[^\n]*\r?\n(.|\n)*black to move> $")
     mark = len(t.out)
     t.type("\x1b[A\r")
-    t.read_until(r"c1-c3[^\n]*\r?\n(.|\n)*black to move> $")
+    t.read_until(r"c1-e3[^\n]*\r?\n(.|\n)*black to move> $")
     assert "^[[A" not in t.out and "is not a" not in t.since(mark)
     t.type("hint\r")
     t.read_until(r"alphabeta:2 would play \S+")

@@ -151,6 +151,7 @@ void register_kernel_benchmarks() {
 int main(int argc, char** argv) {
   tabula::micro::register_kernel_benchmarks();
   tabula::micro::register_ply_benchmarks();
+  tabula::micro::register_search_benchmarks();
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   benchmark::RunSpecifiedBenchmarks();

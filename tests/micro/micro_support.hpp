@@ -26,4 +26,5 @@ bool has_rules(const std::string& name);
 namespace tabula::micro {
 void register_kernel_benchmarks();
 void register_ply_benchmarks();
+void register_search_benchmarks();
 }  // namespace tabula::micro

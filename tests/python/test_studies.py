@@ -49,16 +49,17 @@ def test_a_bots_policy_covers_the_legal_actions(spec, kind):
     loa = tabula.load_game(ROOT / "rules/loa.rules")
     state = loa.new_initial_state()
     state.apply_move("b1-b3")
-    action, policy = tabula.Bot(spec, seed=2).step_with_policy(state, temperature=1.0)
+    policy, action = tabula.Bot(spec, seed=2).step_with_policy(state, temperature=1.0)
     assert policy.kind == kind
     assert policy.actions == state.legal_actions()
     assert action in policy.actions
     assert math.isclose(sum(policy.probabilities), 1.0, rel_tol=1e-9)
+    assert list(policy) == list(zip(policy.actions, policy.probabilities)) and len(policy) == len(policy.actions)
     assert all(p >= 0 for p in policy.probabilities)
     # The same seed chooses the same action with or without the policy.
     assert tabula.Bot(spec, seed=2).step(state) == action
     # Temperature 0 keeps only the best moves.
-    _, greedy = tabula.Bot(spec, seed=2).step_with_policy(state, temperature=0)
+    greedy, _ = tabula.Bot(spec, seed=2).step_with_policy(state, temperature=0)
     best = max(greedy.weights)
     for w, p in zip(greedy.weights, greedy.probabilities):
         assert (p > 0) == (w == best)
@@ -66,7 +67,7 @@ def test_a_bots_policy_covers_the_legal_actions(spec, kind):
 
 def test_mcts_visits_are_its_iterations():
     state = tabula.load_game(ROOT / "rules/loa.rules").new_initial_state()
-    _, policy = tabula.Bot("mcts:300", seed=1).step_with_policy(state)
+    policy, _ = tabula.Bot("mcts:300", seed=1).step_with_policy(state)
     assert 250 <= sum(policy.weights) <= 300
     assert policy.probabilities[policy.weights.index(max(policy.weights))] == max(policy.probabilities)
 

@@ -1,6 +1,6 @@
 """Type stubs of tabula (docs/PYTHON.md): games from rules files, played by the native engine."""
 import os
-from typing import Dict, List, Mapping, Optional, Sequence, Tuple, Union, overload
+from typing import Dict, Iterator, List, Mapping, Optional, Sequence, Tuple, Union, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -214,15 +214,18 @@ class Bot:
     def step(self, state: State) -> int:
         """The action chosen (the state is left as it was); GIL released. RuntimeError when this
         Bot is already stepping on another thread."""
-    def step_with_policy(self, state: State, temperature: float = 1.0) -> Tuple[int, Policy]:
-        """(action, policy): the action step chooses, and the weight the player gave each legal
-        move (MCTS's visits, alpha-beta's or flat Monte Carlo's values; alike for random) with
-        their probabilities under `temperature` (0: the best moves, shared equally)."""
+    def step_with_policy(self, state: State, temperature: float = 1.0) -> Tuple[Policy, int]:
+        """(policy, action), in pyspiel's order: the action step chooses, and the weight the
+        player gave each legal move (MCTS's visits, alpha-beta's or flat Monte Carlo's values;
+        alike for random) with their probabilities under `temperature` (0: the best moves,
+        shared equally)."""
     @property
     def name(self) -> str: ...
 
 class Policy:
-    """The weights behind a Bot's choice."""
+    """The weights behind a Bot's choice; iterates as (action, probability) pairs."""
+    def __len__(self) -> int: ...
+    def __iter__(self) -> Iterator[Tuple[int, float]]: ...
     @property
     def kind(self) -> str:
         """'visits', 'values' or 'uniform'."""

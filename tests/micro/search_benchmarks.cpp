@@ -1,0 +1,67 @@
+// The searching players' speed: alpha-beta's nodes per second and MCTS's iterations per
+// second, each searching positions of seeded random games to a fixed budget (a depth, a
+// count), so every run does the same work. Each checks that its player chose a legal move.
+#include <algorithm>
+#include <string>
+
+#include "ai/agent_spec.hpp"
+#include "ai/alphabeta_agent.hpp"
+#include "ai/mcts_agent.hpp"
+#include "micro_support.hpp"
+
+namespace tabula::micro {
+namespace {
+
+constexpr const char* kGames[] = {"loa", "breakthrough", "connect-four", "othello", "english-draughts", "hex"};
+
+bool legal(benchmark::State& st, const State& s, const Move& m) {
+  MoveList moves = s.legal_moves();
+  if (std::find(moves.begin(), moves.end(), m) != moves.end()) return true;
+  st.SkipWithError("the player chose a move that is not legal");
+  return false;
+}
+
+// Alpha-beta to depth 4 from 4 positions 12 plies into random games.
+void alphabeta(benchmark::State& st, std::string game) {
+  auto p = rules(game);
+  auto ps = positions(p, 12, 4);
+  uint64_t nodes = 0;
+  for (auto _ : st)
+    for (State& s : ps) {
+      AlphaBetaAgent a(4, 0, 1);
+      Move m = a.choose(s);
+      if (!legal(st, s, m)) return;
+      nodes += a.last_search().nodes;
+    }
+  st.counters["nodes"] = benchmark::Counter(static_cast<double>(nodes), benchmark::Counter::kIsRate);
+}
+
+// MCTS (the rules' defaults) for 2000 iterations from the same positions.
+void mcts(benchmark::State& st, std::string game) {
+  auto p = rules(game);
+  auto ps = positions(p, 12, 4);
+  std::string error;
+  auto spec = parse_agent_spec("mcts:2000", error);
+  uint64_t iterations = 0;
+  for (auto _ : st)
+    for (State& s : ps) {
+      MctsAgent a(*spec, 1);
+      Move m = a.choose(s);
+      if (!legal(st, s, m)) return;
+      iterations += a.last_search().iterations;
+    }
+  st.counters["iterations"] = benchmark::Counter(static_cast<double>(iterations), benchmark::Counter::kIsRate);
+}
+
+}  // namespace
+
+void register_search_benchmarks() {
+  for (const char* g : kGames) {
+    if (!has_rules(g)) continue;
+    std::string name = g;
+    benchmark::RegisterBenchmark(("alphabeta4/" + name).c_str(), alphabeta, name)->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark(("mcts2000/" + name).c_str(), mcts, name)->Unit(benchmark::kMillisecond);
+  }
+}
+
+}  // namespace tabula::micro
