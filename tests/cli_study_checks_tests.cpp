@@ -59,6 +59,11 @@ TEST_CASE("Studies: strong self-play of LOA gives distinct games by default - mi
   CHECK(loa.at("players") == "alphabeta:2:temp:1 in every seat");
   CHECK(loa.at("games").get<int>() == 40);
   CHECK(loa.at("distinct_games").get<int>() >= 36);
+  // The branching factor over the course of a game, in words a designer reads.
+  const json& branching = cmp.at("variants").at(0).at("verdicts").at("branching");
+  const std::string trend = branching.at("trend").get<std::string>();
+  const std::string course = trend == "steady" ? "stays steady" : trend;
+  CHECK(branching.at("text").get<std::string>().find("; over a game it " + course + " (") != std::string::npos);
   // The two rule sets differ in a measure the comparison finds significant after its
   // correction for the number of measures.
   int significant = 0;

@@ -160,8 +160,9 @@ Verdict branching(const Analysis& a) {
     const double first = m.branching_by_tenth.front(), last = m.branching_by_tenth.back();
     trend = last < first / 2 ? "narrows" : last > first * 2 ? "widens" : "steady";
     v.fields["trend"] = trend;
+    const char* course = trend == "steady" ? "stays steady" : trend.c_str();
     trend =
-        fmt::format("; over a game it {} ({:.0f} moves in the first tenth, {:.0f} in the last)", trend, first, last);
+        fmt::format("; over a game it {} ({:.0f} moves in the first tenth, {:.0f} in the last)", course, first, last);
   }
   v.text = fmt::format("{:.0f} legal moves per position in random play{}: {}", b, trend, v.verdict);
   return v;
