@@ -45,6 +45,8 @@ class TABULA_API Bot {
     std::vector<double> probabilities;
   };
   // step, and the policy behind its choice under `temperature` (0 or more; a finite number).
+  // From the first call on, this Bot searches for comparable values at every step (an
+  // alpha-beta Bot then costs a little more per move).
   std::pair<Action, Policy> step_with_policy(GameState& state, double temperature = 1.0);
   std::string name() const;  // the spec that makes this player again
 
