@@ -284,17 +284,19 @@ TEST_CASE("The comparison's tests", "[studies]") {
 }
 
 TEST_CASE("The evaluation's terms come from the rules' goals", "[studies][evaluation]") {
-  PositionFeatures loa_terms(*loa());
+  // The terms point into their program (its goals' value functions): each program is kept.
+  const auto loa_rules = loa(), hex_rules = rules("hex.rules"), breakthrough_rules = rules("breakthrough.rules"),
+             gomoku_rules = rules("gomoku.rules");
+  PositionFeatures loa_terms(*loa_rules);
   CHECK(loa_terms.names() == "material, mobility, centre, groups, scatter");
-  PositionFeatures hex(*rules("hex.rules"));
+  PositionFeatures hex(*hex_rules);
   CHECK(hex.index("progress.connects") >= 0);
-  PositionFeatures breakthrough(*rules("breakthrough.rules"));
+  PositionFeatures breakthrough(*breakthrough_rules);
   CHECK(breakthrough.index("progress.pieces-in") >= 0);
   CHECK(breakthrough.index("goal.pieces-in") >= 0);
-  PositionFeatures gomoku(*rules("gomoku.rules"));
+  PositionFeatures gomoku(*gomoku_rules);
   CHECK(gomoku.default_weight(static_cast<size_t>(gomoku.index("goal.longest-row"))) == 1);
   // Progress toward a chain: the empty cells still to fill, for each side.
-  auto hex_rules = rules("hex.rules");
   State s(hex_rules);
   std::vector<double> raw;
   hex.compute(s, raw);

@@ -34,6 +34,7 @@ class RulesEvaluator : public Evaluator {
  public:
   // `weights`: one per term, in the features' order; empty: the program's tuned weights when
   // it has them and `tuned`, else the defaults.
+  // `p` must outlive the evaluator (its terms point into it).
   explicit RulesEvaluator(const Program& p, std::vector<double> weights = {}, bool tuned = true);
   double evaluate(const State& s, int player) const override;
   // Material decides unless the rules are about connecting, where taking is incidental.

@@ -18,6 +18,7 @@ namespace tabula {
 
 class PositionFeatures {
  public:
+  // The terms point into `p` (its goals' value functions): `p` must outlive them.
   explicit PositionFeatures(const Program& p);
 
   size_t size() const { return terms_.size(); }
