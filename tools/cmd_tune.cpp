@@ -17,6 +17,9 @@
 
 namespace tabula::cli {
 
+// The least fall in log loss, from no evaluation to the fitted one, that tune writes.
+constexpr double kLeastGain = 0.002;
+
 void add_tune(CLI::App& app) {
   struct Options {
     std::string rules, out;
@@ -76,6 +79,15 @@ void add_tune(CLI::App& app) {
       throw UserError{fmt::format("cannot tune {}: {}", o->rules, e.what())};
     }
     progress.finish();
+    // Weights that predict the results no better than no evaluation at all (every game drawn,
+    // terms that say nothing, a fit that did not settle) would replace the untuned ones with
+    // noise: they are not written.
+    if (r.loss > r.loss_uninformed - kLeastGain)
+      throw UserError{fmt::format(
+          "cannot tune {}: the fitted weights predict the results of {} positions no better than no evaluation (log "
+          "loss {:.4f} against {:.4f}; at least {} less is needed); nothing was written and the untuned weights stay. "
+          "Deeper self-play (--depth) or more games may give results to learn from",
+          o->rules, r.positions, r.loss, r.loss_uninformed, kLeastGain)};
     const TuningConfig& c = o->config;
     std::vector<std::pair<std::string, double>> weights;
     for (size_t i = 0; i < r.names.size(); ++i) weights.emplace_back(r.names[i], r.weights[i]);
