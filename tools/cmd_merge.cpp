@@ -22,12 +22,17 @@ namespace tabula::cli {
 
 namespace {
 
-// Whether a results file's first line is an analysis's.
+// Whether a results file's first line is an analysis's. Only a regular file is looked at
+// (reading a device such as /dev/zero would never end; read_results_file refuses it), and only
+// its first 4 KiB, where a line's study (and its command) comes first.
 bool holds_analysis(const std::string& path) {
-  std::ifstream in(path);
-  std::string first;
-  std::getline(in, first);
-  return first.find("\"command\":\"analyze\"") != std::string::npos;
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) return false;
+  std::ifstream in(path, std::ios::binary);
+  std::string head(4096, '\0');
+  in.read(head.data(), static_cast<std::streamsize>(head.size()));
+  head.resize(static_cast<size_t>(in.gcount()));
+  return head.substr(0, head.find('\n')).find("\"command\":\"analyze\"") != std::string::npos;
 }
 
 // Results on standard input are streamed, not held as one text: a study can be large.
