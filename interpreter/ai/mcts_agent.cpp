@@ -22,13 +22,7 @@ void MctsAgent::release() {
 
 // The spec's options over the defaults the rules call for.
 void MctsAgent::configure(const Program& p) {
-  settings_ = default_mcts_settings(p);
-  settings_.cutoff = static_cast<int>(spec_.option("cutoff", settings_.cutoff));
-  settings_.exploration = spec_.option("explore", settings_.exploration);
-  settings_.solver = spec_.option("solver", settings_.solver ? 1 : 0) != 0;
-  settings_.rave = static_cast<uint32_t>(spec_.option("rave", settings_.rave));
-  settings_.bias = spec_.option("bias", settings_.bias);
-  settings_.minimax = spec_.option("minimax", settings_.minimax);
+  settings_ = with_mcts_options(default_mcts_settings(p), spec_);
   settings_.tuned = spec_.option("tuned", 1) != 0;
   trees_.clear();
   for (int t = 0; t < threads_; ++t) trees_.emplace_back(settings_, Rng(seed_ + 0x9E3779B97F4A7C15ULL * t).next());

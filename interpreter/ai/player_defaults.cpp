@@ -18,10 +18,7 @@ AgentSpec choice(const std::string& what, const std::string& text) {
 
 }  // namespace
 
-MctsSettings default_mcts_settings(const Program& p) {
-  MctsSettings s;
-  if (p.mcts_options.empty()) return s;
-  const AgentSpec spec = choice("mcts", "mcts:1:" + p.mcts_options);
+MctsSettings with_mcts_options(MctsSettings s, const AgentSpec& spec) {
   s.cutoff = static_cast<int>(spec.option("cutoff", s.cutoff));
   s.exploration = spec.option("explore", s.exploration);
   s.solver = spec.option("solver", s.solver ? 1 : 0) != 0;
@@ -29,6 +26,11 @@ MctsSettings default_mcts_settings(const Program& p) {
   s.bias = spec.option("bias", s.bias);
   s.minimax = spec.option("minimax", s.minimax);
   return s;
+}
+
+MctsSettings default_mcts_settings(const Program& p) {
+  if (p.mcts_options.empty()) return MctsSettings{};
+  return with_mcts_options(MctsSettings{}, choice("mcts", "mcts:1:" + p.mcts_options));
 }
 
 std::string auto_player_spec(const Program& p, double seconds) {

@@ -6,12 +6,16 @@
 // std::invalid_argument for a weights file line that is not a player spec.
 #include <string>
 
+#include "ai/agent_spec.hpp"
 #include "ai/mcts_tree.hpp"
 #include "program/program.hpp"
 
 namespace tabula {
 
 MctsSettings default_mcts_settings(const Program& p);
+// `base` with the MCTS options `spec` gives (cutoff, explore, solver, rave, bias, minimax):
+// how the rules' defaults and a player's own spec are read alike.
+MctsSettings with_mcts_options(MctsSettings base, const AgentSpec& spec);
 
 // The spec `auto:TIME` plays as for these rules, e.g. "alphabeta:100ms" (options of the
 // auto spec, such as a temperature, are added by the caller).
