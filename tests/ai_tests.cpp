@@ -10,23 +10,16 @@
 #include "ai/match_record.hpp"
 #include "ai/match_report.hpp"
 #include "ai/mcts_agent.hpp"
+#include "ai/player_defaults.hpp"
 #include "ai/statistics.hpp"
 #include "ai/variant_analysis.hpp"
-#include "test_support.hpp"
+#include "player_test_support.hpp"
 
 using namespace tabula;
 using namespace tabula::testing;
 
 namespace {
 
-std::shared_ptr<const Program> loa() {
-  static auto p = load_rules(repo_path("rules/loa.rules"));
-  return p;
-}
-std::shared_ptr<const Program> second_player_wins() {
-  static auto p = load_rules(repo_path("tests/data/second-player-wins.rules"));
-  return p;
-}
 std::shared_ptr<const Program> endless_shuffle() {
   static auto p = load_rules(repo_path("tests/data/endless-shuffle.rules"));
   return p;
@@ -36,15 +29,6 @@ std::shared_ptr<const Program> three_players() {
   return p;
 }
 
-// The seating of `players` in `p`'s seats; fails the test when it has none.
-Seating seating(std::shared_ptr<const Program> p, std::vector<std::string> players, bool round_robin = false) {
-  std::string error;
-  auto s = make_seating(*p, players, round_robin, error);
-  INFO(error);
-  REQUIRE(s);
-  return *s;
-}
-
 std::unique_ptr<Agent> agent(const std::string& spec, uint64_t seed = 1) {
   std::string error;
   auto a = make_agent(spec, seed, error);
@@ -52,9 +36,6 @@ std::unique_ptr<Agent> agent(const std::string& spec, uint64_t seed = 1) {
   REQUIRE(a);
   return a;
 }
-
-// The seed's example: White to move wins at once with c2-c5.
-constexpr const char* kWinInOne = "8/8/1W1WB3/8/1BWW4/1WW1B3/2W2B2/8 white";
 
 // Timings differ from run to run; everything else in a record must not.
 GameRecord without_timing(GameRecord g) {
@@ -220,6 +201,18 @@ TEST_CASE("The evaluation hook: an expression from the rules", "[ai]") {
   auto s2 = state_at(counted, kWinInOne);
   AlphaBetaAgent a(2, 0, 1, std::make_shared<ExpressionEvaluator>(counted->evaluation));
   CHECK(s2.move_to_string(a.choose(s2)) == "c2-c5");
+  // MCTS trusts a stated evaluation by default: its playouts are cut off and scored by it.
+  CHECK(default_mcts_settings(*counted).cutoff == 2);
+  CHECK(default_mcts_settings(*counted).minimax == Approx(0.6));
+  CHECK(default_mcts_settings(*loa()).cutoff == 0);
+  std::string error;
+  MctsAgent informed(*parse_agent_spec("mcts:50", error), 1);
+  auto s3 = state_at(counted, kWinInOne);
+  CHECK(s3.move_to_string(informed.choose(s3)) == "c2-c5");
+  CHECK(informed.settings().cutoff == 2);
+  MctsAgent own_choice(*parse_agent_spec("mcts:50:cutoff:0", error), 1);
+  own_choice.choose(s3);
+  CHECK(own_choice.settings().cutoff == 0);  // a spec's option still wins over the default
 }
 
 TEST_CASE("Match statistics on a game with a known answer", "[ai]") {

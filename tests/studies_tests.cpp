@@ -14,13 +14,14 @@
 #include "ai/match.hpp"
 #include "ai/match_report.hpp"
 #include "ai/mcts_agent.hpp"
+#include "ai/opening_temperature.hpp"
 #include "ai/seating.hpp"
 #include "ai/variant_analysis.hpp"
 #include "ai/variant_comparison.hpp"
 #include "engine/game_record.hpp"
 #include "engine/position_features.hpp"
 #include "lang/weights_file.hpp"
-#include "test_support.hpp"
+#include "player_test_support.hpp"
 
 using namespace tabula;
 using namespace tabula::testing;
@@ -28,25 +29,9 @@ using namespace tabula::testing;
 namespace {
 
 std::shared_ptr<const Program> rules(const std::string& name) { return load_rules(repo_path("rules/" + name)); }
-std::shared_ptr<const Program> loa() {
-  static auto p = rules("loa.rules");
-  return p;
-}
 std::shared_ptr<const Program> lanko() {
   static auto p = rules("lanko-88.rules");
   return p;
-}
-std::shared_ptr<const Program> second_player_wins() {
-  static auto p = load_rules(repo_path("tests/data/second-player-wins.rules"));
-  return p;
-}
-
-Seating seating(std::shared_ptr<const Program> p, std::vector<std::string> players, bool round_robin = false) {
-  std::string error;
-  auto s = make_seating(*p, players, round_robin, error);
-  INFO(error);
-  REQUIRE(s);
-  return *s;
 }
 
 std::string seating_error(std::shared_ptr<const Program> p, std::vector<std::string> players, bool rr = false) {
@@ -62,8 +47,6 @@ AgentSpec spec(const std::string& text) {
   REQUIRE(s);
   return *s;
 }
-
-constexpr const char* kWinInOne = "8/8/1W1WB3/8/1BWW4/1WW1B3/2W2B2/8 white";
 
 }  // namespace
 
@@ -247,12 +230,39 @@ TEST_CASE("Policies: visits and values, and their temperature", "[studies][playe
   CHECK(q[0] / q[1] == Approx(std::exp(1.0)));
   auto s = state_at(loa(), kWinInOne);
   AlphaBetaAgent a(2, 0, 1);
-  a.want_policy();
+  a.want_policy(true);
   a.choose(s);
   CHECK(a.policy().kind == Policy::Kind::values);
   CHECK(a.policy().moves.size() == s.legal_moves().size());
   REQUIRE(a.policy().proven_wins.size() == 1);
   CHECK(s.move_to_string(a.policy().proven_wins[0]) == "c2-c5");
+}
+
+TEST_CASE("An opening temperature asks for the policy only while it draws from it", "[studies][players]") {
+  // The policy costs alpha-beta nodes (root moves near the best searched with an open
+  // window): past the opening the search is the plain one, node for node.
+  auto nodes = [](State s, bool wanted) {
+    AlphaBetaAgent a(3, 0, 1);
+    a.want_policy(wanted);
+    a.choose(s);
+    return a.last_search().nodes;
+  };
+  auto nodes_under_temperature = [](State s, bool wanted_outside) {
+    auto inner = std::make_unique<AlphaBetaAgent>(3, 0, 1);
+    const AlphaBetaAgent* searched = inner.get();
+    OpeningTemperature t(std::move(inner), 1.0, 2, 7, "alphabeta:3:temp:1:temp-plies:2");
+    if (wanted_outside) t.want_policy(true);
+    t.choose(s);
+    return searched->last_search().nodes;
+  };
+  State opening(loa());
+  State later(loa());
+  later.apply(later.legal_moves()[0]);
+  later.apply(later.legal_moves()[0]);
+  REQUIRE(nodes(opening, true) > nodes(opening, false));
+  CHECK(nodes_under_temperature(opening, false) == nodes(opening, true));
+  CHECK(nodes_under_temperature(later, false) == nodes(later, false));
+  CHECK(nodes_under_temperature(later, true) == nodes(later, true));  // a learner still gets it
 }
 
 TEST_CASE("Games that are really different: an opening temperature", "[studies][players]") {
@@ -347,13 +357,34 @@ TEST_CASE("Tuning: logistic fits and seeded self-play", "[studies][evaluation]")
   c.games = 6;
   c.rounds = 1;
   c.max_plies = 40;
+  c.check_games = 4;
+  c.check_depth = 2;
   auto p = rules("breakthrough.rules");
   TuningResult a = tune_evaluation(p, c), b = tune_evaluation(p, c);
   CHECK(a.weights == b.weights);
   CHECK(a.positions > 100);
   CHECK(a.loss < a.loss_uninformed);
+  // The check match: seeded like the rounds, its points a share of its games.
+  CHECK(a.check_games == 4);
+  CHECK(a.check_fair_points == 2);
+  CHECK(a.check_points >= 0);
+  CHECK(a.check_points <= 4);
+  CHECK(a.check_points == b.check_points);
+  CHECK(a.check_passed() == (a.check_points > 2));
   c.threads = 2;
-  CHECK(tune_evaluation(p, c).weights == a.weights);  // threads do not change the games
+  TuningResult threaded = tune_evaluation(p, c);
+  CHECK(threaded.weights == a.weights);  // threads do not change the games
+  CHECK(threaded.check_points == a.check_points);
+  // Tuning starts from the untuned weights, not from those the rules already have.
+  const std::string variant =
+      temp_rules("bt-tuned.rules", "variant \"BT\" extends \"" + repo_path("rules/breakthrough.rules") + "\"\n");
+  std::ofstream(std::filesystem::path(variant).replace_extension(".weights"))
+      << weights_text({"weights far from the fit"}, {{"material", 7.0}, {"mobility", -3.0}});
+  auto tuned_already = load_rules(variant);
+  REQUIRE(tuned_already->evaluation_weights.size() == 2);
+  c.threads = 1;
+  c.check_games = 0;
+  CHECK(tune_evaluation(tuned_already, c).weights == a.weights);
 }
 
 TEST_CASE("Game measures from replayed games", "[studies]") {

@@ -1,7 +1,8 @@
-// tabula tune RULES [--games N] [--rounds R] [--depth D] [--seed S] [--threads T] [--out FILE]
-//   [--force] [--json]: fits the weights of the rules' evaluation to self-play (ai/evaluation_tuning)
-//   and writes them beside the rules (`x.rules` -> `x.weights`), where every player and
-//   analysis of those rules picks them up.
+// tabula tune RULES [--games N] [--rounds R] [--depth D] [--check-games N] [--check-depth D]
+//   [--seed S] [--threads T] [--out FILE] [--force] [--json]: fits the weights of the rules'
+//   evaluation to self-play (ai/evaluation_tuning), checks that they beat the untuned ones, and
+//   writes them beside the rules (`x.rules` -> `x.weights`), where every player and analysis
+//   of those rules picks them up.
 #include <fmt/format.h>
 #include <filesystem>
 #include <iostream>
@@ -19,6 +20,35 @@ namespace tabula::cli {
 
 // The least fall in log loss, from no evaluation to the fitted one, that tune writes.
 constexpr double kLeastGain = 0.002;
+
+namespace {
+
+std::string check_line(const TuningResult& r, const TuningConfig& c) {
+  if (r.check_games == 0) return "No check match was played (--check-games 0).";
+  return fmt::format("Check match at depth {}: the fitted weights scored {} in {} games against the untuned ones.",
+                     c.check_depth, r.check_points, r.check_games);
+}
+
+// Why fitted weights are not worth writing ("" when they are). Weights that predict the
+// results no better than no evaluation at all (every game drawn, terms that say nothing) would
+// replace the untuned ones with noise; and a fit can predict who wins yet play worse than the
+// defaults (it leans on a term that follows the result rather than leads to it).
+std::string refusal_of(const TuningResult& r, const TuningConfig& c) {
+  if (r.loss > r.loss_uninformed - kLeastGain)
+    return fmt::format(
+        "the fitted weights predict the results of {} positions no better than no evaluation (log loss {:.4f} "
+        "against {:.4f}; at least {} less is needed). Deeper self-play (--depth) or more games may give results to "
+        "learn from",
+        r.positions, r.loss, r.loss_uninformed, kLeastGain);
+  if (!r.check_passed())
+    return fmt::format(
+        "the fitted weights lost the check match against the untuned ones: they scored {} in {} games at depth {}, "
+        "and more than {} was needed. Deeper self-play (--depth) or more games may fit better",
+        r.check_points, r.check_games, c.check_depth, r.check_fair_points);
+  return "";
+}
+
+}  // namespace
 
 void add_tune(CLI::App& app) {
   struct Options {
@@ -38,6 +68,13 @@ void add_tune(CLI::App& app) {
       ->transform(whole_range(1, 10))
       ->capture_default_str();
   cmd->add_option("--depth", o->config.depth, "Search depth of the self-play players")
+      ->transform(whole_range(1, 6))
+      ->capture_default_str();
+  cmd->add_option("--check-games", o->config.check_games,
+                  "Games of the check match, fitted weights against untuned ones (0: no check)")
+      ->transform(whole_range(0, 100000))
+      ->capture_default_str();
+  cmd->add_option("--check-depth", o->config.check_depth, "Search depth of the check match's players")
       ->transform(whole_range(1, 6))
       ->capture_default_str();
   cmd->add_option("--seed", o->config.seed, "Seed (the same seed, rules and options give the same weights)")
@@ -67,49 +104,59 @@ void add_tune(CLI::App& app) {
     const std::string out = o->out.empty() ? weights_path(o->rules) : o->out;
     if (out.empty())
       throw UserError{fmt::format("'{}' is not a .rules file: name the weights file with --out", o->rules)};
+    if (o->choose && !o->out.empty())
+      throw UserError{"--choose-players measures with the weights beside the rules: it takes no --out"};
     check_output_free(out, o->force, "--out");
     ProgressBar progress;
     TuningResult r;
     try {
       r = tune_evaluation(program, o->config, [&](int round, int done, int total) {
-        progress.update(fmt::format("round {}", round + 1), done, total);
+        progress.update(round < o->config.rounds ? fmt::format("round {}", round + 1) : "check", done, total);
       });
     } catch (const TuningError& e) {
       progress.finish();
       throw UserError{fmt::format("cannot tune {}: {}", o->rules, e.what())};
     }
     progress.finish();
-    // Weights that predict the results no better than no evaluation at all (every game drawn,
-    // terms that say nothing, a fit that did not settle) would replace the untuned ones with
-    // noise: they are not written.
-    if (r.loss > r.loss_uninformed - kLeastGain)
-      throw UserError{fmt::format(
-          "cannot tune {}: the fitted weights predict the results of {} positions no better than no evaluation (log "
-          "loss {:.4f} against {:.4f}; at least {} less is needed); nothing was written and the untuned weights stay. "
-          "Deeper self-play (--depth) or more games may give results to learn from",
-          o->rules, r.positions, r.loss, r.loss_uninformed, kLeastGain)};
     const TuningConfig& c = o->config;
+    const std::string refusal = refusal_of(r, c);
+    const std::string command =
+        fmt::format("`tabula tune {} --games {} --rounds {} --depth {} --check-games {} --check-depth {} --seed {}`",
+                    o->rules, c.games, c.rounds, c.depth, c.check_games, c.check_depth, c.seed);
     std::vector<std::pair<std::string, double>> weights;
-    for (size_t i = 0; i < r.names.size(); ++i) weights.emplace_back(r.names[i], r.weights[i]);
-    const std::vector<std::string> header = {
-        fmt::format("The evaluation of {}, tuned by `tabula tune {} --games {} --rounds {} --depth {} --seed {}`:",
-                    program->name, o->rules, c.games, c.rounds, c.depth, c.seed),
-        fmt::format("{} positions of the last round's {} games, mean log loss {:.4f} ({:.4f} with every weight 0).",
-                    r.positions, r.games, r.loss, r.loss_uninformed),
-        "Every player and analysis of these rules reads this file (docs/AI.md, \"Tuning the evaluation\")."};
+    std::vector<std::string> header;
+    if (refusal.empty()) {
+      for (size_t i = 0; i < r.names.size(); ++i) weights.emplace_back(r.names[i], r.weights[i]);
+      header = {fmt::format("The evaluation of {}, tuned by {}:", program->name, command),
+                fmt::format("{} positions of the last round's {} games, mean log loss {:.4f} ({:.4f} with every "
+                            "weight 0).",
+                            r.positions, r.games, r.loss, r.loss_uninformed),
+                check_line(r, c)};
+    } else if (!o->choose) {
+      throw UserError{
+          fmt::format("cannot tune {}: {}; nothing was written and the untuned weights stay", o->rules, refusal)};
+    } else {  // the players are still chosen, with the untuned weights
+      std::cerr << fmt::format(
+          "tabula: the fitted weights of {} are not kept: {}; the players are chosen with the "
+          "untuned weights\n",
+          o->rules, refusal);
+      header = {fmt::format("The players of {}; the weights fitted by {} were not kept:", program->name, command),
+                refusal + ", so the untuned weights stay."};
+    }
+    header.push_back(
+        "Every player and analysis of these rules reads this file (docs/AI.md, \"Tuning the evaluation\").");
     write_output(out, weights_text(header, weights), o->force, "--out");
     PlayerChoice chosen;
     if (o->choose) {  // measured with the new weights: read them back as every player will
-      if (!o->out.empty())
-        throw UserError{"--choose-players measures with the weights beside the rules: it takes no --out"};
       auto tuned = load_rules_or_fail(o->rules);
       o->choice.threads = c.threads, o->choice.seed = c.seed, o->choice.max_plies = c.max_plies;
       chosen = choose_players(tuned, o->choice);
       auto lines = header;
       lines.push_back(fmt::format(
           "auto and mcts: `--choose-players --seconds-per-move {} --match-games {}`: informed MCTS scored {:.0f}% "
-          "against plain MCTS, the better MCTS {:.0f}% against alpha-beta.",
-          o->choice.seconds, o->choice.games, 100 * chosen.informed_score, 100 * chosen.mcts_score));
+          "against plain MCTS, the better MCTS {:.0f}% against alpha-beta, auto {:.0f}% against flat Monte Carlo.",
+          o->choice.seconds, o->choice.games, 100 * chosen.informed_score, 100 * chosen.mcts_score,
+          100 * chosen.mc_score));
       write_output(out, weights_text(lines, weights, chosen.auto_player, chosen.mcts_options), true, "--out");
     }
     if (o->json) {
@@ -122,19 +169,24 @@ void add_tune(CLI::App& app) {
                          {"games", r.games},
                          {"loss", json_round(r.loss)},
                          {"loss_uninformed", json_round(r.loss_uninformed)},
+                         {"check_games", r.check_games},
+                         {"check_points", r.check_points},
+                         {"kept", refusal.empty()},
                          {"terms", terms}});
     }
     std::cout << fmt::format("{}: {} positions from {} self-play games; log loss {:.4f} (every weight 0: {:.4f})\n",
                              program->name, r.positions, r.games, r.loss, r.loss_uninformed);
-    std::cout << fmt::format("{:<28} {:>12} {:>12}\n", "term", "untuned", "tuned");
+    std::cout << check_line(r, c) << "\n";
+    std::cout << fmt::format("{:<28} {:>12} {:>12}\n", "term", "untuned", refusal.empty() ? "tuned" : "not kept");
     for (size_t i = 0; i < r.names.size(); ++i)
       std::cout << fmt::format("{:<28} {:>12.4g} {:>12.4g}\n", r.names[i], r.untuned[i], r.weights[i]);
     if (o->choose)
       std::cout << fmt::format(
           "players: informed MCTS scored {:.0f}% against plain MCTS, the better MCTS {:.0f}% against alpha-beta: auto "
-          "plays {}{}\n",
+          "plays {}{}, and scored {:.0f}% against flat Monte Carlo (mc){}\n",
           100 * chosen.informed_score, 100 * chosen.mcts_score, chosen.auto_player,
-          chosen.mcts_options.empty() ? "" : ", MCTS " + chosen.mcts_options);
+          chosen.mcts_options.empty() ? "" : ", MCTS " + chosen.mcts_options, 100 * chosen.mc_score,
+          chosen.mc_score < 0.5 ? ": flat Monte Carlo is the stronger player here" : "");
     std::cout << fmt::format("written to {}\n", out);
   });
 }

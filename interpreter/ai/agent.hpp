@@ -43,9 +43,10 @@ class Agent {
   // The policy of the last choose (Kind::none when the player keeps none).
   virtual const Policy& policy() const { return no_policy_; }
   // Asks for a policy whose values can be compared (alpha-beta then searches every root
-  // move near the best one with an open window, not only the best): the opening
-  // temperature and learning code ask; plain play does not pay for it.
-  virtual void want_policy() {}
+  // move near the best one with an open window, not only the best), or no longer: the
+  // opening temperature asks during its plies and learning code while it learns; plain
+  // play does not pay for it.
+  virtual void want_policy(bool /*wanted*/) {}
   // Frees what the player keeps between moves (search trees): a player left idle, or one
   // whose game is over, holds no memory.
   virtual void release() {}

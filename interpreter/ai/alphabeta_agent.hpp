@@ -32,7 +32,7 @@ class AlphaBetaAgent : public Agent {
   Move choose(State& s) override;
   std::string name() const override;
   const Policy& policy() const override { return policy_; }
-  void want_policy() override { policy_wanted_ = true; }
+  void want_policy(bool wanted) override { policy_wanted_ = wanted; }
   // Search with the rules' untuned evaluation weights (the default is the tuned ones).
   void use_untuned_weights() { tuned_ = false; }
 

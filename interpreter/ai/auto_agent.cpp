@@ -6,9 +6,9 @@
 
 namespace tabula {
 
-void AutoAgent::want_policy() {
-  policy_wanted_ = true;
-  if (inner_) inner_->want_policy();
+void AutoAgent::want_policy(bool wanted) {
+  policy_wanted_ = wanted;
+  if (inner_) inner_->want_policy(wanted);
 }
 
 Move AutoAgent::choose(State& s) {
@@ -19,7 +19,7 @@ Move AutoAgent::choose(State& s) {
     if (spec_.option("tuned", 1) == 0) inner += ":tuned:off";
     inner_ = make_agent(inner, seed_, error);
     if (!inner_) throw std::logic_error("auto player: " + error);
-    if (policy_wanted_) inner_->want_policy();
+    inner_->want_policy(policy_wanted_);
   }
   return inner_->choose(s);
 }

@@ -15,7 +15,7 @@ class AutoAgent : public Agent {
   Move choose(State& s) override;
   std::string name() const override { return spec_.text(); }
   const Policy& policy() const override { return inner_ ? inner_->policy() : Agent::policy(); }
-  void want_policy() override;
+  void want_policy(bool wanted) override;
   void release() override {
     if (inner_) inner_->release();
   }

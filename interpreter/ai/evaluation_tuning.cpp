@@ -15,8 +15,9 @@
 namespace tabula {
 namespace {
 
-constexpr int kTemperaturePlies = 20;  // moves drawn from the policy: varied positions to learn from
-constexpr int kSkipPlies = 2;          // the first positions say little about the result
+constexpr int kTemperaturePlies = 20;      // moves drawn from the policy: varied positions to learn from
+constexpr int kSkipPlies = 2;              // the first positions say little about the result
+constexpr int kCheckTemperaturePlies = 8;  // the check's games open differently, then play their best
 
 double sigmoid(double z) { return 1 / (1 + std::exp(-z)); }
 
@@ -24,6 +25,50 @@ struct Sample {
   std::vector<double> x;
   double y = 0.5;
 };
+
+// Plays games 0..games-1 (`play(g)`) on `threads` threads, reporting each one finished;
+// the first failure is rethrown once all threads stop.
+void play_games(int games, int threads, const std::function<void(int)>& play, const std::function<void()>& finished) {
+  std::mutex lock;
+  std::exception_ptr failure;
+  auto work = [&](int t) {
+    try {
+      for (int g = t; g < games; g += threads) {
+        play(g);
+        std::lock_guard<std::mutex> guard(lock);
+        finished();
+      }
+    } catch (...) {
+      std::lock_guard<std::mutex> guard(lock);
+      if (!failure) failure = std::current_exception();
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int t = 1; t < threads; ++t) pool.emplace_back(work, t);
+  work(0);
+  for (auto& th : pool) th.join();
+  if (failure) std::rethrow_exception(failure);
+}
+
+// One game of the check match: side `tuned_side` searches with `tuned`, the others with
+// `untuned`, all at the same depth. Returns the tuned side's points (a draw shares them).
+double check_game(std::shared_ptr<const Program> program, std::shared_ptr<const Evaluator> tuned,
+                  std::shared_ptr<const Evaluator> untuned, const TuningConfig& config, uint64_t seed, int tuned_side) {
+  std::vector<std::unique_ptr<Agent>> agents;
+  for (int seat = 0; seat < program->seat_count(); ++seat) {
+    const bool mine = program->seats[static_cast<size_t>(seat)].side == tuned_side;
+    agents.push_back(std::make_unique<OpeningTemperature>(
+        std::make_unique<AlphaBetaAgent>(config.check_depth, 0, seed + 7919 * seat, mine ? tuned : untuned), 1.0,
+        kCheckTemperaturePlies, seed ^ (0xA0761D6478BD642FULL + seat), "check"));
+  }
+  State s(program);
+  const int limit = config.max_plies > 0 ? config.max_plies : program->end.ply_limit;
+  while (!s.is_terminal() && s.ply() < limit)
+    s.apply_unchecked(agents[static_cast<size_t>(s.current_seat())]->choose(s));
+  const GameResult r = s.result();
+  if (r.over && r.winner >= 0) return r.winner == tuned_side ? 1.0 : 0.0;
+  return 1.0 / program->player_count();
+}
 
 // One self-play game: the positions after each ply (the terms for side 0) and its result.
 std::vector<Sample> play_one(std::shared_ptr<const Program> program, std::shared_ptr<const RulesEvaluator> evaluator,
@@ -99,38 +144,29 @@ std::vector<double> fit_logistic(const std::vector<std::vector<double>>& x, cons
 TuningResult tune_evaluation(std::shared_ptr<const Program> program, const TuningConfig& config,
                              const std::function<void(int, int, int)>& progress) {
   TuningResult result;
-  auto untuned = std::make_shared<const RulesEvaluator>(*program);
-  for (size_t i = 0; i < untuned->features().size(); ++i) {
-    result.names.push_back(untuned->features().name(i));
-    result.untuned.push_back(untuned->features().default_weight(i));
+  const PositionFeatures features(*program);
+  for (size_t i = 0; i < features.size(); ++i) {
+    result.names.push_back(features.name(i));
+    result.untuned.push_back(features.default_weight(i));
   }
-  std::vector<double> weights = untuned->weights();
+  // From the defaults, not from weights the rules already have: the same options give the
+  // same weights however often the rules are tuned.
+  std::vector<double> weights = result.untuned;
   for (int round = 0; round < config.rounds; ++round) {
     auto evaluator = std::make_shared<const RulesEvaluator>(*program, weights);
     std::vector<std::vector<Sample>> per_game(static_cast<size_t>(config.games));
     std::vector<int> winners(static_cast<size_t>(config.games), -1);
-    std::mutex lock;
-    std::exception_ptr failure;
     int finished = 0;
-    auto work = [&](int t) {
-      try {
-        for (int g = t; g < config.games; g += config.threads) {
+    play_games(
+        config.games, config.threads,
+        [&](int g) {
           const uint64_t seed = game_seed(config.seed + 1000003ULL * static_cast<uint64_t>(round), g);
           per_game[static_cast<size_t>(g)] =
               play_one(program, evaluator, config, seed, winners[static_cast<size_t>(g)]);
-          std::lock_guard<std::mutex> guard(lock);
+        },
+        [&] {
           if (progress) progress(round, ++finished, config.games);
-        }
-      } catch (...) {
-        std::lock_guard<std::mutex> guard(lock);
-        if (!failure) failure = std::current_exception();
-      }
-    };
-    std::vector<std::thread> pool;
-    for (int t = 1; t < config.threads; ++t) pool.emplace_back(work, t);
-    work(0);
-    for (auto& th : pool) th.join();
-    if (failure) std::rethrow_exception(failure);
+        });
 
     std::vector<Sample> samples;
     for (auto& game : per_game)
@@ -153,6 +189,26 @@ TuningResult tune_evaluation(std::shared_ptr<const Program> program, const Tunin
     for (int w : winners) ++result.wins[w < 0 ? result.wins.size() - 1 : static_cast<size_t>(w)];
   }
   result.weights = weights;
+  if (config.check_games > 0) {
+    // Seats alternate: game g gives the fitted weights to side g mod sides.
+    auto tuned = std::make_shared<const RulesEvaluator>(*program, weights);
+    auto defaults = std::make_shared<const RulesEvaluator>(*program, result.untuned);
+    std::vector<double> points(static_cast<size_t>(config.check_games), 0);
+    int finished = 0;
+    play_games(
+        config.check_games, config.threads,
+        [&](int g) {
+          const uint64_t seed = game_seed(config.seed + 1000003ULL * static_cast<uint64_t>(config.rounds), g);
+          points[static_cast<size_t>(g)] =
+              check_game(program, tuned, defaults, config, seed, g % program->player_count());
+        },
+        [&] {
+          if (progress) progress(config.rounds, ++finished, config.check_games);
+        });
+    result.check_games = config.check_games;
+    for (double p : points) result.check_points += p;
+    result.check_fair_points = static_cast<double>(config.check_games) / program->player_count();
+  }
   return result;
 }
 

@@ -3,8 +3,11 @@
 // fast alpha-beta player whose opening moves are drawn from its policy, positions sampled
 // from them with the game's result, and the terms' weights fitted by logistic regression so
 // that the evaluation predicts who wins (Texel's method, with an L2 penalty). A second
-// round plays its games with the first round's weights. Everything is seeded: the same
-// rules, seed and options give the same weights (docs/AI.md, "Tuning the evaluation").
+// round plays its games with the first round's weights. A fit that predicts the results
+// may still play worse (a weak term given too much weight): a check match then sets the
+// fitted weights against the untuned ones, and `tabula tune` keeps them only when they win
+// it. Everything is seeded: the same rules, seed and options give the same weights and the
+// same check (docs/AI.md, "Tuning the evaluation").
 #include <functional>
 #include <memory>
 #include <stdexcept>
@@ -21,8 +24,10 @@ struct TuningConfig {
   int depth = 1;    // the players' search depth
   uint64_t seed = 1;
   int threads = 1;
-  int max_plies = 0;  // 0: the rules' limit
-  double l2 = 0.01;   // penalty on the standardised weights
+  int max_plies = 0;     // 0: the rules' limit
+  double l2 = 0.01;      // penalty on the standardised weights
+  int check_games = 20;  // games of the check match (0: no check)
+  int check_depth = 3;   // its players' search depth
 };
 
 struct TuningResult {
@@ -32,6 +37,11 @@ struct TuningResult {
   int games = 0, positions = 0;          // of the last round
   double loss_uninformed = 0, loss = 0;  // mean log loss of the last round's positions: all weights 0, and fitted
   std::vector<int> wins;                 // per side, of the last round's games (-1 side: draws last)
+  // The check match: the fitted weights' points (a draw shares the point) in its games, and
+  // the points a side takes when both play alike (games / sides).
+  int check_games = 0;
+  double check_points = 0, check_fair_points = 0;
+  bool check_passed() const { return check_games == 0 || check_points > check_fair_points; }
 };
 
 // Self-play that gives too few positions to fit the weights (games that end within a few
@@ -40,8 +50,9 @@ struct TuningError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// Progress: (round, games finished in it, games per round). TuningError when a round's
-// games give fewer than 10 positions per term (at least 50).
+// Progress: (round, games finished in it, games per round; the check match is round
+// `config.rounds`). TuningError when a round's games give fewer than 10 positions per term
+// (at least 50).
 TuningResult tune_evaluation(std::shared_ptr<const Program> program, const TuningConfig& config,
                              const std::function<void(int, int, int)>& progress = {});
 

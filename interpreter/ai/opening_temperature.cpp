@@ -4,13 +4,14 @@ namespace tabula {
 
 OpeningTemperature::OpeningTemperature(std::unique_ptr<Agent> inner, double temperature, int plies, uint64_t seed,
                                        std::string name)
-    : inner_(std::move(inner)), temperature_(temperature), plies_(plies), rng_(seed), name_(std::move(name)) {
-  inner_->want_policy();
-}
+    : inner_(std::move(inner)), temperature_(temperature), plies_(plies), rng_(seed), name_(std::move(name)) {}
 
 Move OpeningTemperature::choose(State& s) {
+  // The policy costs alpha-beta depth: it is asked for only while moves are drawn from it.
+  const bool drawing = s.ply() < plies_ && temperature_ > 0;
+  inner_->want_policy(drawing || wanted_outside_);
   Move best = inner_->choose(s);
-  if (s.ply() >= plies_ || temperature_ <= 0) return best;
+  if (!drawing) return best;
   const Policy& p = inner_->policy();
   if (p.kind == Policy::Kind::none || p.moves.size() < 2) return best;
   const std::vector<double> probability = p.probabilities(temperature_);

@@ -20,7 +20,7 @@ class OpeningTemperature : public Agent {
   Move choose(State& s) override;
   std::string name() const override { return name_; }
   const Policy& policy() const override { return inner_->policy(); }
-  void want_policy() override { inner_->want_policy(); }
+  void want_policy(bool wanted) override { wanted_outside_ = wanted; }
   void release() override { inner_->release(); }
 
  private:
@@ -29,6 +29,7 @@ class OpeningTemperature : public Agent {
   int plies_;
   Rng rng_;
   std::string name_;
+  bool wanted_outside_ = false;  // a caller wants the policy after the opening too
 };
 
 }  // namespace tabula

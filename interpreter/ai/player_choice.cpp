@@ -9,8 +9,6 @@
 
 namespace tabula {
 
-const char* const kInformedMcts = "cutoff:2:explore:0.3:minimax:0.6";
-
 namespace {
 
 // The points of `a` against `b` (a draw is half), as a share of the games, with one item per
@@ -48,6 +46,9 @@ PlayerChoice choose_players(std::shared_ptr<const Program> program, const Choice
   out.mcts_options = use_informed ? kInformedMcts : "";
   out.mcts_score = points(program, c, use_informed ? informed : plain, fmt::format("alphabeta:{}", time));
   out.auto_player = out.mcts_score > 0.5 ? "mcts" : "alphabeta";
+  const std::string chosen =
+      out.auto_player == "mcts" ? (use_informed ? informed : plain) : fmt::format("alphabeta:{}", time);
+  out.mc_score = points(program, c, chosen, fmt::format("mc:{}", time));
   return out;
 }
 

@@ -1,24 +1,24 @@
 #pragma once
 // Which players are strongest for a rules file, measured: MCTS with random playouts to the
 // end against MCTS informed by the evaluation (short playouts scored by it, implicit minimax,
-// less exploration), then the better of the two against alpha-beta, at equal time per move.
+// less exploration), then the better of the two against alpha-beta, at equal time per move;
+// the winner is then measured against flat Monte Carlo, the yardstick of docs/STRENGTH.md.
 // `tabula tune --choose-players` writes the answer into the weights file, where `auto:TIME`
 // and MCTS's defaults read it (ai/player_defaults.hpp).
 #include <memory>
 #include <string>
 
+#include "ai/player_defaults.hpp"
 #include "program/program.hpp"
 
 namespace tabula {
-
-// MCTS's options when it is informed by the evaluation.
-extern const char* const kInformedMcts;
 
 struct PlayerChoice {
   std::string mcts_options;   // "" (random playouts to the end) or kInformedMcts
   std::string auto_player;    // "mcts" or "alphabeta"
   double informed_score = 0;  // informed MCTS's points against plain MCTS, as a share
   double mcts_score = 0;      // the better MCTS's points against alpha-beta
+  double mc_score = 0;        // the chosen player's points against flat Monte Carlo
 };
 
 struct ChoiceConfig {

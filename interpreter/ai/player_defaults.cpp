@@ -6,6 +6,9 @@
 #include "ai/agent_spec.hpp"
 
 namespace tabula {
+
+const char* const kInformedMcts = "cutoff:2:explore:0.3:minimax:0.6";
+
 namespace {
 
 // A choice of the weights file as a spec (the file's line read with a budget put in).
@@ -29,8 +32,12 @@ MctsSettings with_mcts_options(MctsSettings s, const AgentSpec& spec) {
 }
 
 MctsSettings default_mcts_settings(const Program& p) {
-  if (p.mcts_options.empty()) return MctsSettings{};
-  return with_mcts_options(MctsSettings{}, choice("mcts", "mcts:1:" + p.mcts_options));
+  std::string options = p.mcts_options;
+  // An evaluation the designer wrote is a judgement of positions worth trusting by default:
+  // random playouts may never reach a game's end (a race to meet, a long manoeuvre).
+  if (options.empty() && !p.evaluation.empty()) options = kInformedMcts;
+  if (options.empty()) return MctsSettings{};
+  return with_mcts_options(MctsSettings{}, choice("mcts", "mcts:1:" + options));
 }
 
 std::string auto_player_spec(const Program& p, double seconds) {

@@ -47,7 +47,7 @@ Action Bot::step(GameState& state) {
 std::pair<Action, Bot::Policy> Bot::step_with_policy(GameState& state, double temperature) {
   if (!(temperature >= 0) || !std::isfinite(temperature))
     throw std::invalid_argument(fmt::format("temperature {} is not a finite number of 0 or more", temperature));
-  impl_->agent->want_policy();
+  impl_->agent->want_policy(true);
   Action chosen = step(state);
   const auto& legal = StateImpl::of(state).legal();
   const tabula::Policy& p = impl_->agent->policy();
