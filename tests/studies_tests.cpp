@@ -365,6 +365,10 @@ TEST_CASE("Tuning: logistic fits and seeded self-play", "[studies][evaluation]")
   CHECK(a.positions > 100);
   CHECK(a.loss < a.loss_uninformed);
   // The check match: seeded like the rounds, its points a share of its games.
+  CHECK(a.check_games == 0);
+  CHECK(a.check_passed());  // not played: nothing against
+  play_check_match(p, c, a);
+  play_check_match(p, c, b);
   CHECK(a.check_games == 4);
   CHECK(a.check_fair_points == 2);
   CHECK(a.check_points >= 0);
@@ -373,6 +377,7 @@ TEST_CASE("Tuning: logistic fits and seeded self-play", "[studies][evaluation]")
   CHECK(a.check_passed() == (a.check_points > 2));
   c.threads = 2;
   TuningResult threaded = tune_evaluation(p, c);
+  play_check_match(p, c, threaded);
   CHECK(threaded.weights == a.weights);  // threads do not change the games
   CHECK(threaded.check_points == a.check_points);
   // Tuning starts from the untuned weights, not from those the rules already have.

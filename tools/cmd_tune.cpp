@@ -109,16 +109,19 @@ void add_tune(CLI::App& app) {
     check_output_free(out, o->force, "--out");
     ProgressBar progress;
     TuningResult r;
+    const auto report = [&](int round, int done, int total) {
+      progress.update(round < o->config.rounds ? fmt::format("round {}", round + 1) : "check", done, total);
+    };
     try {
-      r = tune_evaluation(program, o->config, [&](int round, int done, int total) {
-        progress.update(round < o->config.rounds ? fmt::format("round {}", round + 1) : "check", done, total);
-      });
+      r = tune_evaluation(program, o->config, report);
     } catch (const TuningError& e) {
       progress.finish();
       throw UserError{fmt::format("cannot tune {}: {}", o->rules, e.what())};
     }
-    progress.finish();
     const TuningConfig& c = o->config;
+    // The check match only for a fit worth checking.
+    if (refusal_of(r, c).empty()) play_check_match(program, c, r, report);
+    progress.finish();
     const std::string refusal = refusal_of(r, c);
     const std::string command =
         fmt::format("`tabula tune {} --games {} --rounds {} --depth {} --check-games {} --check-depth {} --seed {}`",

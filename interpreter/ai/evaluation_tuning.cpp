@@ -189,27 +189,31 @@ TuningResult tune_evaluation(std::shared_ptr<const Program> program, const Tunin
     for (int w : winners) ++result.wins[w < 0 ? result.wins.size() - 1 : static_cast<size_t>(w)];
   }
   result.weights = weights;
-  if (config.check_games > 0) {
-    // Seats alternate: game g gives the fitted weights to side g mod sides.
-    auto tuned = std::make_shared<const RulesEvaluator>(*program, weights);
-    auto defaults = std::make_shared<const RulesEvaluator>(*program, result.untuned);
-    std::vector<double> points(static_cast<size_t>(config.check_games), 0);
-    int finished = 0;
-    play_games(
-        config.check_games, config.threads,
-        [&](int g) {
-          const uint64_t seed = game_seed(config.seed + 1000003ULL * static_cast<uint64_t>(config.rounds), g);
-          points[static_cast<size_t>(g)] =
-              check_game(program, tuned, defaults, config, seed, g % program->player_count());
-        },
-        [&] {
-          if (progress) progress(config.rounds, ++finished, config.check_games);
-        });
-    result.check_games = config.check_games;
-    for (double p : points) result.check_points += p;
-    result.check_fair_points = static_cast<double>(config.check_games) / program->player_count();
-  }
   return result;
+}
+
+void play_check_match(std::shared_ptr<const Program> program, const TuningConfig& config, TuningResult& result,
+                      const std::function<void(int, int, int)>& progress) {
+  if (config.check_games <= 0) return;
+  // Seats alternate: game g gives the fitted weights to side g mod sides.
+  auto tuned = std::make_shared<const RulesEvaluator>(*program, result.weights);
+  auto defaults = std::make_shared<const RulesEvaluator>(*program, result.untuned);
+  std::vector<double> points(static_cast<size_t>(config.check_games), 0);
+  int finished = 0;
+  play_games(
+      config.check_games, config.threads,
+      [&](int g) {
+        const uint64_t seed = game_seed(config.seed + 1000003ULL * static_cast<uint64_t>(config.rounds), g);
+        points[static_cast<size_t>(g)] =
+            check_game(program, tuned, defaults, config, seed, g % program->player_count());
+      },
+      [&] {
+        if (progress) progress(config.rounds, ++finished, config.check_games);
+      });
+  result.check_games = config.check_games;
+  result.check_points = 0;
+  for (double p : points) result.check_points += p;
+  result.check_fair_points = static_cast<double>(config.check_games) / program->player_count();
 }
 
 }  // namespace tabula

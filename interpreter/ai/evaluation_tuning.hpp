@@ -50,11 +50,16 @@ struct TuningError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// Progress: (round, games finished in it, games per round; the check match is round
-// `config.rounds`). TuningError when a round's games give fewer than 10 positions per term
-// (at least 50).
+// Progress: (round, games finished in it, games per round). TuningError when a round's
+// games give fewer than 10 positions per term (at least 50).
 TuningResult tune_evaluation(std::shared_ptr<const Program> program, const TuningConfig& config,
                              const std::function<void(int, int, int)>& progress = {});
+
+// The check match of `result`'s fitted weights against its untuned ones (config.check_games
+// games at config.check_depth; none when 0), into result's check_* fields. Progress as
+// above, with round `config.rounds`.
+void play_check_match(std::shared_ptr<const Program> program, const TuningConfig& config, TuningResult& result,
+                      const std::function<void(int, int, int)>& progress = {});
 
 // Fits w to minimise the mean log loss of sigmoid(w . x) against labels in [0, 1] plus
 // l2 * |w|^2 on standardised features; the result is in the features' own units. Exposed for
