@@ -2,6 +2,7 @@
 #include <array>
 #include <catch2/catch.hpp>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <regex>
 #include <sstream>
@@ -163,4 +164,34 @@ TEST_CASE("CLI: analyze gives a verdict per figure", "[ai][cli]") {
                    "\"alphabeta:1:temp:1\",\"phases\":{\"random\":{\"rules\":\"Lines of Action\",\"games\":20,") ==
         r.out.find('{'));
   CHECK(r.out.find("\"verdicts\":{\"balance\":{\"share\":") != std::string::npos);
+}
+
+TEST_CASE("CLI: tune writes only weights that win their check match, and still chooses players", "[ai][cli]") {
+  // A variant beside its own weights file, in a temporary folder.
+  const std::string rules = temp_path("tune-draughts.rules");
+  std::ofstream(rules) << "variant \"Draughts tuned\" extends \"" << repo_path("rules/english-draughts.rules")
+                       << "\"\n";
+  const std::string weights = rules.substr(0, rules.size() - 6) + ".weights";
+  std::filesystem::remove(weights);
+  const std::string fit = "--games 20 --rounds 1 --check-games 4 --check-depth 2";
+  // This fit loses its check match (1 of 4 games): nothing is written.
+  Run refused = run("tune " + rules + " " + fit);
+  CHECK(refused.status == 1);
+  CHECK(refused.out.find("they scored 1 in 4 games at depth 2, and more than 2 was needed") != std::string::npos);
+  CHECK_FALSE(std::filesystem::exists(weights));
+  // With --choose-players the players are still measured, with the untuned weights, and
+  // recorded in a file of no weights that every loader reads back.
+  Run chosen = run("tune " + rules + " " + fit + " --choose-players --seconds-per-move 0.002 --match-games 2");
+  INFO(chosen.out);
+  CHECK(chosen.status == 0);
+  CHECK(chosen.out.find("are not kept: the fitted weights lost the check match") != std::string::npos);
+  CHECK(chosen.out.find("against flat Monte Carlo (mc)") != std::string::npos);
+  std::ifstream in(weights);
+  std::stringstream text;
+  text << in.rdbuf();
+  CHECK(text.str().find("were not kept:") != std::string::npos);
+  CHECK(std::regex_search(text.str(), std::regex("\nauto (mcts|alphabeta)\n")));
+  CHECK_FALSE(std::regex_search(text.str(), std::regex("\n(material|mobility|centre) ")));
+  Run reads_back = run("match " + rules + " --players auto:2ms,random --games 1 --max-plies 4");
+  CHECK(reads_back.status == 0);
 }
