@@ -8,6 +8,7 @@
 
 #include "engine/evaluate.hpp"
 #include "engine/generate.hpp"
+#include "engine/sample.hpp"
 #include "engine/turn_machine.hpp"
 
 namespace tabula {
@@ -182,18 +183,21 @@ void gathering(const State& s, int side, double& groups, double& scatter) {
 // Legal moves per side. Only the side to move has legal moves in the State contract, so the
 // others are counted after null moves (a pass applied and undone): the board is unchanged,
 // only the turn moves on.
+// The moves are counted, not listed (engine/sample: set-wise where the construct can), and
+// the buffers are kept per thread: the evaluation runs at every node of a search.
 std::vector<double> mobility(const State& s) {
   const int n = s.program().player_count();
   State& scratch = const_cast<State&>(s);  // restored exactly by undo before returning
   std::vector<double> count(static_cast<size_t>(n), 0.0);
-  MoveList moves;
+  thread_local MoveSample sample;
+  thread_local MoveList pass;
   int passes = 0;
   for (int i = 0; i < n; ++i) {
-    scratch.legal_moves(moves);
-    count[scratch.current_player()] = static_cast<double>(moves.size());
+    count[scratch.current_player()] = static_cast<double>(count_moves(scratch, sample));
     if (i + 1 < n && !scratch.is_terminal()) {
-      add_pass(moves, current_phase(scratch).index);
-      scratch.apply_unchecked(moves.back()), ++passes;
+      pass.clear();
+      add_pass(pass, current_phase(scratch).index);
+      scratch.apply_unchecked(pass.back()), ++passes;
     }
   }
   while (passes--) scratch.undo();
