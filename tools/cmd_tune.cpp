@@ -119,10 +119,12 @@ void add_tune(CLI::App& app) {
       throw UserError{fmt::format("cannot tune {}: {}", o->rules, e.what())};
     }
     const TuningConfig& c = o->config;
-    // The check match only for a fit worth checking.
-    if (refusal_of(r, c).empty()) play_check_match(program, c, r, report);
+    std::string refusal = refusal_of(r, c);
+    if (refusal.empty()) {  // the check match only for a fit worth checking
+      play_check_match(program, c, r, report);
+      refusal = refusal_of(r, c);
+    }
     progress.finish();
-    const std::string refusal = refusal_of(r, c);
     const std::string command =
         fmt::format("`tabula tune {} --games {} --rounds {} --depth {} --check-games {} --check-depth {} --seed {}`",
                     o->rules, c.games, c.rounds, c.depth, c.check_games, c.check_depth, c.seed);

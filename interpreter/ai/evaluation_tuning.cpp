@@ -50,19 +50,33 @@ void play_games(int games, int threads, const std::function<void(int)>& play, co
   if (failure) std::rethrow_exception(failure);
 }
 
+// The players of a tuning game: alpha-beta at `depth` in every seat, seat s searching with
+// `evaluator_of(s)`, each drawing its first `plies` moves from its policy at temperature 1.
+std::vector<std::unique_ptr<Agent>> seat_players(
+    const Program& p, int depth, int plies, uint64_t seed,
+    const std::function<std::shared_ptr<const Evaluator>(int)>& evaluator_of, const std::string& name) {
+  std::vector<std::unique_ptr<Agent>> agents;
+  for (int seat = 0; seat < p.seat_count(); ++seat)
+    agents.push_back(std::make_unique<OpeningTemperature>(
+        std::make_unique<AlphaBetaAgent>(depth, 0, seed + 7919 * seat, evaluator_of(seat)), 1.0, plies,
+        seed ^ (0xA0761D6478BD642FULL + seat), name));
+  return agents;
+}
+
+int ply_limit(const Program& p, const TuningConfig& config) {
+  return config.max_plies > 0 ? config.max_plies : p.end.ply_limit;
+}
+
 // One game of the check match: side `tuned_side` searches with `tuned`, the others with
 // `untuned`, all at the same depth. Returns the tuned side's points (a draw shares them).
 double check_game(std::shared_ptr<const Program> program, std::shared_ptr<const Evaluator> tuned,
                   std::shared_ptr<const Evaluator> untuned, const TuningConfig& config, uint64_t seed, int tuned_side) {
-  std::vector<std::unique_ptr<Agent>> agents;
-  for (int seat = 0; seat < program->seat_count(); ++seat) {
-    const bool mine = program->seats[static_cast<size_t>(seat)].side == tuned_side;
-    agents.push_back(std::make_unique<OpeningTemperature>(
-        std::make_unique<AlphaBetaAgent>(config.check_depth, 0, seed + 7919 * seat, mine ? tuned : untuned), 1.0,
-        kCheckTemperaturePlies, seed ^ (0xA0761D6478BD642FULL + seat), "check"));
-  }
+  auto agents = seat_players(
+      *program, config.check_depth, kCheckTemperaturePlies, seed,
+      [&](int seat) { return program->seats[static_cast<size_t>(seat)].side == tuned_side ? tuned : untuned; },
+      "check");
   State s(program);
-  const int limit = config.max_plies > 0 ? config.max_plies : program->end.ply_limit;
+  const int limit = ply_limit(*program, config);
   while (!s.is_terminal() && s.ply() < limit)
     s.apply_unchecked(agents[static_cast<size_t>(s.current_seat())]->choose(s));
   const GameResult r = s.result();
@@ -73,14 +87,11 @@ double check_game(std::shared_ptr<const Program> program, std::shared_ptr<const 
 // One self-play game: the positions after each ply (the terms for side 0) and its result.
 std::vector<Sample> play_one(std::shared_ptr<const Program> program, std::shared_ptr<const RulesEvaluator> evaluator,
                              const TuningConfig& config, uint64_t seed, int& winner) {
-  std::vector<std::unique_ptr<Agent>> agents;
-  for (int side = 0; side < program->seat_count(); ++side)
-    agents.push_back(std::make_unique<OpeningTemperature>(
-        std::make_unique<AlphaBetaAgent>(config.depth, 0, seed + 7919 * side, evaluator), 1.0, kTemperaturePlies,
-        seed ^ (0xA0761D6478BD642FULL + side), "tuning"));
+  auto agents = seat_players(
+      *program, config.depth, kTemperaturePlies, seed, [&](int) { return evaluator; }, "tuning");
   State s(program);
   std::vector<Sample> samples;
-  const int limit = config.max_plies > 0 ? config.max_plies : program->end.ply_limit;
+  const int limit = ply_limit(*program, config);
   while (!s.is_terminal() && s.ply() < limit) {
     s.apply_unchecked(agents[static_cast<size_t>(s.current_seat())]->choose(s));
     if (s.ply() > kSkipPlies && !s.is_terminal()) {
