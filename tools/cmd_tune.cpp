@@ -142,7 +142,7 @@ void add_tune(CLI::App& app) {
           fmt::format("cannot tune {}: {}; nothing was written and the untuned weights stay", o->rules, refusal)};
     } else {  // the players are still chosen, with the untuned weights
       std::cerr << fmt::format(
-          "tabula: the fitted weights of {} are not kept: {}; the players are chosen with the "
+          "tabula: note: the fitted weights of {} are not kept: {}; the players are chosen with the "
           "untuned weights\n",
           o->rules, refusal);
       header = {fmt::format("The players of {}; the weights fitted by {} were not kept:", program->name, command),
