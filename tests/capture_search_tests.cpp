@@ -1,5 +1,5 @@
-// The set-wise capture search (kernels/capture_search, Program::set_wise_captures) against
-// the array search it replaces where every hop is short and taken pieces leave at once: at
+// The set-wise capture search (kernels/capture_search) against the array search of
+// reference mode, which it replaces where every hop is short and taken pieces leave at once: at
 // every ply of seeded random games, the two list the same sequences in the same order
 // (landings, taken cells, flags, value, promotion), for the rules files that use it and for
 // variants of their capture and promotion rules written here.
@@ -18,26 +18,26 @@ using namespace tabula::testing;
 
 namespace {
 
-using Loader = std::function<std::shared_ptr<const Program>()>;
+using Loader = std::function<std::shared_ptr<const Program>(const LoadOptions&)>;
 
 // A loader of the rules of `file` with `from` replaced by `to` (which must occur), read as
 // a text beside the file, so its board is found.
 Loader edited(const std::string& file, const std::string& from, const std::string& to) {
-  return [=] {
+  return [=](const LoadOptions& options) {
     std::string text = read_text(repo_path(file));
     const size_t at = text.find(from);
     REQUIRE(at != std::string::npos);
     text.replace(at, from.size(), to);
     Diagnostics diags;
     SourceRegistry sources;
-    auto p = load_program(SourceFile(repo_path(file), text), diags, sources);
+    auto p = load_program(SourceFile(repo_path(file), text), diags, sources, nullptr, options);
     INFO(render_all(diags, sources));
     REQUIRE(p);
     return p;
   };
 }
 Loader unedited(const std::string& file) {
-  return [=] { return load_rules(repo_path(file)); };
+  return [=](const LoadOptions& options) { return load_rules(repo_path(file), options); };
 }
 
 bool same_moves(const MoveList& a, const MoveList& b) {
@@ -52,12 +52,11 @@ bool same_moves(const MoveList& a, const MoveList& b) {
 // Plays seeded random games on `p`, comparing both searches' moves at every ply; returns
 // the number of positions that had a capture.
 int compare_searches(const Loader& load, int games) {
-  auto p = load();
+  auto p = load({});
   REQUIRE(p->captures);
   REQUIRE(p->captures->set_wise);
-  // The same rules with the set-wise search off (a fresh copy of the program, changed here only).
-  auto general = std::const_pointer_cast<Program>(load());
-  general->set_wise_captures = false;
+  auto general = load({.reference = true});  // the same rules with every accelerated path off
+  REQUIRE_FALSE(general->captures->set_wise);
   int with_captures = 0;
   for (int g = 1; g <= games; ++g) {
     uint64_t x = g * 0x9E3779B97F4A7C15ULL + 1;

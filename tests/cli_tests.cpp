@@ -152,3 +152,23 @@ TEST_CASE("CLI: show --zone marks a board zone, for checking a board by eye", "[
   CHECK(r.status == 1);
   CHECK(r.out.find("'nowhere' is not a zone of the board") != std::string::npos);
 }
+
+TEST_CASE("CLI: --reference plays the same games with every accelerated path off", "[cli][reference]") {
+  // The same perft count, the same seeded random playouts, the same seeded game between
+  // players (their search included); only the accelerated paths named differ.
+  CHECK(run("perft rules/english-draughts.rules 6 --reference").out == run("perft rules/english-draughts.rules 6").out);
+  auto fast = run("bench rules/breakthrough.rules --playouts 300 --seed 3 --json");
+  auto plain = run("bench rules/breakthrough.rules --playouts 300 --seed 3 --json --reference");
+  REQUIRE(fast.status == 0);
+  REQUIRE(plain.status == 0);
+  auto after_rate = [](const std::string& json) { return json.substr(json.find("\"average_plies\"")); };
+  CHECK(after_rate(fast.out).find("\"wins\":{\"white\":167,\"black\":133},\"draws\":0,\"accelerations\":[\"bitboards\","
+                                  "\"plain turns\",\"fused steps\",\"counted moves\"]") != std::string::npos);
+  CHECK(after_rate(plain.out).find("\"wins\":{\"white\":167,\"black\":133},\"draws\":0,\"accelerations\":[]") !=
+        std::string::npos);
+  CHECK(run("bench rules/connect-four.rules --playouts 10 --reference")
+            .out.find("accelerated paths: none (reference mode)\n") != std::string::npos);
+  auto game = run("play rules/lanquia-7.rules --players alphabeta:1,random --seed 5");
+  REQUIRE(game.status == 0);
+  CHECK(run("play rules/lanquia-7.rules --players alphabeta:1,random --seed 5 --reference").out == game.out);
+}

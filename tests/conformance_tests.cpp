@@ -22,14 +22,6 @@ using namespace tabula::testing;
 
 namespace {
 
-std::vector<std::string> all_rules_files() {
-  std::vector<std::string> out;
-  for (const auto& e : std::filesystem::directory_iterator(repo_path("rules")))
-    if (e.path().extension() == ".rules") out.push_back(e.path().string());
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
 // The position text of a finished game reads back to a finished game: the same text, the
 // same result, and no move for anyone (the loser cannot play on and win).
 void check_finished_position(const State& s) {
@@ -120,8 +112,13 @@ void check_playout(std::shared_ptr<const Program> p, uint64_t seed) {
       REQUIRE(s.hash() == before.hash());
     }
     // The counts the state keeps (pieces per side and per code, which pieces(P, KINDS)
-    // reads) are those of the board, after moves and undos alike.
+    // reads) are those of the board, after moves and undos alike: by the State's own check
+    // against a recount, and by the recount written here.
     {
+      std::string why;
+      const bool consistent = s.is_consistent(&why);
+      INFO(why);
+      CHECK(consistent);
       std::vector<int> per_code(1 + p->player_count() * p->kind_count(), 0), per_side(p->player_count(), 0);
       for (int c = 0; c < p->cells; ++c)
         if (s.at(c)) ++per_code[s.at(c)], ++per_side[p->owner(s.at(c))];
@@ -196,6 +193,7 @@ TEST_CASE("Conformance: every rules file passes random playouts", "[conformance]
     DYNAMIC_SECTION(std::filesystem::path(file).filename().string()) {
       auto p = load_rules(file);
       for (uint64_t seed = 1; seed <= 3; ++seed) check_playout(p, seed);
+      check_playout(load_rules(file, {.reference = true}), 4);  // the plain forms keep the contract too
     }
   }
 }

@@ -34,9 +34,7 @@ MoveList per_piece_moves(const State& s) {
 }
 
 bool has_fused_steps(const Program& p) {
-  for (const MoveMaker* m : p.makers)
-    if (std::string(typeid(*m).name()).find("FusedSteps") != std::string::npos) return true;
-  return false;
+  return std::find(p.accelerations.begin(), p.accelerations.end(), "fused steps") != p.accelerations.end();
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 #pragma once
 // Helpers shared by the test files: load a rules file from the repository, set positions,
 // find moves by their text.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
@@ -30,13 +31,22 @@ inline std::string read_text(const std::filesystem::path& p) {
 }
 
 // Loads a rules file; fails the test with the rendered diagnostics when it has errors.
-inline std::shared_ptr<const Program> load_rules(const std::string& path) {
+inline std::shared_ptr<const Program> load_rules(const std::string& path, const LoadOptions& options = {}) {
   Diagnostics diags;
   SourceRegistry sources;
-  auto program = load_program(path, diags, sources);
+  auto program = load_program(path, diags, sources, nullptr, options);
   INFO(render_all(diags, sources));
   REQUIRE(program);
   return program;
+}
+
+// Every file in rules/, sorted.
+inline std::vector<std::string> all_rules_files() {
+  std::vector<std::string> out;
+  for (const auto& e : std::filesystem::directory_iterator(repo_path("rules")))
+    if (e.path().extension() == ".rules") out.push_back(e.path().string());
+  std::sort(out.begin(), out.end());
+  return out;
 }
 
 inline State state_at(std::shared_ptr<const Program> p, const std::string& position) {

@@ -49,11 +49,13 @@ std::string rule_error_report(const std::string& message, const SourcePos& at) {
                 sources);
 }
 
-std::shared_ptr<const Program> load_rules_or_fail(const std::string& path, RulesIdentity* identity) {
+std::shared_ptr<const Program> load_rules_or_fail(const std::string& path, RulesIdentity* identity,
+                                                  const LoadOptions& options) {
   Diagnostics diags;
   SourceRegistry sources;
-  auto program = path == "-" ? load_program(SourceFile{kStdinRulesName, read_input("-", "rules").text}, diags, sources)
-                             : load_program(path, diags, sources);
+  auto program = path == "-" ? load_program(SourceFile{kStdinRulesName, read_input("-", "rules").text}, diags, sources,
+                                            nullptr, options)
+                             : load_program(path, diags, sources, nullptr, options);
   std::cerr << coloured_diagnostics(render_all(diags, sources));
   if (!program) throw UserError{fmt::format("{}: {}; nothing was run", path, error_count_text(diags))};
   if (identity) {
@@ -62,6 +64,13 @@ std::shared_ptr<const Program> load_rules_or_fail(const std::string& path, Rules
     *identity = RulesIdentity{program->name, path, rules_hash(texts)};
   }
   return program;
+}
+
+void add_reference_flag(CLI::App& command, LoadOptions& options) {
+  command.add_flag("--reference", options.reference,
+                   "Reference mode: play the rules with every accelerated path off (bitboards, fused and counted "
+                   "moves, set-wise captures, line sweeps, running counts, shortcuts, caches); the same game, slower "
+                   "(docs/ARCHITECTURE.md)");
 }
 
 std::shared_ptr<const Program> rules_at_hand(const RulesIdentity& named) {

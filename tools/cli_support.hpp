@@ -11,6 +11,7 @@
 #include "diag/source_file.hpp"
 #include "engine/state.hpp"
 #include "engine/state_drawing.hpp"  // draw_state, result_sentence
+#include "lang/load_options.hpp"
 
 namespace tabula::cli {
 
@@ -39,7 +40,11 @@ std::string rule_error_report(const std::string& message, const SourcePos& at);
 
 // Loads and checks a rules file; on errors prints the diagnostics and throws UserError.
 // `identity`, when given, receives the rules' name, path and hash (of every file read).
-std::shared_ptr<const Program> load_rules_or_fail(const std::string& path, RulesIdentity* identity = nullptr);
+// With options.reference, every accelerated path is off (`--reference`, add_reference_flag).
+std::shared_ptr<const Program> load_rules_or_fail(const std::string& path, RulesIdentity* identity = nullptr,
+                                                  const LoadOptions& options = {});
+// The `--reference` flag of every command that runs games: the rules in reference mode.
+void add_reference_flag(CLI::App& command, LoadOptions& options);
 // The rules a study names, loaded quietly from the file it names, when that file still holds
 // the same rules (its hash); nullptr otherwise.
 std::shared_ptr<const Program> rules_at_hand(const RulesIdentity& named);

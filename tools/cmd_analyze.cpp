@@ -25,6 +25,7 @@ namespace tabula::cli {
 namespace {
 
 struct Options {
+  LoadOptions load;
   std::vector<std::string> rules;
   std::string shard = "0/1", out, html;
   AnalysisConfig config;
@@ -50,7 +51,7 @@ std::string minutes(double seconds) {
 
 AnalysedVariant run_one(const std::string& path, const Options& o) {
   RulesIdentity rules;
-  auto program = load_rules_or_fail(path, &rules);
+  auto program = load_rules_or_fail(path, &rules, o.load);
   const AnalysisConfig& c = o.config;
   auto study = std::make_shared<const Study>(analysis_study(*program, c, rules));
   const int per_phase[] = {c.games, c.skill_games, c.good_games};
@@ -148,6 +149,7 @@ void add_analyze(CLI::App& app) {
       ->needs(html);
   cmd->add_flag("--dry-run", o->dry_run, "Check the rules and options, say how many games would be played, play none");
   cmd->add_flag("--json", o->json, "Print the analysis (or the comparison) as one JSON object");
+  add_reference_flag(*cmd, o->load);
   cmd->callback([o] {
     AnalysisConfig& c = o->config;
     if (auto error = check_agent_spec(c.strong_player); !error.empty()) throw UserError{"--strong: " + error};
@@ -161,7 +163,7 @@ void add_analyze(CLI::App& app) {
     if (o->dry_run) {
       for (const auto& path : o->rules) {
         RulesIdentity rules;
-        load_rules_or_fail(path, &rules);
+        load_rules_or_fail(path, &rules, o->load);
         std::cout << fmt::format(
             "analysis of {}: {} of {} random-play games, {} of {} skill games and {} of {} good-play games (shard "
             "{}/{}); nothing played (--dry-run)\n",

@@ -14,6 +14,7 @@ constexpr long long kMaxBenchPlayouts = 1000000000;
 
 void add_bench(CLI::App& app) {
   struct Options {
+    LoadOptions load;
     std::string rules;
     double seconds = 3;
     int threads = 1;
@@ -30,10 +31,11 @@ void add_bench(CLI::App& app) {
   cmd->add_option("--seed", o->seed, "Random seed")->transform(unsigned_whole())->capture_default_str();
   cmd->add_flag("--json", o->json,
                 "Print {\"playouts\":N,\"seconds\":S,\"playouts_per_second\":R,\"average_plies\":L,\"wins\":{SIDE:N},"
-                "\"draws\":N,\"complete\":true}");
+                "\"draws\":N,\"accelerations\":[NAME],\"complete\":true}");
   cmd->footer("Ctrl-C stops the run and prints the playouts finished so far (exit code 130).");
+  add_reference_flag(*cmd, o->load);
   cmd->callback([o] {
-    auto program = load_rules_or_fail(o->rules);
+    auto program = load_rules_or_fail(o->rules, nullptr, o->load);
     InterruptCatcher interrupt;
     PlayoutStats st = run_playouts(program, o->seconds, o->playouts, o->threads, o->seed, interrupt.flag());
     const bool complete = !interrupt.flag()->load();
@@ -48,6 +50,7 @@ void add_bench(CLI::App& app) {
                   {"average_plies", json_round(plies, 1)},
                   {"wins", wins},
                   {"draws", st.draws},
+                  {"accelerations", program->accelerations},
                   {"complete", complete}});
     } else {
       std::cout << fmt::format(
@@ -57,6 +60,10 @@ void add_bench(CLI::App& app) {
       for (int p = 0; p < program->player_count(); ++p)
         std::cout << fmt::format("  {} wins {}\n", program->players[p].name, st.wins[p]);
       std::cout << fmt::format("  draws {}\n", st.draws);
+      std::cout << fmt::format("  accelerated paths: {}\n",
+                               program->accelerations.empty()
+                                   ? std::string(o->load.reference ? "none (reference mode)" : "none")
+                                   : fmt::format("{}", fmt::join(program->accelerations, ", ")));
     }
     if (!complete) throw Interrupted{};
   });

@@ -20,6 +20,7 @@ namespace tabula::cli {
 
 void add_ladder(CLI::App& app) {
   struct Options {
+    LoadOptions load;
     std::string rules, players = "random,mc,mcts,alphabeta,auto";
     double seconds = 0.1;
     int games = 20, threads = 1, max_plies = 0;
@@ -47,8 +48,9 @@ void add_ladder(CLI::App& app) {
       ->transform(whole_range(0, 1000000000))
       ->capture_default_str();
   cmd->add_flag("--json", o->json, "Print the match report (ratings, cross table) as JSON");
+  add_reference_flag(*cmd, o->load);
   cmd->callback([o] {
-    auto program = load_rules_or_fail(o->rules);
+    auto program = load_rules_or_fail(o->rules, nullptr, o->load);
     std::vector<std::string> specs;
     for (const auto& item : split_players(o->players)) {
       const bool bare = item == "mc" || item == "mcts" || item == "alphabeta" || item == "auto";

@@ -22,6 +22,7 @@
 namespace tabula::cli {
 void add_match(CLI::App& app) {
   struct Options {
+    LoadOptions load;
     std::string rules, players, shard = "0/1", out, records, games_csv;
     MatchConfig config;
     bool json = false, csv = false, resume = false, estimate = false, dry_run = false, round_robin = false,
@@ -66,9 +67,10 @@ void add_match(CLI::App& app) {
   cmd->add_flag("--csv", o->csv, "Print the report as CSV (one row per player and per seat)")->excludes(json);
   add_estimate_options(*cmd, o->estimate, o->sizing);
   cmd->add_flag("--dry-run", o->dry_run, "Check the rules and options, say how many games would be played, play none");
+  add_reference_flag(*cmd, o->load);
   cmd->callback([o] {
     RulesIdentity rules;
-    auto program = load_rules_or_fail(o->rules, &rules);
+    auto program = load_rules_or_fail(o->rules, &rules, o->load);
     std::string error;
     auto seating = make_seating(*program, split_players(o->players), o->round_robin, error);
     if (!seating) throw UserError{"--players: " + error};

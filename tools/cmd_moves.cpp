@@ -9,6 +9,7 @@ namespace tabula::cli {
 
 void add_moves(CLI::App& app) {
   struct Options {
+    LoadOptions load;
     std::string rules, position;
     bool json = false;
   };
@@ -17,8 +18,9 @@ void add_moves(CLI::App& app) {
   cmd->add_option("rules", o->rules, "Rules file")->required()->check(existing_file_or_stdin());
   cmd->add_option("--position", o->position, "Position (text, or @FILE); default: the start");
   cmd->add_flag("--json", o->json, "Print a JSON array of move strings");
+  add_reference_flag(*cmd, o->load);
   cmd->callback([o] {
-    State s = initial_state(load_rules_or_fail(o->rules), o->position);
+    State s = initial_state(load_rules_or_fail(o->rules, nullptr, o->load), o->position);
     MoveList moves = s.legal_moves();
     if (o->json) {
       Json list = Json::array();

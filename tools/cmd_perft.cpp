@@ -44,6 +44,7 @@ PerftDivision divide_with_progress(State& s, int depth, const PerftOptions& opti
 
 void add_perft(CLI::App& app) {
   struct Options {
+    LoadOptions load;
     std::string rules, position;
     int depth = 1;
     bool divide = false, json = false, full_length = false;
@@ -66,8 +67,9 @@ void add_perft(CLI::App& app) {
   cmd->add_flag("--json", o->json,
                 "Print {\"depth\":D,\"nodes\":N,\"seconds\":S,\"complete\":true}, with --divide also "
                 "\"divide\":[{\"move\":M,\"nodes\":N}]");
+  add_reference_flag(*cmd, o->load);
   cmd->callback([o] {
-    State s = initial_state(load_rules_or_fail(o->rules), o->position);
+    State s = initial_state(load_rules_or_fail(o->rules, nullptr, o->load), o->position);
     InterruptCatcher interrupt;
     PerftOptions options{o->full_length, interrupt.flag()};
     auto t0 = std::chrono::steady_clock::now();

@@ -114,10 +114,11 @@ void add_play(CLI::App& app) {
       ->needs(out);
   cmd->add_option("--hint", o->hint, "The player that answers a human's 'hint'")->capture_default_str();
   cmd->add_flag("--json", o->json, "Print the game as JSON: tags, moves, record, final position (docs/schemas)");
+  add_reference_flag(*cmd, o->load);
   cmd->callback([o] {
     RulesIdentity rules;
     if (!o->out.empty()) check_output_free(o->out, o->force, "--out");  // before the game, not after it
-    auto program = load_rules_or_fail(o->rules, &rules);
+    auto program = load_rules_or_fail(o->rules, &rules, o->load);
     if (auto error = check_agent_spec(o->hint); !error.empty()) throw UserError{"--hint: " + error};
     SeatAgents seating = seat_agents(*program, o->players, o->seed);
     for (const Agent* agent : seating.by_seat)

@@ -41,6 +41,7 @@ std::string game_page(State s, const std::vector<Move>& moves, const std::string
 
 void add_replay(CLI::App& app) {
   struct Options {
+    LoadOptions load;
     std::string rules, game, position, html;
     bool show = false, json = false, force = false;
   };
@@ -57,10 +58,11 @@ void add_replay(CLI::App& app) {
       ->needs(html);
   cmd->add_flag("--json", o->json, "Print {\"moves_replayed\":N,\"tags\":{...},\"final\":POSITION} (docs/schemas)")
       ->excludes(html);
+  add_reference_flag(*cmd, o->load);
   cmd->callback([o] {
     RulesIdentity rules;
     if (!o->html.empty()) check_output_free(o->html, o->force, "--html");
-    auto program = load_rules_or_fail(o->rules, &rules);
+    auto program = load_rules_or_fail(o->rules, &rules, o->load);
     ParsedRecord record = read_record(o->game);
     State s = record_start(program, record, o->position);
     State start = s;

@@ -25,6 +25,7 @@ namespace tabula::cli {
 namespace {
 
 struct Options {
+  LoadOptions load;
   std::string file, position, moves, svg, targets;
   bool json = false, board = false, territory = false, names = false, no_names = false, no_coordinates = false,
        force = false;
@@ -109,7 +110,7 @@ void show_board_file(const Options& o) {
 
 void show_rules_file(const Options& o) {
   RulesIdentity rules;
-  auto program = load_rules_or_fail(o.file, &rules);
+  auto program = load_rules_or_fail(o.file, &rules, o.load);
   State s = initial_state(program, o.position);
   if (!o.moves.empty()) {
     if (o.moves[0] == '@') {  // a record file, or @- for standard input
@@ -216,6 +217,7 @@ void add_show(CLI::App& app) {
   cmd->add_option("--size", o->size, "In the SVG, pixels between neighbouring cells (default 48)")
       ->check(finite_range(8, 400))
       ->needs(svg);
+  add_reference_flag(*cmd, o->load);
   cmd->callback([o] { is_board_file(o->file) ? show_board_file(*o) : show_rules_file(*o); });
 }
 

@@ -52,6 +52,7 @@ std::string refusal_of(const TuningResult& r, const TuningConfig& c) {
 
 void add_tune(CLI::App& app) {
   struct Options {
+    LoadOptions load;
     std::string rules, out;
     TuningConfig config;
     ChoiceConfig choice;
@@ -99,8 +100,9 @@ void add_tune(CLI::App& app) {
   cmd->add_option("--out", o->out, "Where to write the weights (default: beside the rules, RULES with .weights)");
   cmd->add_flag("--force", o->force, "Write over an existing weights file");
   cmd->add_flag("--json", o->json, "Print the weights as JSON");
+  add_reference_flag(*cmd, o->load);
   cmd->callback([o] {
-    auto program = load_rules_or_fail(o->rules);
+    auto program = load_rules_or_fail(o->rules, nullptr, o->load);
     const std::string out = o->out.empty() ? weights_path(o->rules) : o->out;
     if (out.empty())
       throw UserError{fmt::format("'{}' is not a .rules file: name the weights file with --out", o->rules)};
@@ -153,7 +155,7 @@ void add_tune(CLI::App& app) {
     write_output(out, weights_text(header, weights), o->force, "--out");
     PlayerChoice chosen;
     if (o->choose) {  // measured with the new weights: read them back as every player will
-      auto tuned = load_rules_or_fail(o->rules);
+      auto tuned = load_rules_or_fail(o->rules, nullptr, o->load);
       o->choice.threads = c.threads, o->choice.seed = c.seed, o->choice.max_plies = c.max_plies;
       chosen = choose_players(tuned, o->choice);
       auto lines = header;

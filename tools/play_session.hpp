@@ -9,10 +9,12 @@
 
 #include "ai/agent.hpp"
 #include "ai/study.hpp"
+#include "lang/load_options.hpp"
 
 namespace tabula::cli {
 
 struct PlayOptions {
+  LoadOptions load;
   std::string rules, position, players = "search,random", out, hint = "search:2";
   uint64_t seed = 1;
   bool verbose = false, json = false, force = false;

@@ -4,14 +4,6 @@
 
 namespace tabula::web {
 
-std::vector<std::string> split_players(const std::string& list) {
-  std::vector<std::string> items;
-  std::string rest = list + ",";
-  for (size_t start = 0, comma; (comma = rest.find(',', start)) != std::string::npos; start = comma + 1)
-    items.push_back(rest.substr(start, comma - start));
-  return items;
-}
-
 std::optional<std::vector<std::string>> seat_players(const GameInfo& game, const std::vector<std::string>& items,
                                                      std::string& error) {
   const size_t seats = game.seats.size(), sides = game.sides.size();

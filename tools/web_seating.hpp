@@ -6,12 +6,14 @@
 #include <string>
 #include <vector>
 
+#include "ai/seating.hpp"
 #include "web_game.hpp"
 
 namespace tabula::web {
 
-// The comma-separated form (`human,random`), split into its items.
-std::vector<std::string> split_players(const std::string& list);
+// The comma-separated form (`human,random`) is split by tabula::split_players (ai/seating),
+// as `match` and `ladder` split theirs.
+using tabula::split_players;
 
 // One spec per seat of `game`, or nullopt and `error` set (a count that fits neither the
 // seats nor the sides, an unknown or repeated seat name, a seat left without a player).

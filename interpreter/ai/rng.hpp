@@ -14,8 +14,10 @@ class Rng {
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
     return z ^ (z >> 31);
   }
-  // Uniform in [0, n).
-  uint32_t below(uint32_t n) { return static_cast<uint32_t>((static_cast<unsigned __int128>(next()) * n) >> 64); }
+  // Uniform in [0, n): the high half of a 128-bit product (a GCC and Clang type, which
+  // __extension__ lets -Wpedantic accept).
+  __extension__ typedef unsigned __int128 Wide;
+  uint32_t below(uint32_t n) { return static_cast<uint32_t>((static_cast<Wide>(next()) * n) >> 64); }
 
  private:
   uint64_t state_;

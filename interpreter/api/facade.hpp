@@ -16,6 +16,9 @@
 
 namespace tabula::detail {
 
+// The rules file at `path` as it is, loaded with `settings` (load_game with no parameter).
+LoadResult load_file(const std::string& path, const LoadSettings& settings);
+
 struct GameImpl {
   std::shared_ptr<const Program> program;
   ActionSpace actions;

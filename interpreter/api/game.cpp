@@ -37,17 +37,29 @@ LoadResult load_with(const std::string& entry, SourceRegistry sources, Load&& lo
 
 }  // namespace
 
-LoadResult load_game(const std::string& path) {
-  return load_with(path, {}, [&](Diagnostics& d, SourceRegistry& s) { return load_program(path, d, s); });
+LoadResult load_game(const std::string& path) { return detail::load_file(path, LoadSettings{}); }
+
+LoadResult detail::load_file(const std::string& path, const LoadSettings& settings) {
+  return load_with(path, {}, [&](Diagnostics& d, SourceRegistry& s) {
+    return load_program(path, d, s, nullptr, LoadOptions{settings.reference});
+  });
 }
 
 LoadResult load_game_from_text(const std::string& text, const std::string& name) {
+  return load_game_from_text(text, name, LoadSettings{});
+}
+
+LoadResult load_game_from_text(const std::string& text, const std::string& name, const LoadSettings& settings) {
   return load_with(name, {}, [&](Diagnostics& d, SourceRegistry& s) {
-    return load_program(SourceFile{name, text}, d, s);
+    return load_program(SourceFile{name, text}, d, s, nullptr, LoadOptions{settings.reference});
   });
 }
 
 LoadResult load_game_from_sources(const std::vector<SourceText>& sources) {
+  return load_game_from_sources(sources, LoadSettings{});
+}
+
+LoadResult load_game_from_sources(const std::vector<SourceText>& sources, const LoadSettings& settings) {
   if (sources.empty()) {
     LoadResult out;
     out.diagnostics.push_back({"error", "", 0, 0, "no source files were given"});
@@ -57,8 +69,9 @@ LoadResult load_game_from_sources(const std::vector<SourceText>& sources) {
   std::vector<SourceFile> given;
   for (const SourceText& s : sources) given.emplace_back(s.path, s.text);
   const SourceFile entry = given.front();
-  return load_with(entry.path, SourceRegistry(given),
-                   [&](Diagnostics& d, SourceRegistry& s) { return load_program(entry, d, s); });
+  return load_with(entry.path, SourceRegistry(given), [&](Diagnostics& d, SourceRegistry& s) {
+    return load_program(entry, d, s, nullptr, LoadOptions{settings.reference});
+  });
 }
 
 std::string version() { return TABULA_VERSION; }
@@ -67,6 +80,7 @@ using detail::GameImpl;
 
 const std::string& Game::name() const { return impl_->program->name; }
 const std::string& Game::rules_path() const { return impl_->program->rules_path; }
+bool Game::reference() const { return impl_->program->reference; }
 int Game::num_players() const { return impl_->program->player_count(); }
 int Game::num_seats() const { return impl_->program->seat_count(); }
 int Game::num_cells() const { return impl_->program->cells; }

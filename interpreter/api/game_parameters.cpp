@@ -6,6 +6,7 @@
 #include <cctype>
 #include <filesystem>
 
+#include "api/facade.hpp"
 #include "tabula/game.hpp"
 
 namespace tabula {
@@ -44,7 +45,11 @@ LoadResult refused(const std::string& path, const std::string& message) {
 }  // namespace
 
 LoadResult load_game(const std::string& path, const GameParameters& parameters) {
-  if (parameters.empty()) return load_game(path);
+  return load_game(path, parameters, LoadSettings{});
+}
+
+LoadResult load_game(const std::string& path, const GameParameters& parameters, const LoadSettings& settings) {
+  if (parameters.empty()) return detail::load_file(path, settings);
   std::string listed;
   for (size_t i = 0; i < parameters.size(); ++i) {
     const auto& [name, value] = parameters[i];
@@ -57,7 +62,7 @@ LoadResult load_game(const std::string& path, const GameParameters& parameters) 
       if (parameters[j].first == name) return refused(path, fmt::format("parameter '{}' is given twice", name));
     listed += (i ? "," : "") + name + "=" + value;
   }
-  LoadResult base = load_game(path);
+  LoadResult base = detail::load_file(path, settings);
   if (!base.game) return base;
 
   const std::filesystem::path file(path);
@@ -66,7 +71,7 @@ LoadResult load_game(const std::string& path, const GameParameters& parameters) 
   for (const auto& [name, value] : parameters)
     text += name == "plies" ? fmt::format("limit plies={}\n", value) : fmt::format("option {}={}\n", name, value);
   std::string variant_path = (file.parent_path() / (file.stem().string() + "(" + listed + ").rules")).string();
-  return load_game_from_text(text, variant_path);
+  return load_game_from_text(text, variant_path, settings);
 }
 
 }  // namespace tabula

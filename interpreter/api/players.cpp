@@ -93,13 +93,13 @@ PlayoutStatistics random_playouts(const GameState& start, uint64_t playouts, uin
     st.wins.assign(sides, 0);
     try {
       MoveSample scratch;
-      State start = from;  // nothing is undone in a playout: no journal, no history to copy
-      start.stop_journal();
-      start.stop_hashing();
-      State game = start;
+      State blank = from;  // nothing is undone in a playout: no journal, no history to copy
+      blank.stop_journal();
+      blank.stop_hashing();
+      State game = blank;
       for (uint64_t i; !failed && !(stop && *stop) && (i = next.fetch_add(1)) < playouts;) {
         Rng rng = detail::playout_rng(seed, i);
-        game = start;
+        game = blank;
         st.plies += play_randomly(game, rng, scratch);
         GameResult r = game.result();
         ++st.playouts;

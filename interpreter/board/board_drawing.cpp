@@ -7,6 +7,8 @@
 #include <map>
 #include <vector>
 
+#include "board/cell_name_parts.hpp"
+
 namespace tabula {
 namespace {
 
@@ -32,26 +34,6 @@ std::vector<double> distinct(std::vector<double> v) {
 int index_of(const std::vector<double>& sorted, double x) {
   auto it = std::lower_bound(sorted.begin(), sorted.end(), x - kEps);
   return static_cast<int>(it - sorted.begin());
-}
-
-// "c12" -> letters "c", rest "12".
-std::pair<std::string, std::string> split_name(const std::string& name) {
-  size_t i = 0;
-  while (i < name.size() && std::isalpha(static_cast<unsigned char>(name[i]))) ++i;
-  return {name.substr(0, i), name.substr(i)};
-}
-
-// What all the given cells' names share: the part after the letters (`suffix`), or the
-// letters; "" when they differ or the part is empty.
-std::string shared_part(const BoardGraph& b, const std::vector<int>& cells, bool suffix) {
-  std::string common;
-  for (size_t i = 0; i < cells.size(); ++i) {
-    auto [letters, rest] = split_name(b.cell(cells[i]).name);
-    const std::string& part = suffix ? rest : letters;
-    if (part.empty() || (i > 0 && part != common)) return {};
-    common = part;
-  }
-  return common;
 }
 
 std::string pad_left(const std::string& s, int width) {
@@ -131,11 +113,12 @@ std::string draw_board(const BoardGraph& b, const std::function<std::string(int 
   std::vector<std::string> row_labels(rows.size());
   for (bool suffix : {true, false}) {
     bool all = true;
-    for (size_t i = 0; i < rows.size() && all; ++i) all = !(row_labels[i] = shared_part(b, rows[i], suffix)).empty();
+    for (size_t i = 0; i < rows.size() && all; ++i)
+      all = !(row_labels[i] = shared_name_part(b, rows[i], suffix)).empty();
     if (all) break;
     std::fill(row_labels.begin(), row_labels.end(), std::string());
   }
-  const bool by_rank = !rows.empty() && !row_labels[0].empty() && row_labels[0] == shared_part(b, rows[0], true);
+  const bool by_rank = !rows.empty() && !row_labels[0].empty() && row_labels[0] == shared_name_part(b, rows[0], true);
   int label_width = 0;
   for (const auto& l : row_labels) label_width = std::max(label_width, text_width(l));
   const int margin = label_width > 0 ? label_width + 1 : 0;
@@ -155,7 +138,7 @@ std::string draw_board(const BoardGraph& b, const std::function<std::string(int 
     LineBuilder footer;
     bool ok = true;
     for (const auto& [col, cells] : by_column) {
-      std::string letters = shared_part(b, cells, false);
+      std::string letters = shared_name_part(b, cells, false);
       if (letters.empty()) {
         ok = false;
         break;

@@ -22,8 +22,8 @@ namespace tabula {
 
 class CheckContext {
  public:
-  CheckContext(Program& program, const BoardGraph* board, Diagnostics& diags, const Registry& registry)
-      : program(program), board(board), diags(diags), registry(registry) {}
+  CheckContext(Program& compiled, const BoardGraph* graph, Diagnostics& reported, const Registry& table)
+      : program(compiled), board(graph), diags(reported), registry(table) {}
 
   Program& program;
   const BoardGraph* board;  // null when the board could not be loaded

@@ -85,11 +85,16 @@ int CheckContext::compile(const Expr& e, Formula& out, Scope scope, bool& ok) {
     ok = false;
     return -1;
   };
+  // The functions named from the language's table, so the list cannot go stale.
   auto unsupported = [&] {
-    error(e.pos, fmt::format("unsupported condition '{}'; conditions use connected(P), pieces(P[, KINDS]), turn, "
-                             "passes, occupied(Z), size(Z), threatens(P, KINDS), can-capture(mover), numbers, "
-                             "comparisons, and, or, not",
-                             to_string(e)));
+    std::vector<std::string> bare, called;
+    for (const FunctionSpec* f : registry.functions) (f->bare ? bare : called).emplace_back(f->name);
+    std::string guess = e.kind == Expr::Kind::identifier ? closest_name(e.text, bare) : std::string();
+    error(e.pos, guess.empty() ? fmt::format("unsupported condition '{}'; conditions are numbers, comparisons, and, "
+                                             "or, not, the values {} and calls of {} (`tabula language` describes "
+                                             "each)",
+                                             to_string(e), join(bare), join(called))
+                               : fmt::format("unsupported condition '{}'; did you mean '{}'?", to_string(e), guess));
     ok = false;
     return -1;
   };

@@ -80,7 +80,8 @@ bool cells_of(const Formula& e, int node, const State& s, int mover, CellSet& ce
 }  // namespace
 
 bool empty_cells_where(const Formula& e, const State& s, int mover, CellSet& cells) {
-  return !e.empty() && s.program().cells <= CellSet::kMaxCells && cells_of(e, e.root, s, mover, cells);
+  return !e.empty() && !s.program().reference && s.program().cells <= CellSet::kMaxCells &&
+         cells_of(e, e.root, s, mover, cells);
 }
 
 int resolve_player(const State& s, const PlayerSpec& who, int mover) {

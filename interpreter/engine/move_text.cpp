@@ -62,7 +62,7 @@ void count_move_captures(State& s, const Move& m) {
 
 void apply_piece_move(State& s, const Move& m) {
   count_move_captures(s, m);
-  if (m.steps == 0 && !m.promotion) {  // the replay's changes, without its columns copied
+  if (m.steps == 0 && !m.promotion && !s.program().reference) {  // the replay's changes, without its columns copied
     s.move_piece(m.from, m.to);
     return;
   }

@@ -10,6 +10,7 @@
 #include "engine/generate.hpp"
 #include "engine/sample.hpp"
 #include "engine/turn_machine.hpp"
+#include "kernels/connectivity.hpp"
 
 namespace tabula {
 namespace {
@@ -152,25 +153,13 @@ namespace {
 // distance from their centre.
 void gathering(const State& s, int side, double& groups, double& scatter) {
   const Program& p = s.program();
-  std::vector<uint8_t> seen(static_cast<size_t>(p.cells), 0);
-  std::vector<int> stack;
   double sx = 0, sy = 0;
   int n = 0;
-  groups = 0;
-  auto mine = [&](int c) { return s.at(c) && p.owner(s.at(c)) == side; };
+  groups = piece_groups(p, s.tops(), side);
+  auto mine = [&](int c) { return s.at(c) && p.code_owner[s.at(c)] == side; };
   for (int c = 0; c < p.cells; ++c) {
     if (!mine(c)) continue;
     sx += p.board->cell(c).x, sy += p.board->cell(c).y, ++n;
-    if (seen[c]) continue;
-    ++groups;
-    seen[c] = 1;
-    stack.assign(1, c);
-    while (!stack.empty()) {
-      int at = stack.back();
-      stack.pop_back();
-      for (int next : p.adjacent[at])
-        if (!seen[next] && mine(next)) seen[next] = 1, stack.push_back(next);
-    }
   }
   scatter = 0;
   if (n <= 1) return;

@@ -18,9 +18,9 @@ int find_player_named(const Program& p, std::string_view side) {
     want = std::string(trim(want.substr(0, want.size() - 8)));
   for (int st = 0; st < p.seat_count(); ++st)
     if (want == lower(p.seats[st].name)) return st;
-  auto first_seat = [&](int side) {
+  auto first_seat = [&](int player) {
     for (int st = 0; st < p.seat_count(); ++st)
-      if (p.seats[st].side == side) return st;
+      if (p.seats[st].side == player) return st;
     return -1;
   };
   for (int pl = 0; pl < p.player_count(); ++pl)

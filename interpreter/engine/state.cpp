@@ -140,7 +140,7 @@ uint64_t State::position_hash() const {
 }
 
 void State::stop_hashing() {
-  if (!program_->end.repetition) hashing_ = false;
+  if (!program_->end.repetition && !program_->reference) hashing_ = false;
 }
 
 // What follows the top piece of a cell: pieces per side and per code, pieces per line and, on small
@@ -345,6 +345,7 @@ void State::apply_unchecked(const Move& m) {
 }
 
 void State::stop_journal() {
+  if (program_->reference) return;  // reference mode keeps every record a plain State keeps
   journaled_ = false;
   ply_offset_ = ply();
   history_.clear();
@@ -401,6 +402,28 @@ bool State::connected(int side) const {
   uint64_t pieces = occupancy_[side];
   if (!memo.valid || memo.pieces != pieces) memo = {pieces, true, mask_connected(*program_, pieces)};
   return memo.connected;
+}
+
+bool State::is_consistent(std::string* why) const {
+  const Program& p = *program_;
+  State recounted = *this;
+  recounted.rebuild_derived();
+  std::string found;
+  if (piece_count_ != recounted.piece_count_) found = "the pieces per side";
+  else if (code_count_ != recounted.code_count_) found = "the pieces per code";
+  else if (occupancy_ != recounted.occupancy_ || occupied_ != recounted.occupied_) found = "the bitboards per side";
+  else if (code_mask_ != recounted.code_mask_) found = "the bitboards per code";
+  else if (line_words_ != recounted.line_words_) found = "the words per line";
+  else if (p.uses_line_counts && line_counts_ != recounted.line_counts_) found = "the pieces per line";
+  else if (position_key() != recounted.hash_) found = "the position's hash";
+  else if (counter_hash_ != recounted.counter_hash_) found = "the counters' hash";
+  for (int side = 0; found.empty() && side < p.player_count() && p.bitboards; ++side) {
+    const ConnectedMemo& memo = connected_memo_[side];
+    if (memo.valid && memo.pieces == occupancy_[side] && memo.connected != mask_connected(p, memo.pieces))
+      found = "the remembered connectivity of a side";
+  }
+  if (why) *why = found.empty() ? "" : found + " differ from a recount of the cells";
+  return found.empty();
 }
 
 bool State::operator==(const State& o) const {

@@ -108,6 +108,12 @@ class State {
   std::vector<double> returns() const;  // +1 win, -1 loss, 0 draw or not over, per side
   bool connected(int side) const;       // all of a side's pieces form one group
 
+  // Whether what the state keeps in step with its cells (piece counts, bitboards, words per
+  // line, running line counts, the hash, the connectivity memo) is what recounting the cells
+  // gives (Stockfish's pos_is_ok); when not, `why` names the first difference. For tests and
+  // the conformance playouts, which ask at every ply.
+  bool is_consistent(std::string* why = nullptr) const;
+
   // ---- the contract ----
   void legal_moves(MoveList& out) const;
   MoveList legal_moves() const {

@@ -26,33 +26,46 @@ FloodScratch& start_flood(int cells) {
   return f;
 }
 
-}  // namespace
-
-// Flood fill from one piece; the group is whole when it reaches piece_count pieces.
-bool pieces_connected(const Program& p, const uint8_t* board, int player, int piece_count) {
-  if (piece_count <= 1) return true;
-  auto& [seen, stack, stamp] = start_flood(p.cells);
-  int start = -1;
-  for (int c = 0; c < p.cells; ++c)
-    if (board[c] && p.owner(board[c]) == player) {
-      start = c;
-      break;
-    }
-  if (start < 0) return true;
-  stack.push_back(static_cast<int16_t>(start));
+// The one flood fill over the board's links: the group of `player`'s pieces that `start`
+// (one of them, not yet seen) belongs to, marked seen; returns its size, or `enough` as soon
+// as it reaches that many pieces.
+int flood_group(const Program& p, const uint8_t* board, int player, int start, FloodScratch& f, int enough) {
+  auto& [seen, stack, stamp] = f;
+  stack.assign(1, static_cast<int16_t>(start));
   seen[start] = stamp;
   int reached = 1;
-  while (!stack.empty()) {
+  while (!stack.empty() && reached < enough) {
     int c = stack.back();
     stack.pop_back();
     for (int16_t x : p.adjacent[c]) {
-      if (seen[x] == stamp || !board[x] || p.owner(board[x]) != player) continue;
+      if (seen[x] == stamp || !board[x] || p.code_owner[board[x]] != player) continue;
       seen[x] = stamp;
-      if (++reached == piece_count) return true;
+      if (++reached == enough) break;
       stack.push_back(x);
     }
   }
-  return false;
+  return reached;
+}
+
+}  // namespace
+
+bool pieces_connected(const Program& p, const uint8_t* board, int player, int piece_count) {
+  if (piece_count <= 1) return true;
+  for (int c = 0; c < p.cells; ++c)
+    if (board[c] && p.code_owner[board[c]] == player)
+      return flood_group(p, board, player, c, start_flood(p.cells), piece_count) == piece_count;
+  return true;
+}
+
+int piece_groups(const Program& p, const uint8_t* board, int player) {
+  FloodScratch& f = start_flood(p.cells);
+  int groups = 0;
+  for (int c = 0; c < p.cells; ++c)
+    if (board[c] && p.code_owner[board[c]] == player && f.seen[c] != f.stamp) {
+      ++groups;
+      flood_group(p, board, player, c, f, p.cells + 1);
+    }
+  return groups;
 }
 
 bool pieces_link(const Program& p, const uint8_t* board, int player, const std::vector<uint8_t>& from,

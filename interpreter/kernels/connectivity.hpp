@@ -10,6 +10,8 @@ namespace tabula {
 
 // Any board: flood fill over Program::adjacent from one of the player's pieces.
 bool pieces_connected(const Program& p, const uint8_t* board, int player, int piece_count);
+// The groups the player's pieces form over Program::adjacent (the same flood fill).
+int piece_groups(const Program& p, const uint8_t* board, int player);
 
 // Boards of at most 64 cells (Program::bitboards): `pieces` is the set of cells to test;
 // a flood fill over Program::adjacent_mask, one word operation per piece reached.

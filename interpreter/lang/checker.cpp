@@ -147,8 +147,9 @@ void add_counters(CheckContext& ctx) {
 }  // namespace
 
 std::shared_ptr<Program> check_rules(const RulesFile& rules, std::shared_ptr<const BoardGraph> board,
-                                     Diagnostics& diags) {
+                                     Diagnostics& diags, const LoadOptions& options) {
   auto prog = std::make_shared<Program>();
+  prog->reference = options.reference;
   prog->rules_path = rules.path;
   prog->board = board;
   if (board) {

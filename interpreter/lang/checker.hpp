@@ -7,6 +7,7 @@
 
 #include "board/board_graph.hpp"
 #include "diag/diagnostic.hpp"
+#include "lang/load_options.hpp"
 #include "program/program.hpp"
 #include "syntax/ast.hpp"
 
@@ -15,7 +16,7 @@ namespace tabula {
 // `board` has been loaded from the file named by the `board` statement (nullptr when that
 // failed; the checker then only checks what does not need it).
 std::shared_ptr<Program> check_rules(const RulesFile& rules, std::shared_ptr<const BoardGraph> board,
-                                     Diagnostics& diags);
+                                     Diagnostics& diags, const LoadOptions& options = {});
 
 // The path named by the rules file's `board` statement, or "" (reported) when absent.
 std::string board_path_of(const RulesFile& rules, Diagnostics& diags);

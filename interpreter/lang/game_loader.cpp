@@ -26,7 +26,7 @@ std::vector<fs::path> board_candidates(const std::string& board, const std::stri
 
 // The merged rules (variants applied) -> board load -> check.
 std::shared_ptr<const Program> compile_rules(std::optional<RulesFile> rules, Diagnostics& diags,
-                                             SourceRegistry& sources, RulesFile* merged) {
+                                             SourceRegistry& sources, RulesFile* merged, const LoadOptions& options) {
   if (!rules) return nullptr;
   std::string board_name = board_path_of(*rules, diags);
   std::shared_ptr<const BoardGraph> board;
@@ -49,7 +49,7 @@ std::shared_ptr<const Program> compile_rules(std::optional<RulesFile> rules, Dia
       if (loaded) board = std::make_shared<const BoardGraph>(std::move(*loaded));
     }
   }
-  auto program = check_rules(*rules, board, diags);
+  auto program = check_rules(*rules, board, diags, options);
   if (program && board && !diags.has_errors()) load_weights(*program, rules->path, diags, sources);
   if (merged) *merged = *rules;
   if (!program || !board || diags.has_errors()) return nullptr;
@@ -59,13 +59,13 @@ std::shared_ptr<const Program> compile_rules(std::optional<RulesFile> rules, Dia
 }  // namespace
 
 std::shared_ptr<const Program> load_program(const std::string& rules_path, Diagnostics& diags, SourceRegistry& sources,
-                                            RulesFile* merged) {
-  return compile_rules(load_merged_rules(rules_path, diags, sources), diags, sources, merged);
+                                            RulesFile* merged, const LoadOptions& options) {
+  return compile_rules(load_merged_rules(rules_path, diags, sources), diags, sources, merged, options);
 }
 
 std::shared_ptr<const Program> load_program(const SourceFile& source, Diagnostics& diags, SourceRegistry& sources,
-                                            RulesFile* merged) {
-  return compile_rules(load_merged_rules(source, diags, sources), diags, sources, merged);
+                                            RulesFile* merged, const LoadOptions& options) {
+  return compile_rules(load_merged_rules(source, diags, sources), diags, sources, merged, options);
 }
 
 }  // namespace tabula

@@ -7,6 +7,7 @@
 #include "diag/diagnostic.hpp"
 #include "diag/render.hpp"
 #include "diag/source_registry.hpp"
+#include "lang/load_options.hpp"
 #include "program/program.hpp"
 #include "syntax/ast.hpp"
 
@@ -16,10 +17,10 @@ namespace tabula {
 // When `merged` is given it receives the merged syntax tree (variants applied), for passes
 // that need source positions after checking, such as design_warnings.
 std::shared_ptr<const Program> load_program(const std::string& rules_path, Diagnostics& diags, SourceRegistry& sources,
-                                            RulesFile* merged = nullptr);
+                                            RulesFile* merged = nullptr, const LoadOptions& options = {});
 // The same for a rules text not read from a file (a notebook's cell): `source.path` names it
 // in diagnostics, and its board and base rules are looked up as for a file at that path.
 std::shared_ptr<const Program> load_program(const SourceFile& source, Diagnostics& diags, SourceRegistry& sources,
-                                            RulesFile* merged = nullptr);
+                                            RulesFile* merged = nullptr, const LoadOptions& options = {});
 
 }  // namespace tabula

@@ -8,6 +8,8 @@
 #include <numbers>
 #include <set>
 
+#include "board/cell_name_parts.hpp"
+
 namespace tabula {
 namespace {
 
@@ -90,26 +92,6 @@ bool hex_grid(const BoardGraph& b) {
   return compact_lattice(points, 2) && distinct(points) && every_step(b, hex_step);
 }
 
-// "c12" -> letters "c", rest "12".
-std::pair<std::string, std::string> split_name(const std::string& name) {
-  size_t i = 0;
-  while (i < name.size() && std::isalpha(static_cast<unsigned char>(name[i]))) ++i;
-  return {name.substr(0, i), name.substr(i)};
-}
-
-// The part of the name every given cell shares (the digits after the letters, or the
-// letters); "" when they differ or it is empty.
-std::string shared_part(const BoardGraph& b, const std::vector<int>& cells, bool digits) {
-  std::string common;
-  for (size_t i = 0; i < cells.size(); ++i) {
-    auto [letters, rest] = split_name(b.cell(cells[i]).name);
-    const std::string& part = digits ? rest : letters;
-    if (part.empty() || (i > 0 && part != common)) return {};
-    common = part;
-  }
-  return common;
-}
-
 // Cells grouped by a rounded coordinate (rows by y, columns by x), in coordinate order.
 std::map<long, std::vector<int>> group_by(const BoardGraph& b, bool by_y, double unit) {
   std::map<long, std::vector<int>> groups;
@@ -122,7 +104,7 @@ std::vector<std::string> group_labels(const BoardGraph& b, const std::map<long, 
                                       bool digits) {
   std::vector<std::string> labels;
   for (const auto& [key, cells] : groups) {
-    labels.push_back(shared_part(b, cells, digits));
+    labels.push_back(shared_name_part(b, cells, digits));
     if (labels.back().empty()) return {};
   }
   return labels;

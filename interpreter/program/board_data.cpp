@@ -155,7 +155,7 @@ void build_hop_shifts(BoardData& p) {
 // Bit masks for boards of at most 64 cells: each direction as shifts, neighbours, and the
 // prefixes of every ray.
 void build_masks(BoardData& p) {
-  p.bitboards = p.cells > 0 && p.cells <= 64;
+  p.bitboards = !p.reference && p.cells > 0 && p.cells <= 64;
   p.adjacent_mask.clear();
   p.ray_mask.clear();
   p.line_rays.clear();

@@ -13,6 +13,10 @@ namespace tabula {
 
 struct BoardData {
   int cells = 0, dirs = 0;
+  // Reference mode (docs/ARCHITECTURE.md, "Reference mode"): every accelerated path off,
+  // so that the plain forms can be compared with the accelerated ones. Set before the
+  // board data is computed: no masks, no sweeps, no shortcut is chosen under it.
+  bool reference = false;
   // ray(c, d): the cells met going from c in direction d, nearest first (a ray ends at the
   // board's edge, at a barrier, or before it would meet a cell a second time).
   std::vector<int16_t> ray_cells;
@@ -48,10 +52,11 @@ struct BoardData {
   // lines have at most 64 cells and that have at most CellSet::kMaxCells cells (and at most
   // 16 axes, which 32 directions in opposite pairs give).
   bool sweeps_by_words() const {
-    return sweepable && cells <= CellSet::kMaxCells && straight_lines.longest <= 64 && straight_lines.axes <= 16;
+    return !reference && sweepable && cells <= CellSet::kMaxCells && straight_lines.longest <= 64 &&
+           straight_lines.axes <= 16;
   }
 
-  // Boards of at most 64 cells.
+  // Boards of at most 64 cells (not in reference mode).
   bool bitboards = false;
   std::vector<uint64_t> adjacent_mask;  // per cell: its graph neighbours
   // Parallel to ray_cells: ray_mask[ray_begin[c * dirs + d] + k] holds ray(c, d)[0 .. k-1],

@@ -68,11 +68,12 @@ struct Program : BoardData {
   HashKeys keys;
   // Set by finish_program: a turn is one unconditional step and nothing else happens between
   // turns (no trigger, turn effect, turn counter, repetition or quiet-move rule), so the turn
-  // machine passes to the next seat without looking for any of them.
+  // machine passes to the next seat without looking for any of them (never in reference mode).
   bool plain_turns = false;
-  // Capture sequences are searched set-wise where the capture rules allow it
-  // (kernels/capture_search); tests switch it off to compare with the array search.
-  bool set_wise_captures = true;
+  // The accelerated paths chosen for these rules, by name ("bitboards", "fused steps",
+  // "counted moves", "set-wise captures", "line sweeps", "running line counts", "plain
+  // turns"), each named where it is chosen; none in reference mode. For tools and tests.
+  std::vector<std::string> accelerations;
 
   // Takes ownership of a construct and returns it; a MoveMaker is also given its index.
   template <class T>

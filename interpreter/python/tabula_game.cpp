@@ -50,10 +50,10 @@ std::vector<std::pair<std::string, std::string>> sources_of(const Game& g) {
   return out;
 }
 
-LoadResult load_from_sources(const std::vector<std::pair<std::string, std::string>>& files) {
+LoadResult load_from_sources(const std::vector<std::pair<std::string, std::string>>& files, bool reference) {
   std::vector<SourceText> sources;
   for (const auto& [path, text] : files) sources.push_back({path, text});
-  return load_game_from_sources(sources);
+  return load_game_from_sources(sources, LoadSettings{reference});
 }
 
 // A number stays a number (plies=1000), a word a string (repetition="off").
@@ -84,10 +84,19 @@ void bind_game(py::module_& m) {
       .def_readonly("game", &LoadResult::game)
       .def_readonly("diagnostics", &LoadResult::diagnostics)
       .def_readonly("rendered", &LoadResult::rendered);
-  m.def("_load_game", py::overload_cast<const std::string&, const GameParameters&>(&load_game), py::arg("path"),
-        py::arg("parameters"));
-  m.def("_load_game_from_sources", &load_from_sources, py::arg("sources"));
-  m.def("_load_game_from_text", &load_game_from_text, py::arg("text"), py::arg("name"));
+  m.def(
+      "_load_game",
+      [](const std::string& path, const GameParameters& parameters, bool reference) {
+        return load_game(path, parameters, LoadSettings{reference});
+      },
+      py::arg("path"), py::arg("parameters"), py::arg("reference"));
+  m.def("_load_game_from_sources", &load_from_sources, py::arg("sources"), py::arg("reference"));
+  m.def(
+      "_load_game_from_text",
+      [](const std::string& text, const std::string& name, bool reference) {
+        return load_game_from_text(text, name, LoadSettings{reference});
+      },
+      py::arg("text"), py::arg("name"), py::arg("reference"));
 
   py::class_<BoardDescription>(m, "Board", "The board graph of a game: cells with coordinates, links, zones.")
       .def_readonly("name", &BoardDescription::name)
@@ -201,10 +210,14 @@ Cheap to copy and safe to share between threads. new_initial_state() starts a ga
           },
           "planes * cells")
       .def("_sources", &sources_of, "The files the game was read from, (path, text), the rules first.")
-      .def(py::pickle([](const Game& g) { return py::make_tuple(sources_of(g)); },
+      .def_property_readonly("reference", &Game::reference,
+                             "Loaded in reference mode (load_game(..., reference=True)): every accelerated path off.")
+      .def(py::pickle([](const Game& g) { return py::make_tuple(sources_of(g), g.reference()); },
                       [](const py::tuple& t) {
-                        if (t.size() != 1) throw py::value_error("a pickled tabula.Game holds one item");
-                        LoadResult r = load_from_sources(t[0].cast<std::vector<std::pair<std::string, std::string>>>());
+                        if (t.size() != 1 && t.size() != 2)
+                          throw py::value_error("a pickled tabula.Game holds its sources and its reference mode");
+                        LoadResult r = load_from_sources(t[0].cast<std::vector<std::pair<std::string, std::string>>>(),
+                                                         t.size() == 2 && t[1].cast<bool>());
                         if (!r.game) throw py::value_error("the pickled game does not load:\n" + r.rendered);
                         return std::move(*r.game);
                       }))

@@ -47,6 +47,26 @@ TEST_CASE("a game loads and counts its move sequences", "[api]") {
   CHECK(tabula::version().find('.') != std::string::npos);
 }
 
+TEST_CASE("a game loads in reference mode, the same game with every accelerated path off", "[api]") {
+  tabula::LoadSettings reference;
+  reference.reference = true;
+  tabula::LoadResult r = tabula::load_game(kRules + "laska.rules", {}, reference);
+  INFO(r.rendered);
+  REQUIRE(r.game);
+  tabula::Game fast = load("laska.rules");
+  CHECK(r.game->reference());
+  CHECK_FALSE(fast.reference());
+  CHECK(r.game->perft(4) == fast.perft(4));
+  // Its texts load it again in the same mode, and so does a variant with parameters.
+  tabula::LoadResult again = tabula::load_game_from_sources(r.game->sources(), reference);
+  REQUIRE(again.game);
+  CHECK(again.game->reference());
+  tabula::LoadResult limited = tabula::load_game(kRules + "laska.rules", {{"plies", "300"}}, reference);
+  REQUIRE(limited.game);
+  CHECK(limited.game->reference());
+  CHECK(limited.game->max_game_length() == 300);
+}
+
 TEST_CASE("rules that do not load give every diagnostic with its place", "[api]") {
   tabula::LoadResult r = tabula::load_game_from_text(
       "game \"Broken\"\nboard \"square8.yaml\"\nplayer black\nfrobnicate\n", kRules + "broken.rules");

@@ -1,5 +1,7 @@
 """Loading games, perft, positions, the board graph, drawings: Python against the CLI."""
 import json
+import pickle
+import random
 
 import numpy as np
 import pytest
@@ -80,3 +82,25 @@ def test_a_position_that_is_not_one_raises():
 
 def test_version():
     assert tabula.__version__.count(".") == 2
+
+
+def test_reference_mode_plays_the_same_game_and_travels_with_the_game():
+    fast = tabula.load_game("english-draughts")
+    plain = tabula.load_game("english-draughts", reference=True)
+    assert plain.reference and not fast.reference
+    assert plain.perft(5) == fast.perft(5)
+    rng = random.Random(7)
+    a, b = fast.new_initial_state(), plain.new_initial_state()
+    while not a.is_terminal():
+        assert b.legal_actions() == a.legal_actions()
+        action = rng.choice(a.legal_actions())
+        a.apply_action(action)
+        b.apply_action(action)
+    assert b.is_terminal() and b.returns() == a.returns()
+    # A pickled or serialized game keeps its mode; parameters and texts take it too.
+    assert pickle.loads(pickle.dumps(plain)).reference
+    game, state = tabula.deserialize_game_and_state(tabula.serialize_game_and_state(plain, b))
+    assert game.reference and state.returns() == a.returns()
+    assert tabula.load_game("loa", {"plies": 300}, reference=True).reference
+    text = (ROOT / "rules/loa.rules").read_text()
+    assert tabula.load_game_from_text(text, str(ROOT / "rules/my-loa.rules"), reference=True).reference

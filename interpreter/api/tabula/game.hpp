@@ -134,6 +134,8 @@ class TABULA_API Game {
   // Every parameter (load_game) with its value in this game: plies, repetition (off, draw or
   // end), quiet-moves-draw.
   GameParameters parameters() const;
+  // Loaded in reference mode (LoadSettings::reference).
+  bool reference() const;
   // Games read from the same texts (sources(), paths aside) are equal.
   bool operator==(const Game& other) const;
   bool operator!=(const Game& other) const { return !(*this == other); }
@@ -166,6 +168,19 @@ TABULA_API LoadResult load_game_from_text(const std::string& text, const std::st
 TABULA_API LoadResult load_game(const std::string& path, const GameParameters& parameters);
 // The game Game::sources() describes, read from those texts only (no file is read).
 TABULA_API LoadResult load_game_from_sources(const std::vector<SourceText>& sources);
+
+// How a game is loaded beyond what its rules say. `reference`: every accelerated path off
+// (bitboards, fused and counted moves, set-wise captures, line sweeps, running counts,
+// shortcuts, caches; docs/ARCHITECTURE.md, "Reference mode"): the same game, move for move,
+// slower, to check the fast paths against.
+struct LoadSettings {
+  bool reference = false;
+};
+TABULA_API LoadResult load_game(const std::string& path, const GameParameters& parameters,
+                                const LoadSettings& settings);
+TABULA_API LoadResult load_game_from_text(const std::string& text, const std::string& name,
+                                          const LoadSettings& settings);
+TABULA_API LoadResult load_game_from_sources(const std::vector<SourceText>& sources, const LoadSettings& settings);
 
 // The deepest perft a call counts, as `tabula perft` (1 to 12).
 inline constexpr int kMaxPerftDepth = 12;

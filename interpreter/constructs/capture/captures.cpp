@@ -22,7 +22,6 @@ namespace {
 class Captures final : public CaptureMaker {
  public:
   CaptureRules rules;
-  CaptureRules by_arrays;  // `rules` with the set-wise search off (Program::set_wise_captures)
 
   // Per seat, the directions of the short hops with the kinds that hop along each (those
   // of the same kinds next to each other), and the kinds with a long-range hop (filled
@@ -65,9 +64,9 @@ class Captures final : public CaptureMaker {
       }
     for (int seat = 0; seat < seats; ++seat)
       for (HopDirection& h : short_hops[seat]) {
-        const uint32_t kinds = h.kinds & p.all_kinds();
-        h.every_kind = kinds == p.all_kinds();
-        if (kinds && !(kinds & (kinds - 1))) h.code = p.piece_code(p.seats[seat].side, __builtin_ctz(kinds));
+        const uint32_t hopping = h.kinds & p.all_kinds();
+        h.every_kind = hopping == p.all_kinds();
+        if (hopping && !(hopping & (hopping - 1))) h.code = p.piece_code(p.seats[seat].side, __builtin_ctz(hopping));
       }
     if (!p.shift_pairs.empty()) shifts = p.hop_shifts.empty() ? Shifts::pairs : Shifts::pairs_and_hops;
     for (auto& list : short_hops)
@@ -153,17 +152,17 @@ class Captures final : public CaptureMaker {
         if (s.at(c) && p.code_owner[s.at(c)] == mover && may_start(c)) starts.push_back(c);
     }
     if (starts.empty()) return;
-    search_captures(p, p.set_wise_captures ? rules : by_arrays, board, seat, starts, index, out);
+    search_captures(p, rules, board, seat, starts, index, out);
   }
 
-  bool can_take(const State& s, int seat, uint32_t kinds) const override {
+  bool can_take(const State& s, int seat, uint32_t taken_kinds) const override {
     const Program& p = s.program();
     MoveList captures;
     generate(s, seat, captures);
     for (const Move& m : captures) {
-      if (kinds == 0xFFFFFFFFu) return true;
+      if (taken_kinds == 0xFFFFFFFFu) return true;
       for (int i = 0; i < m.steps; ++i)
-        if (s.at(m.path[i].taken) && (kinds & p.code_kind_bit[s.at(m.path[i].taken)])) return true;
+        if (s.at(m.path[i].taken) && (taken_kinds & p.code_kind_bit[s.at(m.path[i].taken)])) return true;
     }
     return false;
   }
@@ -185,9 +184,9 @@ struct CaptureSetup {
 };
 
 void build_at_end(CheckContext& ctx) {
-  CaptureSetup& setup = ctx.shared<CaptureSetup>("captures");
-  if (setup.scheduled) return;
-  setup.scheduled = true;
+  CaptureSetup& pending = ctx.shared<CaptureSetup>("captures");
+  if (pending.scheduled) return;
+  pending.scheduled = true;
   ctx.at_end([&ctx] {
     CaptureSetup& setup = ctx.shared<CaptureSetup>("captures");
     if (setup.hops.empty()) {
@@ -209,8 +208,6 @@ void build_at_end(CheckContext& ctx) {
     for (const HopRule& h : setup.hops) c->kinds |= h.kinds;
     c->index_hops(ctx.program);
     c->set_wise = compile_set_wise(ctx.program, c->rules);
-    c->by_arrays = c->rules;
-    c->by_arrays.set_wise = false;
     ctx.program.captures = ctx.program.own(std::move(c));
   });
 }

@@ -16,10 +16,22 @@ class Pieces final : public ValueFunction {
   PlayerSpec who;
   uint32_t kinds = 0xFFFFFFFFu;
   std::string_view name() const override { return "pieces"; }
+  // The pieces of `side` (any side: -1) of these kinds, counted cell by cell: what the
+  // State's running counts hold, in reference mode.
+  int64_t on_board(const State& s, int side) const {
+    const Program& p = s.program();
+    int64_t n = 0;
+    for (int c = 0; c < p.cells; ++c) {
+      const uint8_t code = s.at(c);
+      n += code && (side < 0 || p.code_owner[code] == side) && (kinds & p.code_kind_bit[code]);
+    }
+    return n;
+  }
   int64_t value(const EvalContext& c) const override {
     const State& s = c.state;
     const Program& p = s.program();
     const int side = resolve_player(s, who, c.mover);
+    if (p.reference) return on_board(s, side);
     if (kinds == 0xFFFFFFFFu && side >= 0) return s.piece_count(side);
     int n = 0;  // the counts the state keeps per piece code
     for (int pl = side < 0 ? 0 : side; pl <= (side < 0 ? p.player_count() - 1 : side); ++pl)

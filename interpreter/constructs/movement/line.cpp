@@ -26,6 +26,14 @@ class Line final : public BasicMovement {
     return over == Over::anything || (over == Over::friends && g.p.code_owner[t] == g.mover);
   }
 
+  // The pieces of both sides on `line` (the line through a cell along d), counted on the
+  // board: what the State's running line counts hold, in reference mode.
+  static int pieces_on_line(const GenContext& g, int d, int line) {
+    int n = 0;
+    for (int c = 0; c < g.p.cells; ++c) n += g.p.line_of[c * g.p.dirs + d] == line && g.s.at(c) != 0;
+    return n;
+  }
+
   bool counted_kernel(const GenContext& g) const {
     return g.p.bitboards && distance == Distance::pieces_on_line && condition.empty() &&
            dirs[g.seat].size() <= kCountedLineDirections;
@@ -101,7 +109,7 @@ class Line final : public BasicMovement {
       int dist = fixed_distance;
       if (distance == Distance::pieces_on_line) {
         int line = p.line_of[ray_index];
-        dist = line >= 0 ? g.s.line_count(line) : 0;
+        dist = line < 0 ? 0 : g.p.uses_line_counts ? g.s.line_count(line) : pieces_on_line(g, d, line);
       } else if (distance == Distance::neighbours) {
         dist = 0;
         for (int16_t x : p.adjacent[from]) dist += g.s.at(x) != 0;
@@ -129,7 +137,7 @@ void check_line(CheckContext& ctx, const Statement& s, uint32_t kinds) {
   } else if (e.kind == Expr::Kind::call && e.text == "count" && e.args.size() == 1 &&
              e.args[0].kind == Expr::Kind::identifier && e.args[0].text == "line") {
     mv->distance = Distance::pieces_on_line;
-    ctx.program.uses_line_counts = true;
+    ctx.program.uses_line_counts = !ctx.program.reference;  // else counted on the board at each move
   } else if (e.kind == Expr::Kind::call && e.text == "neighbours" && e.args.empty()) {
     mv->distance = Distance::neighbours;
   } else if (e.kind == Expr::Kind::identifier && e.text == "any") {

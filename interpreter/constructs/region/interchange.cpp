@@ -77,7 +77,7 @@ class PickPhase final : public Phase {
 class ClaimPhase final : public Phase {
  public:
   std::string_view name() const override { return "interchange"; }
-  ClaimPhase(const Region& r, const PickPhase& pick) : region(r), pick(pick) {}
+  ClaimPhase(const Region& r, const PickPhase& picked) : region(r), pick(picked) {}
   const Region& region;
   const PickPhase& pick;
 

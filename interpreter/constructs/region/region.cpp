@@ -46,9 +46,9 @@ void Region::describe(const State& s, StateNotes& out) const {
   out.areas.push_back(std::move(area));
 }
 
-int Region::shape_for_size(int64_t size) const {
+int Region::shape_for_size(int64_t cells) const {
   for (size_t i = 0; i < shapes.size(); ++i)
-    if (shapes[i].size == size) return static_cast<int>(i);
+    if (shapes[i].size == cells) return static_cast<int>(i);
   return -1;
 }
 
@@ -62,7 +62,7 @@ const std::vector<uint8_t>& Region::mask(const State& s) const {
   thread_local Cache cache;
   const Program& p = s.program();
   int mark = s.var(mark_var), shape = s.var(shape_var), choice = s.var(choice_var);
-  if (cache.program != &p || cache.region != this || cache.mark != mark || cache.shape != shape ||
+  if (p.reference || cache.program != &p || cache.region != this || cache.mark != mark || cache.shape != shape ||
       cache.choice != choice) {
     cache = {&p, this, mark, shape, choice, std::vector<uint8_t>(p.cells, 0)};
     std::vector<int> in;

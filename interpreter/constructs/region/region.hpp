@@ -47,7 +47,7 @@ class Region : public Describer {
   // The cells of shape `shape` marked on `mark` with `choice` (a direction, or -1); false
   // when the shape does not fit there.
   bool cells(const Program& p, int shape, int mark, int choice, std::vector<int>& out) const;
-  int shape_for_size(int64_t size) const;  // -1 when no shape has that size
+  int shape_for_size(int64_t cells) const;  // -1 when no shape has that size
   bool marked(const State& s) const { return s.var(mark_var) >= 0; }
   // Per cell: in the current region (all zero when unmarked). Cached per thread.
   const std::vector<uint8_t>& mask(const State& s) const;

@@ -107,6 +107,8 @@ const Phase* move_phase(CheckContext& ctx) {
     for (const auto& movements : kinds) single = single && movements == kinds[0];
     if (single) made->only = kinds[0][0];
     if (made->only && ctx.program.bitboards && made->only->counts_pieces(ctx.program)) made->counted = made->only;
+    if (made->only && !single) ctx.program.accelerations.push_back("fused steps");
+    if (made->counted) ctx.program.accelerations.push_back("counted moves");
   });
   phase = made;
   return phase;

@@ -144,15 +144,15 @@ PartialMoves& partial(CheckContext& ctx) {
   phase = p.own(std::move(made));
   p.describers.push_back(p.own(std::make_unique<BudgetNotes>(*phase)));
   ctx.at_end([&ctx] {
-    Program& p = ctx.program;
-    PartialMoves* phase = ctx.shared<PartialMoves*>("partial moves");
-    if (phase->budgets.empty()) return;  // once-per-turn alone changes nothing
-    if (!p.turn.turn.empty() || !p.turn.opening.empty() || p.stacking || p.captures)
+    Program& program = ctx.program;
+    PartialMoves* turn = ctx.shared<PartialMoves*>("partial moves");
+    if (turn->budgets.empty()) return;  // once-per-turn alone changes nothing
+    if (!program.turn.turn.empty() || !program.turn.opening.empty() || program.stacking || program.captures)
       ctx.error(ctx.shared<SourcePos>("file start"),
                 "turns of partial moves (`budget`) do not combine with `turn`, `opening`, stacking or hops");
     for (const BasicMovement* m : ctx.shared<std::vector<const BasicMovement*>>("movements"))
       if (!m->takes_partial_turns()) ctx.error(m->pos, "with `budget`, movements are step, slide or run");
-    p.turn.turn.push_back({phase, -1, {}, {}});
+    program.turn.turn.push_back({turn, -1, {}, {}});
   });
   return *phase;
 }

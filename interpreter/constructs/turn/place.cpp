@@ -58,7 +58,7 @@ class Place final : public Phase {
       allowed.for_each([&](int c) {
         if (down.empty() || resting_place(s, c)) add_move(out, Move::place, index, -1, c, code);
       });
-    } else if (where.empty() && down.empty()) {
+    } else if (where.empty() && down.empty() && !p.reference) {
       // Every empty cell, gathered without a branch per cell (a test per cell was
       // mispredicted about as often as cells are empty), then written in order.
       thread_local std::vector<int16_t> empty;

@@ -150,7 +150,7 @@ def _rules_path(game):
     return path
 
 
-def load_game(game, parameters=None):
+def load_game(game, parameters=None, reference=False):
     """Loads a game: a name from registered_names(), or a rules file's path (its
     board file is looked up next to it, then in the boards/ folder beside its folder, as
     the CLI does), with optional parameters.
@@ -162,6 +162,10 @@ def load_game(game, parameters=None):
     repetition-draw=on)"), values written as in the rules. The game is then a variant of
     the rules file made in memory (`variant ... extends`), named "<its name> (plies=300,...)".
     Game.get_parameters() lists every parameter with its value.
+
+    reference=True loads the game in reference mode: every accelerated path off (bitboards,
+    fused and counted moves, set-wise captures, line sweeps, running counts, shortcuts,
+    caches). The same game, move for move, only slower: to check the fast paths against.
 
     ValueError for an unknown name; RulesError when the rules, or a parameter, do not load
     (a parameter the rules do not take is the checker's error, shown in the variant's text)."""
@@ -177,15 +181,16 @@ def load_game(game, parameters=None):
         if name in given:
             raise ValueError(f"parameter {name!r} is given both in the game's name and in parameters")
         given[name] = _parameter_text(name, value)
-    return _loaded(_tabula._load_game(path, list(given.items())))
+    return _loaded(_tabula._load_game(path, list(given.items()), bool(reference)))
 
 
-def load_game_from_text(text, name="<text>.rules"):
+def load_game_from_text(text, name="<text>.rules", reference=False):
     """Loads rules written in a string. `name` is the file the text stands for: it names
     it in diagnostics, and its board and base rules (`variant ... extends "base.rules"`)
     are looked up as for a file at that path, so name="rules/my-variant.rules" finds
-    rules/base.rules and boards/. RulesError when it does not load."""
-    return _loaded(_tabula._load_game_from_text(text, _os.fspath(name)))
+    rules/base.rules and boards/. RulesError when it does not load. reference=True: as
+    load_game's."""
+    return _loaded(_tabula._load_game_from_text(text, _os.fspath(name), bool(reference)))
 
 
 def serialize_game_and_state(game, state):
@@ -194,7 +199,10 @@ def serialize_game_and_state(game, state):
     no file is needed to read it back."""
     if state.game != game:
         raise ValueError(f"the state is a state of {state.game.name}, not of {game.name}")
-    return _json.dumps({"tabula": 1, "game": game._sources(), "state": state.serialize()})
+    data = {"tabula": 1, "game": game._sources(), "state": state.serialize()}
+    if game.reference:
+        data["reference"] = True
+    return _json.dumps(data)
 
 
 def deserialize_game_and_state(text):
@@ -205,7 +213,8 @@ def deserialize_game_and_state(text):
             raise ValueError(f"version {data['tabula']!r} of the format, not 1")
         sources = [(str(path), str(source)) for path, source in data["game"]]
         state = data["state"]
+        reference = data.get("reference", False) is True
     except (ValueError, KeyError, TypeError) as e:
         raise ValueError(f"not a text of serialize_game_and_state: {e}") from None
-    game = _loaded(_tabula._load_game_from_sources(sources))
+    game = _loaded(_tabula._load_game_from_sources(sources, reference))
     return game, game.deserialize_state(state)

@@ -41,7 +41,8 @@ class Diagnostic:
 def registered_names() -> List[str]:
     """The names of the shipped games (their rules files' names), which load_game takes."""
 
-def load_game(game: Union[str, os.PathLike], parameters: Optional[Mapping[str, Union[bool, int, str]]] = None) -> Game:
+def load_game(game: Union[str, os.PathLike], parameters: Optional[Mapping[str, Union[bool, int, str]]] = None,
+              reference: bool = False) -> Game:
     """A name from registered_names() or a rules file's path, with parameters (plies, repetition,
     repetition-draw, quiet-moves-draw) as a dict or as "name(plies=300)". ValueError for an
     unknown name; RulesError when the rules or a parameter do not load."""
@@ -52,7 +53,7 @@ def serialize_game_and_state(game: Game, state: State) -> str:
 def deserialize_game_and_state(text: str) -> Tuple[Game, State]:
     """The inverse of serialize_game_and_state; ValueError when the text is not one."""
 
-def load_game_from_text(text: str, name: _Path = "<text>.rules") -> Game:
+def load_game_from_text(text: str, name: _Path = "<text>.rules", reference: bool = False) -> Game:
     """Loads rules from a string; `name` is the path it stands for (diagnostics, boards, bases)."""
 
 class Board:
@@ -84,6 +85,8 @@ class Game:
     def name(self) -> str: ...
     @property
     def rules_path(self) -> str: ...
+    @property
+    def reference(self) -> bool: ...
     def num_players(self) -> int:
         """The sides."""
     def num_seats(self) -> int:
