@@ -67,7 +67,7 @@ void check_pieces(const State& s, const std::string& svg) {
 }  // namespace
 
 TEST_CASE("CLI: show --svg draws every shipped game's start position - it renders and holds every piece",
-          "[cli][picture]") {
+          "[cli][picture][slow]") {
   for (const auto& rules : files_in("rules", ".rules")) {
     INFO(rules);
     std::string name = std::filesystem::path(rules).stem().string();

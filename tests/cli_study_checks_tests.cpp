@@ -27,7 +27,7 @@ const json* difference(const json& comparison, const std::string& measure) {
 // sanitized build is about ten times slower, and the same code runs there in the smaller
 // studies tests (CMake drops [release-only] from the Sanitize build's test list).
 TEST_CASE("Studies: Hex 5x5 is the first player's under good play - a swap takes the advantage away",
-          "[studies][checks][release-only]") {
+          "[studies][checks][release-only][slow]") {
   auto r =
       run("analyze rules/hex-5x5.rules rules/hex-5x5-pie.rules --games 20 --skill-games 2 --good-games 20 "
           "--strong mcts:200 --good mcts:20000 --json");
@@ -50,7 +50,7 @@ TEST_CASE("Studies: Hex 5x5 is the first player's under good play - a swap takes
 }
 
 TEST_CASE("Studies: strong self-play of LOA gives distinct games by default - misere LOA is told apart",
-          "[studies][checks][release-only]") {
+          "[studies][checks][release-only][slow]") {
   // The good player is the strong one with the default opening temperature (temp:1).
   auto r =
       run("analyze rules/loa.rules rules/loa-misere.rules --games 20 --skill-games 2 --good-games 40 --strong "

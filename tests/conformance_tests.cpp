@@ -186,7 +186,7 @@ void check_playout(std::shared_ptr<const Program> p, uint64_t seed) {
 
 }  // namespace
 
-TEST_CASE("Conformance: every rules file passes random playouts", "[conformance]") {
+TEST_CASE("Conformance: every rules file passes random playouts", "[conformance][slow]") {
   auto files = all_rules_files();
   REQUIRE_FALSE(files.empty());
   for (const auto& file : files) {

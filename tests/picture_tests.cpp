@@ -99,7 +99,7 @@ TEST_CASE("Pictures: the cell shape follows the board's geometry", "[picture]") 
   CHECK(count(board_svg(far, std::vector<CellView>(2), PictureOptions{}), "class=\"cell\"") == 2);
 }
 
-TEST_CASE("Pictures: every board file is well-formed SVG that renders, one cell element per cell", "[picture]") {
+TEST_CASE("Pictures: every board file is well-formed SVG that renders, one cell element per cell", "[picture][slow]") {
   for (const auto& file : board_files()) {
     INFO(file);
     BoardGraph b = load_board_at(file);
