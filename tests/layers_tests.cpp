@@ -103,3 +103,31 @@ TEST_CASE("Layers: no game's name in interpreter/ (a game is a rules file)", "[l
     }
   }
 }
+
+TEST_CASE("Layers: every quoted #include of interpreter/ and tools/ names a layer's file or one beside it",
+          "[layers]") {
+  // A relative path (`../`) or a name found nowhere would slip past the layer check above.
+  std::regex include(R"re(^\s*#\s*include\s*"([^"]+)")re");
+  std::vector<fs::path> files = sources_in(kRoot / "interpreter");
+  for (const auto& e : fs::directory_iterator(kRoot / "tools"))
+    if (e.path().extension() == ".cpp" || e.path().extension() == ".hpp") files.push_back(e.path());
+  int checked = 0;
+  for (const auto& file : files) {
+    std::istringstream lines(read_text(file));
+    std::string line;
+    for (int n = 1; std::getline(lines, line); ++n) {
+      std::smatch m;
+      if (!std::regex_search(line, m, include)) continue;
+      const std::string target = m[1];
+      INFO(fs::relative(file, kRoot).string() << ":" << n << ": " << line);
+      CHECK(target.find("..") == std::string::npos);
+      const bool beside = fs::exists(file.parent_path() / target);
+      const bool in_layer = target.find('/') != std::string::npos &&
+                            (fs::exists(kRoot / "interpreter" / target) ||
+                             fs::exists(kRoot / "interpreter" / "api" / target));  // the facade's tabula/...
+      CHECK((beside || in_layer));
+      ++checked;
+    }
+  }
+  CHECK(checked > 700);
+}

@@ -93,7 +93,7 @@ class CaptureMaker : public MoveMaker {
   // Whether `seat`, were it to move now, could take a piece of one of `kinds`.
   virtual bool can_take(const State& s, int seat, uint32_t kinds) const = 0;
   bool compulsory = false;  // a capture must be played when one exists
-  bool set_wise = false;    // sequences are searched set-wise (Program::set_wise_captures)
+  bool set_wise = false;    // sequences are searched set-wise (kernels/capture_search; never in reference mode)
   uint32_t kinds = 0;       // the kinds that capture (bit per kind)
 };
 
