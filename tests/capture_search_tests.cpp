@@ -54,9 +54,9 @@ bool same_moves(const MoveList& a, const MoveList& b) {
 int compare_searches(const Loader& load, int games) {
   auto p = load({});
   REQUIRE(p->captures);
-  REQUIRE(p->captures->set_wise);
+  REQUIRE(accelerated(*p, "set-wise captures"));
   auto general = load({.reference = true});  // the same rules with every accelerated path off
-  REQUIRE_FALSE(general->captures->set_wise);
+  REQUIRE_FALSE(accelerated(*general, "set-wise captures"));
   int with_captures = 0;
   for (int g = 1; g <= games; ++g) {
     uint64_t x = g * 0x9E3779B97F4A7C15ULL + 1;
@@ -84,7 +84,7 @@ TEST_CASE("Set-wise capture search: used where every hop is short and takes leav
     INFO(file);
     auto p = load_rules(repo_path(file));
     REQUIRE(p->captures);
-    CHECK(p->captures->set_wise);
+    CHECK(accelerated(*p, "set-wise captures"));
   }
   // Flying kings (long-range hops), taken pieces that leave at the end, a board of more
   // than 64 cells: the array search.
@@ -93,7 +93,7 @@ TEST_CASE("Set-wise capture search: used where every hop is short and takes leav
     INFO(file);
     auto p = load_rules(repo_path(file));
     REQUIRE(p->captures);
-    CHECK_FALSE(p->captures->set_wise);
+    CHECK_FALSE(accelerated(*p, "set-wise captures"));
   }
 }
 

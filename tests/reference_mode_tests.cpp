@@ -91,11 +91,15 @@ TEST_CASE("Reference mode: every rules file plays the same games with and withou
 TEST_CASE("Reference mode: the accelerated paths each rules file gets are named", "[reference]") {
   using Names = std::vector<std::string>;
   CHECK(load_rules(repo_path("rules/breakthrough.rules"))->accelerations ==
-        Names{"bitboards", "plain turns", "fused steps", "counted moves"});
+        Names{"bitboards", "masked steps", "fused steps", "counted moves", "plain turns"});
   CHECK(load_rules(repo_path("rules/loa.rules"))->accelerations ==
-        Names{"bitboards", "running line counts", "plain turns", "counted moves"});
+        Names{"bitboards", "running line counts", "counted moves", "plain turns"});
   CHECK(load_rules(repo_path("rules/english-draughts.rules"))->accelerations ==
-        Names{"bitboards", "set-wise captures", "plain turns", "fused steps", "counted moves"});
+        Names{"bitboards", "masked steps", "fused steps", "counted moves", "masked captures", "set-wise captures",
+              "plain turns"});
+  CHECK(load_rules(repo_path("rules/russian-draughts.rules"))->accelerations ==
+        Names{"bitboards", "masked steps", "masked captures", "plain turns"});
+  CHECK(load_rules(repo_path("rules/connect-four.rules"))->accelerations == Names{"bitboards", "plain turns"});
   CHECK(load_rules(repo_path("rules/lanquia.rules"))->accelerations == Names{"line sweeps"});
   CHECK(load_rules(repo_path("rules/hex.rules"))->accelerations == Names{"plain turns"});
   // Every rules file but those on boards past every fast path gets at least one.

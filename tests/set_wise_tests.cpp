@@ -33,9 +33,7 @@ MoveList per_piece_moves(const State& s) {
   return out;
 }
 
-bool has_fused_steps(const Program& p) {
-  return std::find(p.accelerations.begin(), p.accelerations.end(), "fused steps") != p.accelerations.end();
-}
+bool has_fused_steps(const Program& p) { return accelerated(p, "fused steps"); }
 
 }  // namespace
 

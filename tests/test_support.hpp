@@ -41,6 +41,11 @@ inline std::shared_ptr<const Program> load_rules(const std::string& path, const 
 }
 
 // Every file in rules/, sorted.
+// Whether the program got the accelerator named `name` (Program::accelerations).
+inline bool accelerated(const Program& p, const std::string& name) {
+  return std::find(p.accelerations.begin(), p.accelerations.end(), name) != p.accelerations.end();
+}
+
 inline std::vector<std::string> all_rules_files() {
   std::vector<std::string> out;
   for (const auto& e : std::filesystem::directory_iterator(repo_path("rules")))

@@ -1,10 +1,11 @@
 #pragma once
 // Random moves without listing every move: a random playout needs the number of legal moves
 // and then one of them, by index. Where the phase's construct counts a side's moves
-// set-wise (Movement::counts_pieces), only the move drawn is written; otherwise the moves are
+// set-wise (program/move_tally.hpp: a MoveCounter), only the move drawn is written; otherwise the moves are
 // listed as legal_moves lists them. Either way the count and the k-th move are exactly
 // legal_moves' size and element k, so a seeded playout plays the same game both ways.
 #include "engine/state.hpp"
+#include "program/move_tally.hpp"
 
 namespace tabula {
 

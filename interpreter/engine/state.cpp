@@ -92,37 +92,51 @@ Position State::position() const {
   return pos;
 }
 
-// Piece counts, line counts, bitboards and the hash, recomputed from the board.
-void State::rebuild_derived() {
+// Piece counts, line counts, bitboards and the hashes, counted again from the cells and
+// variables alone: what the incremental updates must always equal.
+State::Derived State::recount() const {
   const Program& p = *program_;
-  piece_count_.assign(p.player_count(), 0);
-  code_count_.assign(1 + p.player_count() * p.kind_count(), 0);
-  line_counts_.assign(p.line_count, 0);
-  occupancy_.assign(p.player_count(), 0);
-  occupied_ = 0;
-  code_mask_.assign(1 + p.player_count() * p.kind_count(), 0);
-  connected_memo_.assign(p.player_count(), {});
-  hash_ = position_hash();
-  counter_hash_ = hash_var(-1, passes_);
+  Derived d;
+  d.piece_count.assign(p.player_count(), 0);
+  d.code_count.assign(1 + p.player_count() * p.kind_count(), 0);
+  d.line_counts.assign(p.line_count, 0);
+  d.occupancy.assign(p.player_count(), 0);
+  d.code_mask.assign(1 + p.player_count() * p.kind_count(), 0);
+  d.hash = position_hash();
+  d.counter_hash = hash_var(-1, passes_);
   for (int i = 0; i < p.vars.size(); ++i)
-    if (p.vars.specs[i].role != VarSpec::Role::position) counter_hash_ ^= hash_var(i, vars_[i]);
+    if (p.vars.specs[i].role != VarSpec::Role::position) d.counter_hash ^= hash_var(i, vars_[i]);
   for (int c = 0; c < p.cells; ++c) {
     uint8_t code = board_[c];
     if (!code) continue;
-    ++piece_count_[p.owner(code)];
-    ++code_count_[code];
+    ++d.piece_count[p.owner(code)];
+    ++d.code_count[code];
     if (p.bitboards) {
-      occupancy_[p.owner(code)] |= uint64_t{1} << c;
-      occupied_ |= uint64_t{1} << c;
-      code_mask_[code] |= uint64_t{1} << c;
+      d.occupancy[p.owner(code)] |= uint64_t{1} << c;
+      d.occupied |= uint64_t{1} << c;
+      d.code_mask[code] |= uint64_t{1} << c;
     }
-    for (int i = p.lines_through_begin[c]; i < p.lines_through_begin[c + 1]; ++i) ++line_counts_[p.lines_through[i]];
+    for (int i = p.lines_through_begin[c]; i < p.lines_through_begin[c + 1]; ++i) ++d.line_counts[p.lines_through[i]];
   }
-  line_words_.clear();
   if (p.keeps_line_words()) {
-    line_words_.resize(static_cast<size_t>(p.straight_lines.count()) * line_word_stride(p));
-    gather_line_words(p, board_.data(), line_words_.data());
+    d.line_words.resize(static_cast<size_t>(p.straight_lines.count()) * line_word_stride(p));
+    gather_line_words(p, board_.data(), d.line_words.data());
   }
+  return d;
+}
+
+void State::rebuild_derived() {
+  Derived d = recount();
+  piece_count_ = std::move(d.piece_count);
+  code_count_ = std::move(d.code_count);
+  line_counts_ = std::move(d.line_counts);
+  line_words_ = std::move(d.line_words);
+  occupancy_ = std::move(d.occupancy);
+  occupied_ = d.occupied;
+  code_mask_ = std::move(d.code_mask);
+  hash_ = d.hash;
+  counter_hash_ = d.counter_hash;
+  connected_memo_.assign(program_->player_count(), {});
 }
 
 uint64_t State::position_hash() const {
@@ -406,17 +420,16 @@ bool State::connected(int side) const {
 
 bool State::is_consistent(std::string* why) const {
   const Program& p = *program_;
-  State recounted = *this;
-  recounted.rebuild_derived();
+  const Derived recounted = recount();
   std::string found;
-  if (piece_count_ != recounted.piece_count_) found = "the pieces per side";
-  else if (code_count_ != recounted.code_count_) found = "the pieces per code";
-  else if (occupancy_ != recounted.occupancy_ || occupied_ != recounted.occupied_) found = "the bitboards per side";
-  else if (code_mask_ != recounted.code_mask_) found = "the bitboards per code";
-  else if (line_words_ != recounted.line_words_) found = "the words per line";
-  else if (p.uses_line_counts && line_counts_ != recounted.line_counts_) found = "the pieces per line";
-  else if (position_key() != recounted.hash_) found = "the position's hash";
-  else if (counter_hash_ != recounted.counter_hash_) found = "the counters' hash";
+  if (piece_count_ != recounted.piece_count) found = "the pieces per side";
+  else if (code_count_ != recounted.code_count) found = "the pieces per code";
+  else if (occupancy_ != recounted.occupancy || occupied_ != recounted.occupied) found = "the bitboards per side";
+  else if (code_mask_ != recounted.code_mask) found = "the bitboards per code";
+  else if (line_words_ != recounted.line_words) found = "the words per line";
+  else if (p.uses_line_counts && line_counts_ != recounted.line_counts) found = "the pieces per line";
+  else if (position_key() != recounted.hash) found = "the position's hash";
+  else if (counter_hash_ != recounted.counter_hash) found = "the counters' hash";
   for (int side = 0; found.empty() && side < p.player_count() && p.bitboards; ++side) {
     const ConnectedMemo& memo = connected_memo_[side];
     if (memo.valid && memo.pieces == occupancy_[side] && memo.connected != mask_connected(p, memo.pieces))

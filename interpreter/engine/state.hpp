@@ -180,6 +180,14 @@ class State {
     const HashKeys& k = program_->keys;
     return k.step[t.segment * 256 + t.step] ^ (t.fresh ? k.step[767] : 0);
   }
+  // What rebuild_derived sets, counted from the cells and variables (is_consistent compares).
+  struct Derived {
+    std::vector<int> piece_count, code_count;
+    std::vector<uint16_t> line_counts;
+    std::vector<uint64_t> line_words, occupancy, code_mask;
+    uint64_t occupied = 0, hash = 0, counter_hash = 0;
+  };
+  Derived recount() const;
   void rebuild_derived();
   uint64_t position_hash() const;  // the position's part of the hash, from the position
 

@@ -7,6 +7,7 @@
 #include <cctype>
 #include <map>
 
+#include "accel/accelerate.hpp"
 #include "check/context.hpp"
 #include "constructs/registry.hpp"
 #include "constructs/turn/move_action.hpp"
@@ -202,6 +203,7 @@ std::shared_ptr<Program> check_rules(const RulesFile& rules, std::shared_ptr<con
   if (prog->name.empty()) prog->name = rules.path;
   if (board) finish_program(*prog);
   if (diags.has_errors()) return nullptr;
+  accelerate(*prog);
   return prog;
 }
 

@@ -12,7 +12,6 @@
 #include <vector>
 
 #include "diag/diagnostic.hpp"
-#include "program/cell_counts.hpp"
 #include "program/move.hpp"
 
 namespace tabula {
@@ -21,23 +20,8 @@ class State;
 struct GenContext;
 struct EvalContext;
 struct Program;
-class Movement;
-
-// Random playouts count the moves of a position and write only the one they draw
-// (engine/sample.hpp). A side whose moves a movement counts set-wise is counted, not
-// listed: the tally keeps what writing one of those moves needs.
-struct MoveTally {
-  static constexpr size_t kMasks = 32;
-  const Movement* counted = nullptr;  // whose moves follow the `listed` ones, or none
-  uint32_t listed = 0;                // moves listed before the counted ones
-  const State* state = nullptr;
-  int seat = 0;
-  uint64_t occupied = 0;
-  uint64_t pieces = 0;     // the pieces counted
-  uint64_t masks[kMasks];  // the counting movement's own (its moves as cell masks)
-  CellCounts counts;       // the moves per cell, when the movement counts that way
-  uint64_t per_byte = 0;   // counts.per_byte()
-};
+struct MoveTally;   // program/move_tally.hpp
+class MoveCounter;  // program/move_tally.hpp
 
 // Anything a program owns.
 class Construct {
@@ -75,13 +59,6 @@ class Movement : public MoveMaker {
   virtual void generate_pieces(const GenContext& g, uint64_t pieces, MoveList& out) const {
     for (; pieces; pieces &= pieces - 1) generate(g, __builtin_ctzll(pieces), out);
   }
-  // Random playouts: whether this movement counts the moves of a side's pieces set-wise.
-  // When it does, count_pieces(g, pieces, t) is the number of moves generate_pieces would
-  // list, keeping in `t` what nth_piece_move(t, k, out) needs to append the k-th of them
-  // (in the same order); g.s, g.seat and g.occupied are also in `t` (the caller sets them).
-  virtual bool counts_pieces(const Program&) const { return false; }
-  virtual uint32_t count_pieces(const GenContext&, uint64_t, MoveTally&) const { return 0; }
-  virtual void nth_piece_move(const MoveTally&, uint32_t, MoveList&) const {}
   uint32_t kinds = 0;  // the kinds that move this way (bit per kind)
   SourcePos pos;
 };
@@ -93,7 +70,6 @@ class CaptureMaker : public MoveMaker {
   // Whether `seat`, were it to move now, could take a piece of one of `kinds`.
   virtual bool can_take(const State& s, int seat, uint32_t kinds) const = 0;
   bool compulsory = false;  // a capture must be played when one exists
-  bool set_wise = false;    // sequences are searched set-wise (kernels/capture_search; never in reference mode)
   uint32_t kinds = 0;       // the kinds that capture (bit per kind)
 };
 
@@ -106,13 +82,9 @@ class Phase : public MoveMaker {
   // The decisions available now (a pass when the rules say so).
   virtual void generate(const State& s, MoveList& out) const = 0;
   // Random playouts: the number of decisions generate() would list, of which only those in
-  // `out` are listed (out.size() of them, then tally.counted's: see MoveTally). By default
-  // every one is listed.
-  virtual uint32_t count(const State& s, MoveList& out, MoveTally& tally) const {
-    tally.counted = nullptr;
-    generate(s, out);
-    return static_cast<uint32_t>(out.size());
-  }
+  // `out` are listed (out.size() of them, then tally.counted's: program/move_tally.hpp). By
+  // default every one is listed.
+  virtual uint32_t count(const State& s, MoveList& out, MoveTally& tally) const;
   // Whether this step happens at all in this turn (a placement from an empty reserve does not).
   virtual bool applies(const State&) const { return true; }
   // Called when a turn reaches this step.

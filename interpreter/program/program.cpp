@@ -67,18 +67,6 @@ void finish_program(Program& p) {
   build_code_tables(p);
   build_promotion_table(p);
   build_hash_keys(p);
-  p.plain_turns = !p.reference && p.turn.turn.size() == 1 && p.turn.turn[0].condition.empty() &&
-                  p.turn.triggers.empty() && p.after_turn.empty() && p.turns_var.empty() && !p.end.repetition &&
-                  p.end.quiet_limit <= 0;
-  // Those chosen by the board's data and the store; the constructs named theirs already.
-  std::vector<std::string> chosen;
-  for (auto [on, name] : {std::pair{p.bitboards, "bitboards"},
-                          {p.keeps_line_words(), "line sweeps"},
-                          {p.uses_line_counts, "running line counts"},
-                          {p.captures && p.captures->set_wise, "set-wise captures"},
-                          {p.plain_turns, "plain turns"}})
-    if (on) chosen.push_back(name);
-  p.accelerations.insert(p.accelerations.begin(), chosen.begin(), chosen.end());
 }
 
 }  // namespace tabula

@@ -32,7 +32,9 @@ struct Program : BoardData {
   // Stacking: a cell holds a column of counters (bottom first); the top counter owns it.
   bool stacking = false;
   static constexpr int kMaxStack = 32;
-  bool uses_line_counts = false;  // some rule reads the pieces on a line (kept incrementally)
+  // The State keeps the pieces on each line as the cells change (an accelerator's choice:
+  // interpreter/accel/).
+  bool uses_line_counts = false;
   // Some rule sweeps the straight lines (sight, chains): on boards that sweep by words
   // (sweeps_by_words) the State keeps a word per line and side (kernels/line_sweeps.hpp).
   bool sweeps_lines = false;
@@ -66,13 +68,19 @@ struct Program : BoardData {
   std::vector<int> captured_var, captured_value_var, turns_var;
   std::vector<int> reserve_var;  // player * kinds + kind -> the var counting that reserve (empty: none)
   HashKeys keys;
-  // Set by finish_program: a turn is one unconditional step and nothing else happens between
-  // turns (no trigger, turn effect, turn counter, repetition or quiet-move rule), so the turn
-  // machine passes to the next seat without looking for any of them (never in reference mode).
+  // ---- chosen by the accelerators (interpreter/accel/accelerate), never in reference mode ----
+  // What makes a whole side's moves in one call, in the order of the per-piece loop (every
+  // kind's steps fused, or the one movement every kind has), and what counts them for
+  // random playouts without listing them.
+  const Movement* whole_side = nullptr;
+  const MoveCounter* whole_side_counter = nullptr;
+  // A turn is one unconditional step and nothing else happens between turns (no trigger,
+  // turn effect, turn counter, repetition or quiet-move rule), so the turn machine passes to
+  // the next seat without looking for any of them.
   bool plain_turns = false;
-  // The accelerated paths chosen for these rules, by name ("bitboards", "fused steps",
-  // "counted moves", "set-wise captures", "line sweeps", "running line counts", "plain
-  // turns"), each named where it is chosen; none in reference mode. For tools and tests.
+  // The accelerated paths chosen, by name ("bitboards", "line sweeps", "running line
+  // counts", "fused steps", "counted moves", "set-wise captures", "plain turns", ...), in
+  // the order of the accelerators' table. For tools and tests.
   std::vector<std::string> accelerations;
 
   // Takes ownership of a construct and returns it; a MoveMaker is also given its index.
@@ -84,6 +92,16 @@ struct Program : BoardData {
       makers.push_back(raw);
     }
     owned.push_back(std::move(c));
+    return raw;
+  }
+  // Takes ownership of `faster`, which makes the moves of the maker `plain` from now on, under
+  // its index (the accelerators' replacements).
+  template <class T>
+  T* own_instead_of(const MoveMaker& plain, std::unique_ptr<T> faster) {
+    T* raw = faster.get();
+    raw->index = plain.index;
+    makers[plain.index] = raw;
+    owned.push_back(std::move(faster));
     return raw;
   }
 

@@ -59,9 +59,4 @@ bool check_movement(CheckContext& ctx, const Statement& s, BasicMovement& mv, ui
 // Adds a checked movement to the program (and to the movements of its kinds).
 void add_movement(CheckContext& ctx, std::unique_ptr<BasicMovement> mv);
 
-// The movements of every kind (`per_kind`, in rule order) as one generator of a whole side's
-// moves, in the same order, when they are all `step`s without an `if` or costs and every
-// direction is one index offset on the board (step.cpp); nullptr otherwise.
-const Movement* fuse_steps(CheckContext& ctx, const std::vector<std::vector<const Movement*>>& per_kind);
-
 }  // namespace tabula

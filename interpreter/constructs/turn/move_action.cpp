@@ -6,16 +6,13 @@
 
 #include "constructs/movement/basic_movement.hpp"
 #include "engine/generate.hpp"
+#include "program/move_tally.hpp"
 
 namespace tabula {
 namespace {
 
 class MovePhase final : public Phase {
  public:
-  // What makes a whole side's moves in one call, in the order of the per-piece loop, when
-  // there is one: every kind's steps fused, or the one movement every kind has.
-  const Movement* only = nullptr;
-  const Movement* counted = nullptr;  // `only`, when it counts set-wise (random playouts)
   std::string_view name() const override { return "move"; }
   void generate(const State& s, MoveList& out) const override {
     const Program& p = s.program();
@@ -31,8 +28,8 @@ class MovePhase final : public Phase {
     if (p.bitboards) {
       g.mine = s.pieces_mask(mover);
       g.occupied = s.occupied_mask();
-      if (only && moves_whole_side(sd)) {
-        only->generate_pieces(g, g.mine, out);
+      if (p.whole_side && moves_whole_side(sd)) {
+        p.whole_side->generate_pieces(g, g.mine, out);
       } else {
         for (uint64_t b = g.mine; b; b &= b - 1) piece_moves(__builtin_ctzll(b));
       }
@@ -52,6 +49,7 @@ class MovePhase final : public Phase {
     const int seat = s.current_seat(), mover = s.current_player();
     const SeatDef& sd = p.seats[seat];
     tally.counted = nullptr;
+    const MoveCounter* counted = p.whole_side_counter;
     if (!counted || !moves_whole_side(sd) || !p.offers.empty()) return Phase::count(s, out, tally);
     if (captures_only(s, seat, out)) return static_cast<uint32_t>(out.size());
     GenContext g{s, p, mover, seat, s.pieces_mask(mover), s.occupied_mask()};
@@ -71,7 +69,7 @@ class MovePhase final : public Phase {
 
  private:
   // Whether the seat moves every piece it has (no kind or region left out), so one call of
-  // `only` (or `counted`) makes its moves.
+  // Program::whole_side (or whole_side_counter) makes its moves.
   static bool moves_whole_side(const SeatDef& sd) { return sd.kinds == 0xFFFFFFFFu && sd.region < 0; }
   // Lists the seat's capture sequences; true when they are the only moves (compulsory).
   bool captures_only(const State& s, int seat, MoveList& out) const {
@@ -97,20 +95,7 @@ const Phase* check_move(CheckContext& ctx, const Statement& s, const std::vector
 const Phase* move_phase(CheckContext& ctx) {
   auto& phase = ctx.shared<const Phase*>("move phase");
   if (phase) return phase;
-  MovePhase* made = ctx.program.own(std::make_unique<MovePhase>());
-  ctx.at_end([&ctx, made] {
-    // The whole side in one call: by the movements of every kind fused (steps on a regular
-    // board), or by the one movement every kind has.
-    const auto& kinds = ctx.program.movements;
-    made->only = fuse_steps(ctx, kinds);
-    bool single = !made->only && !kinds.empty() && kinds[0].size() == 1;
-    for (const auto& movements : kinds) single = single && movements == kinds[0];
-    if (single) made->only = kinds[0][0];
-    if (made->only && ctx.program.bitboards && made->only->counts_pieces(ctx.program)) made->counted = made->only;
-    if (made->only && !single) ctx.program.accelerations.push_back("fused steps");
-    if (made->counted) ctx.program.accelerations.push_back("counted moves");
-  });
-  phase = made;
+  phase = ctx.program.own(std::make_unique<MovePhase>());
   return phase;
 }
 

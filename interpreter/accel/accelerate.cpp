@@ -1,0 +1,124 @@
+#include "accel/accelerate.hpp"
+
+#include <algorithm>
+
+#include "accel/counted_line.hpp"
+#include "accel/fused_steps.hpp"
+#include "accel/masked_captures.hpp"
+#include "accel/masked_step.hpp"
+
+namespace tabula {
+namespace {
+
+// The movement `plain` is replaced by `faster` wherever the program lists it.
+void replace_movement(Program& p, const Movement* plain, const Movement* faster) {
+  for (auto& movements : p.movements) std::replace(movements.begin(), movements.end(), plain, faster);
+}
+
+// Chosen with the board's data (BoardData::build_masks): the State keeps a mask per side and
+// per piece code on boards of at most 64 cells, and the accelerators below read them.
+bool bitboards(Program& p) { return p.bitboards; }
+
+// Chosen by the rules that sweep lines (sees, incursion, flanked chains) on boards that sweep
+// by words: the State keeps a word per straight line and side.
+bool line_sweeps(Program& p) { return p.keeps_line_words(); }
+
+// `line distance=count(line)`: the State keeps the pieces on each line as the cells change,
+// and the movement reads them (by masks on boards of bitboards) instead of counting.
+bool running_line_counts(Program& p) {
+  std::vector<const LineMovement*> counted;
+  for (const auto& movements : p.movements)
+    for (const Movement* m : movements)
+      if (const auto* line = dynamic_cast<const LineMovement*>(m);
+          line && line->distance == LineDistance::pieces_on_line &&
+          std::find(counted.begin(), counted.end(), line) == counted.end())
+        counted.push_back(line);
+  for (const LineMovement* plain : counted)
+    replace_movement(p, plain, p.own_instead_of(*plain, std::make_unique<CountedLine>(*plain, p)));
+  p.uses_line_counts = !counted.empty();
+  return p.uses_line_counts;
+}
+
+// `step` without an `if` on a board of bitboards: a piece's steps from masks.
+bool masked_steps(Program& p) {
+  if (!p.bitboards) return false;
+  std::vector<const StepMovement*> plain_steps;
+  for (const auto& movements : p.movements)
+    for (const Movement* m : movements)
+      if (const auto* step = dynamic_cast<const StepMovement*>(m);
+          step && step->condition.empty() &&
+          std::find(plain_steps.begin(), plain_steps.end(), step) == plain_steps.end())
+        plain_steps.push_back(step);
+  for (const StepMovement* plain : plain_steps)
+    replace_movement(p, plain, p.own_instead_of(*plain, std::make_unique<MaskedStep>(*plain)));
+  return !plain_steps.empty();
+}
+
+// A whole side's moves in one call when every kind's movements are steps (fused) or one
+// movement moves every kind, and counted without a list where that movement can count.
+bool fused_steps(Program& p) {
+  if (!p.bitboards) return false;
+  const auto& kinds = p.movements;
+  const FusedSteps* fused = fuse_steps(p, kinds);
+  bool single = !fused && !kinds.empty() && kinds[0].size() == 1;
+  for (const auto& movements : kinds) single = single && movements == kinds[0];
+  if (fused) {
+    p.whole_side = fused;
+    if (fused->counts()) p.whole_side_counter = fused;
+  } else if (single) {
+    p.whole_side = kinds[0][0];
+    if (const auto* line = dynamic_cast<const CountedLine*>(p.whole_side); line && line->counts())
+      p.whole_side_counter = line;
+  }
+  return fused != nullptr;
+}
+bool counted_moves(Program& p) { return p.whole_side_counter != nullptr; }
+
+// Capture sequences on a board of bitboards: a first-hop test before any search, and the
+// set-wise search where its tables apply.
+bool masked_captures(Program& p) {
+  if (!p.bitboards || !p.captures) return false;
+  const auto* plain = dynamic_cast<const Captures*>(p.captures);
+  if (!plain) return false;
+  p.captures = p.own_instead_of(*plain, std::make_unique<MaskedCaptures>(*plain, p));
+  return true;
+}
+bool set_wise_captures(Program& p) {
+  const auto* masked = dynamic_cast<const MaskedCaptures*>(p.captures);
+  return masked && masked->set_wise();
+}
+
+bool plain_turns(Program& p) {
+  p.plain_turns = p.turn.turn.size() == 1 && p.turn.turn[0].condition.empty() && p.turn.triggers.empty() &&
+                  p.after_turn.empty() && p.turns_var.empty() && !p.end.repetition && p.end.quiet_limit <= 0;
+  return p.plain_turns;
+}
+
+// The table, in the order they run (masked steps before the fusing that reads them) and are
+// named: a new accelerator is one function and one line here.
+struct Accelerator {
+  const char* name;
+  bool (*apply)(Program&);
+};
+constexpr Accelerator kAccelerators[] = {
+    {"bitboards", bitboards},
+    {"line sweeps", line_sweeps},
+    {"running line counts", running_line_counts},
+    {"masked steps", masked_steps},
+    {"fused steps", fused_steps},
+    {"counted moves", counted_moves},
+    {"masked captures", masked_captures},
+    {"set-wise captures", set_wise_captures},
+    {"plain turns", plain_turns},
+};
+
+}  // namespace
+
+void accelerate(Program& p) {
+  p.accelerations.clear();
+  if (p.reference) return;
+  for (const Accelerator& a : kAccelerators)
+    if (a.apply(p)) p.accelerations.emplace_back(a.name);
+}
+
+}  // namespace tabula
