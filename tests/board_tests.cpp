@@ -5,7 +5,6 @@
 #include <cmath>
 #include <set>
 
-#include "ai/rng.hpp"
 #include "board/board_drawing.hpp"
 #include "board/board_generators.hpp"
 #include "board/board_loader.hpp"
@@ -14,6 +13,7 @@
 #include "golden.hpp"
 #include "kernels/shifts.hpp"
 #include "program/board_data.hpp"
+#include "util/rng.hpp"
 
 using namespace tabula;
 

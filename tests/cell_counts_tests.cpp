@@ -4,9 +4,9 @@
 #include <array>
 #include <catch2/catch.hpp>
 
-#include "ai/rng.hpp"
 #include "program/bit_count.hpp"
 #include "program/cell_counts.hpp"
+#include "util/rng.hpp"
 
 using namespace tabula;
 

@@ -10,12 +10,12 @@
 
 #include "ai/match.hpp"
 #include "ai/match_record.hpp"
-#include "ai/rng.hpp"
 #include "ai/study.hpp"
 #include "engine/game_record.hpp"
 #include "engine/sample.hpp"
 #include "kernels/line_sweeps.hpp"
 #include "test_support.hpp"
+#include "util/rng.hpp"
 
 using namespace tabula;
 using namespace tabula::testing;

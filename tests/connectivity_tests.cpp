@@ -4,9 +4,9 @@
 #include <catch2/catch.hpp>
 #include <numeric>
 
-#include "ai/rng.hpp"
 #include "kernels/connectivity.hpp"
 #include "test_support.hpp"
+#include "util/rng.hpp"
 
 using namespace tabula;
 using namespace tabula::testing;

@@ -3,10 +3,10 @@
 // passing and the end by score.
 #include <catch2/catch.hpp>
 
-#include "ai/rng.hpp"
 #include "engine/perft.hpp"
 #include "kernels/flanking.hpp"
 #include "test_support.hpp"
+#include "util/rng.hpp"
 
 using namespace tabula;
 using namespace tabula::testing;

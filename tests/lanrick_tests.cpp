@@ -8,12 +8,12 @@
 #include "ai/evaluator.hpp"
 #include "ai/match.hpp"
 #include "ai/match_report.hpp"
-#include "ai/rng.hpp"
 #include "cli_run.hpp"
 #include "constructs/region/region.hpp"
 #include "engine/game_record.hpp"
 #include "engine/perft.hpp"
 #include "test_support.hpp"
+#include "util/rng.hpp"
 
 using namespace tabula;
 using namespace tabula::testing;

@@ -5,12 +5,12 @@
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "ai/rng.hpp"
 #include "board/board_loader.hpp"
 #include "kernels/flanking.hpp"
 #include "kernels/line_sweeps.hpp"
 #include "program/board_data.hpp"
 #include "test_support.hpp"
+#include "util/rng.hpp"
 
 using namespace tabula;
 using namespace tabula::testing;

@@ -2,9 +2,9 @@
 // distinguishing rule on positions where it shows, perft from the start, and whole games.
 #include <catch2/catch.hpp>
 
-#include "ai/rng.hpp"
 #include "engine/perft.hpp"
 #include "test_support.hpp"
+#include "util/rng.hpp"
 
 using namespace tabula;
 using namespace tabula::testing;

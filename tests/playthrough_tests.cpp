@@ -10,9 +10,9 @@
 #include <filesystem>
 #include <fstream>
 
-#include "ai/rng.hpp"
 #include "golden.hpp"
 #include "test_support.hpp"
+#include "util/rng.hpp"
 
 using namespace tabula;
 using namespace tabula::testing;

@@ -7,10 +7,10 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 
-#include "ai/rng.hpp"
 #include "engine/perft.hpp"
 #include "engine/sample.hpp"
 #include "test_support.hpp"
+#include "util/rng.hpp"
 
 using namespace tabula;
 using namespace tabula::testing;

@@ -2,13 +2,13 @@
 // reader, the study's identity, and a seeded mutation run over a real line.
 #include <catch2/catch.hpp>
 
-#include "ai/json_value.hpp"
 #include "ai/match.hpp"
 #include "ai/match_record.hpp"
-#include "ai/rng.hpp"
 #include "ai/statistics.hpp"
 #include "ai/study.hpp"
 #include "test_support.hpp"
+#include "util/json_value.hpp"
+#include "util/rng.hpp"
 
 using namespace tabula;
 using namespace tabula::testing;

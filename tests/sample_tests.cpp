@@ -8,10 +8,10 @@
 #include <string>
 
 #include "ai/playouts.hpp"
-#include "ai/rng.hpp"
 #include "engine/sample.hpp"
 #include "engine/state.hpp"
 #include "test_support.hpp"
+#include "util/rng.hpp"
 
 using namespace tabula;
 using namespace tabula::testing;

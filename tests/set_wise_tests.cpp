@@ -7,12 +7,12 @@
 #include <string>
 #include <typeinfo>
 
-#include "ai/rng.hpp"
 #include "engine/generate.hpp"
 #include "engine/move_text.hpp"
 #include "engine/state.hpp"
 #include "kernels/flanking.hpp"
 #include "test_support.hpp"
+#include "util/rng.hpp"
 
 using namespace tabula;
 using namespace tabula::testing;

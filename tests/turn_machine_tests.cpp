@@ -2,9 +2,9 @@
 // several target regions, several `when` blocks, and the next= choices of `mark`.
 #include <catch2/catch.hpp>
 
-#include "ai/rng.hpp"
 #include "constructs/region/region.hpp"
 #include "test_support.hpp"
+#include "util/rng.hpp"
 
 using namespace tabula;
 using namespace tabula::testing;

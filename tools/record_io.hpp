@@ -6,11 +6,11 @@
 #include <string>
 #include <vector>
 
-#include "ai/json_value.hpp"
 #include "ai/match_record.hpp"
 #include "ai/study.hpp"
 #include "engine/game_record.hpp"
 #include "engine/state.hpp"
+#include "util/json_value.hpp"
 
 namespace tabula::cli {
 

@@ -4,10 +4,10 @@
 #include <algorithm>
 #include <atomic>
 #include <mutex>
-#include <thread>
 
 #include "engine/game_record.hpp"
 #include "engine/move_text.hpp"
+#include "util/parallel.hpp"
 
 namespace tabula::cli {
 namespace {
@@ -70,8 +70,9 @@ std::string verify_games(std::shared_ptr<const Program> program, const StudyGame
   std::mutex lock;
   size_t first_bad = all.size();
   std::string problem;
-  auto work = [&] {
-    for (size_t i; (i = next.fetch_add(1)) < all.size();) {
+  std::atomic<bool> stop{false};
+  auto work = [&](int) {
+    for (size_t i; !stop && (i = next.fetch_add(1)) < all.size();) {
       {
         std::lock_guard guard(lock);
         if (i > first_bad) return;
@@ -92,10 +93,7 @@ std::string verify_games(std::shared_ptr<const Program> program, const StudyGame
       }
     }
   };
-  std::vector<std::thread> pool;
-  for (int t = 1; t < std::max(1, threads); ++t) pool.emplace_back(work);
-  work();
-  for (auto& t : pool) t.join();
+  run_parallel(std::max(1, threads), work, stop);
   return problem;
 }
 

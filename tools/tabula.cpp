@@ -5,8 +5,8 @@
 #include "cli_support.hpp"
 #include "commands.hpp"
 #include "engine/evaluate.hpp"  // RuleError
-#include "program/limits.hpp"   // EngineLimit
 #include "usage_error.hpp"
+#include "util/limits.hpp"  // EngineLimit
 
 namespace tabula::cli {
 extern const char* const kGitRevision;  // generated: tools/cmake/git_revision.cmake

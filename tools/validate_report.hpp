@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "ai/json_value.hpp"
 #include "diag/diagnostic.hpp"
+#include "util/json_value.hpp"
 
 namespace tabula::cli {
 

@@ -11,7 +11,7 @@
 
 #include "cli_support.hpp"
 #include "engine/evaluate.hpp"
-#include "program/limits.hpp"
+#include "util/limits.hpp"
 #include "web_assets.hpp"
 #include "web_seating.hpp"
 

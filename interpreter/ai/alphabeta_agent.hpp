@@ -20,8 +20,8 @@
 
 #include "ai/agent.hpp"
 #include "ai/evaluator.hpp"
-#include "ai/rng.hpp"
 #include "ai/transposition_table.hpp"
+#include "util/rng.hpp"
 
 namespace tabula {
 

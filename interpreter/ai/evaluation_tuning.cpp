@@ -2,15 +2,15 @@
 
 #include <fmt/format.h>
 #include <algorithm>
+#include <atomic>
 #include <cmath>
-#include <exception>
 #include <mutex>
-#include <thread>
 
 #include "ai/alphabeta_agent.hpp"
 #include "ai/evaluator.hpp"
 #include "ai/match.hpp"
 #include "ai/opening_temperature.hpp"
+#include "util/parallel.hpp"
 
 namespace tabula {
 namespace {
@@ -27,27 +27,20 @@ struct Sample {
 };
 
 // Plays games 0..games-1 (`play(g)`) on `threads` threads, reporting each one finished;
-// the first failure is rethrown once all threads stop.
+// a failure stops the games not begun and is rethrown once all threads stop.
 void play_games(int games, int threads, const std::function<void(int)>& play, const std::function<void()>& finished) {
   std::mutex lock;
-  std::exception_ptr failure;
-  auto work = [&](int t) {
-    try {
-      for (int g = t; g < games; g += threads) {
-        play(g);
-        std::lock_guard<std::mutex> guard(lock);
-        finished();
-      }
-    } catch (...) {
-      std::lock_guard<std::mutex> guard(lock);
-      if (!failure) failure = std::current_exception();
-    }
-  };
-  std::vector<std::thread> pool;
-  for (int t = 1; t < threads; ++t) pool.emplace_back(work, t);
-  work(0);
-  for (auto& th : pool) th.join();
-  if (failure) std::rethrow_exception(failure);
+  std::atomic<bool> stop{false};
+  run_parallel(
+      threads,
+      [&](int t) {
+        for (int g = t; g < games && !stop; g += threads) {
+          play(g);
+          std::lock_guard<std::mutex> guard(lock);
+          finished();
+        }
+      },
+      stop);
 }
 
 // The players of a tuning game: alpha-beta at `depth` in every seat, seat s searching with

@@ -6,8 +6,8 @@
 
 #include "ai/agent.hpp"
 #include "ai/agent_spec.hpp"
-#include "ai/rng.hpp"
 #include "engine/sample.hpp"
+#include "util/rng.hpp"
 
 namespace tabula {
 

@@ -5,14 +5,12 @@
 #include <atomic>
 #include <chrono>
 #include <mutex>
-#include <system_error>
-#include <thread>
 #include <unordered_set>
 
 #include "ai/agent.hpp"
-#include "ai/rng.hpp"
 #include "engine/state.hpp"
-#include "program/limits.hpp"
+#include "util/parallel.hpp"
+#include "util/rng.hpp"
 
 namespace tabula {
 
@@ -79,7 +77,6 @@ std::vector<GameRecord> run_match(std::shared_ptr<const Program> program, const 
   std::atomic<int64_t> next{0};
   std::mutex lock;
   std::vector<GameRecord> results;
-  std::exception_ptr failure;
   std::atomic<bool> stop{false};
   auto next_game = [&]() -> int {
     while (!stop) {
@@ -89,44 +86,21 @@ std::vector<GameRecord> run_match(std::shared_ptr<const Program> program, const 
     }
     return -1;
   };
-  auto work = [&] {
-    try {
-      while (true) {
-        if (config.seconds > 0 &&
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >= config.seconds)
-          return;
-        int g = next_game();
-        if (g < 0) return;
-        GameRecord record =
-            play_game(program, config.seating.seats_of_game(g), g, game_seed(config.seed, g), config.max_plies);
-        std::lock_guard<std::mutex> guard(lock);
-        results.push_back(record);
-        if (on_game) on_game(record);
-      }
-    } catch (...) {
+  auto work = [&](int) {
+    while (true) {
+      if (config.seconds > 0 &&
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >= config.seconds)
+        return;
+      int g = next_game();
+      if (g < 0) return;
+      GameRecord record =
+          play_game(program, config.seating.seats_of_game(g), g, game_seed(config.seed, g), config.max_plies);
       std::lock_guard<std::mutex> guard(lock);
-      if (!failure) failure = std::current_exception();
-      stop = true;
+      results.push_back(record);
+      if (on_game) on_game(record);
     }
   };
-  // A thread the system refuses to start stops the others: an error naming the limit, never
-  // an aborted process.
-  std::vector<std::thread> pool;
-  std::string refused;
-  for (int t = 1; t < std::max(1, config.threads) && refused.empty(); ++t) {
-    try {
-      pool.emplace_back(work);
-    } catch (const std::system_error& e) {
-      refused = e.what();
-      stop = true;
-    }
-  }
-  if (refused.empty()) work();
-  for (auto& t : pool) t.join();
-  if (!refused.empty())
-    throw EngineLimit(fmt::format("the system started only {} of the {} threads asked for ({})", pool.size() + 1,
-                                  config.threads, refused));
-  if (failure) std::rethrow_exception(failure);
+  run_parallel(std::max(1, config.threads), work, stop);
   std::sort(results.begin(), results.end(), [](const GameRecord& a, const GameRecord& b) { return a.game < b.game; });
   return results;
 }

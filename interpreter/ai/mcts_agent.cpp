@@ -1,14 +1,10 @@
 #include "ai/mcts_agent.hpp"
 
+#include <atomic>
 #include <chrono>
-#include <exception>
-#include <system_error>
-#include <thread>
-
-#include <fmt/format.h>
 
 #include "ai/player_defaults.hpp"
-#include "program/limits.hpp"
+#include "util/parallel.hpp"
 
 namespace tabula {
 
@@ -38,43 +34,21 @@ void MctsAgent::search(State& s) {
       clock::now() + std::chrono::duration_cast<clock::duration>(std::chrono::duration<double>(spec_.seconds));
   const uint64_t total = spec_.seconds > 0 ? 0 : spec_.count;
   std::vector<uint64_t> done(trees_.size(), 0);
-  auto run = [&](size_t t, State& state) {
-    MctsTree& tree = trees_[t];
-    const uint64_t share = total / trees_.size() + (t < total % trees_.size() ? 1 : 0);
-    for (uint64_t i = 0; total ? i < share : clock::now() < deadline; ++i) {
-      if (tree.root_proven() != MctsTree::kUnknown) break;
-      tree.iterate(state);
-      ++done[t];
-    }
-  };
-  std::vector<std::thread> pool;
   std::vector<State> copies(trees_.size() - 1, s);
-  std::vector<std::exception_ptr> failures(trees_.size());
-  std::string refused;  // a thread the system refuses: the trees started search alone
-  for (size_t t = 1; t < trees_.size() && refused.empty(); ++t) {
-    try {
-      pool.emplace_back([&, t] {
-        try {
-          run(t, copies[t - 1]);
-        } catch (...) {
-          failures[t] = std::current_exception();
+  std::atomic<bool> stop{false};
+  run_parallel(
+      static_cast<int>(trees_.size()),
+      [&](int t) {
+        MctsTree& tree = trees_[t];
+        State& state = t == 0 ? s : copies[t - 1];
+        const uint64_t share = total / trees_.size() + (static_cast<size_t>(t) < total % trees_.size() ? 1 : 0);
+        for (uint64_t i = 0; total ? i < share : clock::now() < deadline; ++i) {
+          if (stop.load(std::memory_order_relaxed) || tree.root_proven() != MctsTree::kUnknown) break;
+          tree.iterate(state);
+          ++done[t];
         }
-      });
-    } catch (const std::system_error& e) {
-      refused = e.what();
-    }
-  }
-  try {
-    run(0, s);
-  } catch (...) {
-    failures[0] = std::current_exception();
-  }
-  for (auto& th : pool) th.join();
-  if (!refused.empty())
-    throw EngineLimit(fmt::format("mcts: the system started only {} of its {} search threads ({})", pool.size() + 1,
-                                  trees_.size(), refused));
-  for (auto& f : failures)
-    if (f) std::rethrow_exception(f);
+      },
+      stop);
   for (uint64_t d : done) info_.iterations += d;
 }
 

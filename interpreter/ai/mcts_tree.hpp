@@ -21,9 +21,9 @@
 
 #include "ai/evaluator.hpp"
 #include "ai/move_arena.hpp"
-#include "ai/rng.hpp"
 #include "engine/sample.hpp"
 #include "engine/state.hpp"
+#include "util/rng.hpp"
 
 namespace tabula {
 

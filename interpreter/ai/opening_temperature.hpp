@@ -9,7 +9,7 @@
 #include <memory>
 
 #include "ai/agent.hpp"
-#include "ai/rng.hpp"
+#include "util/rng.hpp"
 
 namespace tabula {
 

@@ -2,12 +2,10 @@
 
 #include <atomic>
 #include <chrono>
-#include <exception>
-#include <mutex>
-#include <thread>
 
-#include "ai/rng.hpp"
 #include "engine/state.hpp"
+#include "util/parallel.hpp"
+#include "util/rng.hpp"
 
 namespace tabula {
 
@@ -51,45 +49,33 @@ PlayoutStats run_playouts(std::shared_ptr<const Program> program, double seconds
   std::atomic<uint64_t> started{0};
   std::vector<PlayoutStats> per_thread(threads);
   // An error in one thread (an engine limit, a rule's arithmetic) stops them all and is
-  // rethrown here: never a terminated process, never a count that hides it.
-  std::mutex lock;
-  std::exception_ptr failure;
+  // rethrown by run_parallel: never a terminated process, never a count that hides it.
   std::atomic<bool> failed{false};
   auto work = [&](int t) {
     Rng rng(seed * 1000003 + t);
     MoveSample moves;
     PlayoutStats st;  // local: threads share no cache line until the end
     st.wins.assign(program->player_count(), 0);
-    try {
-      // One state per thread, reset by assignment: its vectors keep their capacity, so a
-      // long run allocates nothing after the first playouts. Nothing is undone: no journal.
-      State start_position(program);
-      start_position.stop_journal();
-      start_position.stop_hashing();
-      State game = start_position;
-      while (!failed.load(std::memory_order_relaxed) && !(stop && stop->load(std::memory_order_relaxed))) {
-        if (max_playouts && started.fetch_add(1) >= max_playouts) break;
-        if (!max_playouts && std::chrono::duration<double>(clock::now() - start).count() >= seconds) break;
-        game = start_position;
-        if (!play_randomly(game, rng, moves, stop)) break;  // stopped: the game is not counted
-        GameResult r = game.result();
-        ++st.playouts;
-        st.plies += game.ply();
-        if (r.winner >= 0) ++st.wins[r.winner];
-        else ++st.draws;
-      }
-    } catch (...) {
-      std::lock_guard<std::mutex> guard(lock);
-      if (!failure) failure = std::current_exception();
-      failed = true;
+    // One state per thread, reset by assignment: its vectors keep their capacity, so a
+    // long run allocates nothing after the first playouts. Nothing is undone: no journal.
+    State start_position(program);
+    start_position.stop_journal();
+    start_position.stop_hashing();
+    State game = start_position;
+    while (!failed.load(std::memory_order_relaxed) && !(stop && stop->load(std::memory_order_relaxed))) {
+      if (max_playouts && started.fetch_add(1) >= max_playouts) break;
+      if (!max_playouts && std::chrono::duration<double>(clock::now() - start).count() >= seconds) break;
+      game = start_position;
+      if (!play_randomly(game, rng, moves, stop)) break;  // stopped: the game is not counted
+      GameResult r = game.result();
+      ++st.playouts;
+      st.plies += game.ply();
+      if (r.winner >= 0) ++st.wins[r.winner];
+      else ++st.draws;
     }
     per_thread[t] = std::move(st);
   };
-  std::vector<std::thread> pool;
-  for (int t = 1; t < threads; ++t) pool.emplace_back(work, t);
-  work(0);
-  for (auto& th : pool) th.join();
-  if (failure) std::rethrow_exception(failure);
+  run_parallel(threads, work, failed);
   PlayoutStats total;
   total.wins.assign(program->player_count(), 0);
   for (const auto& st : per_thread) {

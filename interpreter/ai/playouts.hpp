@@ -5,10 +5,10 @@
 #include <cstdint>
 #include <memory>
 
-#include "ai/rng.hpp"
 #include "engine/sample.hpp"
 #include "engine/state.hpp"
 #include "program/program.hpp"
+#include "util/rng.hpp"
 
 namespace tabula {
 

@@ -1,6 +1,6 @@
 #pragma once
 #include "ai/agent.hpp"
-#include "ai/rng.hpp"
+#include "util/rng.hpp"
 
 namespace tabula {
 

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "ai/json_value.hpp"
 #include "ai/seating.hpp"
+#include "util/json_value.hpp"
 
 namespace tabula {
 

@@ -6,6 +6,7 @@
 #include "api/call_threads.hpp"
 #include "api/facade.hpp"
 #include "tabula/batch.hpp"
+#include "util/parallel.hpp"
 
 namespace tabula {
 
@@ -23,37 +24,31 @@ std::vector<double> playout_returns(const std::vector<GameState>& starts, uint64
   const size_t sides = static_cast<size_t>(game.num_players());
   std::vector<double> out(starts.size() * sides, 0.0);
   std::atomic<size_t> next{0};
-  std::exception_ptr failure;
   std::atomic<bool> failed{false}, cut{false};  // cut: a state's playouts were stopped part way
   // A thread takes a whole state, so each state's sum is added in one order: the same
   // result whatever the number of threads.
   auto work = [&](int) {
-    try {
-      MoveSample scratch;
-      for (size_t i; !failed && !(stop && *stop) && (i = next.fetch_add(1)) < starts.size();) {
-        State start = StateImpl::of(starts[i]).state;
-        start.stop_journal();
-        start.stop_hashing();
-        State game_state = start;
-        for (uint64_t k = 0; k < playouts; ++k) {
-          if (stop && *stop) {
-            cut = true;
-            break;
-          }
-          Rng rng = detail::playout_rng(seed, i * playouts + k);
-          game_state = start;
-          play_randomly(game_state, rng, scratch);
-          std::vector<double> r = game_state.returns();
-          for (size_t p = 0; p < sides; ++p) out[i * sides + p] += r[p];
+    MoveSample scratch;
+    for (size_t i; !failed && !(stop && *stop) && (i = next.fetch_add(1)) < starts.size();) {
+      State start = StateImpl::of(starts[i]).state;
+      start.stop_journal();
+      start.stop_hashing();
+      State game_state = start;
+      for (uint64_t k = 0; k < playouts; ++k) {
+        if (stop && *stop) {
+          cut = true;
+          break;
         }
-        for (size_t p = 0; p < sides; ++p) out[i * sides + p] /= static_cast<double>(playouts);
+        Rng rng = detail::playout_rng(seed, i * playouts + k);
+        game_state = start;
+        play_randomly(game_state, rng, scratch);
+        std::vector<double> r = game_state.returns();
+        for (size_t p = 0; p < sides; ++p) out[i * sides + p] += r[p];
       }
-    } catch (...) {
-      if (!failed.exchange(true)) failure = std::current_exception();
+      for (size_t p = 0; p < sides; ++p) out[i * sides + p] /= static_cast<double>(playouts);
     }
   };
-  detail::run_threads(threads, work, failed);
-  if (failure) detail::engine_call([&] { std::rethrow_exception(failure); });
+  detail::engine_call([&] { run_parallel(threads, work, failed); });
   if (cut || (stop && *stop && next.load() < starts.size()))
     throw Interrupted(fmt::format("batch playouts stopped before the {} states were done", starts.size()));
   return out;

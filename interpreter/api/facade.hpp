@@ -7,12 +7,12 @@
 #include <vector>
 
 #include "ai/agent.hpp"
-#include "ai/rng.hpp"
 #include "api/action_space.hpp"
 #include "engine/state.hpp"
-#include "program/limits.hpp"
 #include "tabula/game.hpp"
 #include "tabula/game_state.hpp"
+#include "util/limits.hpp"
+#include "util/rng.hpp"
 
 namespace tabula::detail {
 

@@ -14,6 +14,7 @@
 #include "api/call_threads.hpp"
 #include "api/facade.hpp"
 #include "tabula/players.hpp"
+#include "util/parallel.hpp"
 
 namespace tabula {
 
@@ -86,32 +87,26 @@ PlayoutStatistics random_playouts(const GameState& start, uint64_t playouts, uin
   auto begin = clock::now();
   std::atomic<uint64_t> next{0};
   std::vector<PlayoutStatistics> per_thread(threads);
-  std::exception_ptr failure;
   std::atomic<bool> failed{false};
   auto work = [&](int t) {
     PlayoutStatistics& st = per_thread[t];
     st.wins.assign(sides, 0);
-    try {
-      MoveSample scratch;
-      State blank = from;  // nothing is undone in a playout: no journal, no history to copy
-      blank.stop_journal();
-      blank.stop_hashing();
-      State game = blank;
-      for (uint64_t i; !failed && !(stop && *stop) && (i = next.fetch_add(1)) < playouts;) {
-        Rng rng = detail::playout_rng(seed, i);
-        game = blank;
-        st.plies += play_randomly(game, rng, scratch);
-        GameResult r = game.result();
-        ++st.playouts;
-        if (r.winner >= 0) ++st.wins[r.winner];
-        else ++st.draws;
-      }
-    } catch (...) {
-      if (!failed.exchange(true)) failure = std::current_exception();
+    MoveSample scratch;
+    State blank = from;  // nothing is undone in a playout: no journal, no history to copy
+    blank.stop_journal();
+    blank.stop_hashing();
+    State game = blank;
+    for (uint64_t i; !failed && !(stop && *stop) && (i = next.fetch_add(1)) < playouts;) {
+      Rng rng = detail::playout_rng(seed, i);
+      game = blank;
+      st.plies += play_randomly(game, rng, scratch);
+      GameResult r = game.result();
+      ++st.playouts;
+      if (r.winner >= 0) ++st.wins[r.winner];
+      else ++st.draws;
     }
   };
-  detail::run_threads(threads, work, failed);
-  if (failure) engine_call([&] { std::rethrow_exception(failure); });
+  engine_call([&] { run_parallel(threads, work, failed); });
   if (stop && *stop && next.load() < playouts)
     throw Interrupted(fmt::format("random playouts stopped before all {} were played", playouts));
   PlayoutStatistics total;

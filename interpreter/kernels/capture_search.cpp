@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cstring>
 
-#include "program/limits.hpp"
+#include "util/limits.hpp"
 
 namespace tabula {
 namespace {

@@ -6,7 +6,7 @@
 
 #include "engine/evaluate.hpp"
 #include "engine/state.hpp"
-#include "program/limits.hpp"
+#include "util/limits.hpp"
 
 namespace tabula {
 namespace {

@@ -7,7 +7,7 @@
 //   * an after-move condition never met in a batch of seeded random games (a heuristic:
 //     the wording says so).
 // Those random games are also the one place `validate` plays: when one of them meets an
-// engine limit (program/limits.hpp) or a fault in a rule's arithmetic, that is an error.
+// engine limit (util/limits.hpp) or a fault in a rule's arithmetic, that is an error.
 // Two pieces on one setup cell is an error of the checker, not a warning.
 #include "diag/diagnostic.hpp"
 #include "program/program.hpp"

@@ -9,9 +9,9 @@
 #include "lang/checker.hpp"
 #include "lang/design_warnings.hpp"
 #include "playout.hpp"
-#include "program/limits.hpp"
 #include "syntax/parser.hpp"
 #include "targets.hpp"
+#include "util/limits.hpp"
 
 namespace tabula::fuzz {
 

@@ -4,10 +4,10 @@
 #include <map>
 #include <stdexcept>
 
-#include "ai/rng.hpp"
 #include "diag/render.hpp"
 #include "diag/source_registry.hpp"
 #include "lang/game_loader.hpp"
+#include "util/rng.hpp"
 
 namespace tabula::micro {
 

@@ -4,8 +4,8 @@
 #include <utility>
 
 #include "ai/playouts.hpp"
-#include "ai/rng.hpp"
 #include "micro_support.hpp"
+#include "util/rng.hpp"
 
 namespace tabula::micro {
 namespace {

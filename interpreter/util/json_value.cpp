@@ -1,4 +1,4 @@
-#include "ai/json_value.hpp"
+#include "util/json_value.hpp"
 
 #include <fmt/format.h>
 #include <algorithm>
