@@ -131,3 +131,19 @@ TEST_CASE("Layers: every quoted #include of interpreter/ and tools/ names a laye
   }
   CHECK(checked > 700);
 }
+
+TEST_CASE("Layers: the build makes one library per layer, in the table's order (CMakeLists.txt)", "[layers]") {
+  // The engine's layers are every layer below the facade (api) and the Python module, which
+  // the build makes as libtabula and the module.
+  std::vector<std::string> engine_layers = layer_table();
+  engine_layers.erase(std::remove_if(engine_layers.begin(), engine_layers.end(),
+                                     [](const std::string& l) { return l == "api" || l == "python"; }),
+                      engine_layers.end());
+  const std::string cmake = read_text(kRoot / "CMakeLists.txt");
+  std::smatch m;
+  REQUIRE(std::regex_search(cmake, m, std::regex(R"(set\(TABULA_LAYERS ([a-z ]+)\))")));
+  std::istringstream words(m[1].str());
+  std::vector<std::string> built;
+  for (std::string w; words >> w;) built.push_back(w);
+  CHECK(built == engine_layers);
+}

@@ -85,10 +85,16 @@ int CheckContext::compile(const Expr& e, Formula& out, Scope scope, bool& ok) {
     ok = false;
     return -1;
   };
-  // The functions named from the language's table, so the list cannot go stale.
+  // The functions named from the language's table, so the list cannot go stale: the values
+  // written bare, or those called with parentheses.
+  auto function_names = [&](bool bare) {
+    std::vector<std::string> names;
+    for (const FunctionSpec* f : registry.functions)
+      if (f->bare == bare) names.emplace_back(f->name);
+    return names;
+  };
   auto unsupported = [&] {
-    std::vector<std::string> bare, called;
-    for (const FunctionSpec* f : registry.functions) (f->bare ? bare : called).emplace_back(f->name);
+    const std::vector<std::string> bare = function_names(true), called = function_names(false);
     std::string guess = e.kind == Expr::Kind::identifier ? closest_name(e.text, bare) : std::string();
     error(e.pos, guess.empty() ? fmt::format("unsupported condition '{}'; conditions are numbers, comparisons, and, "
                                              "or, not, the values {} and calls of {} (`tabula language` describes "
@@ -122,9 +128,7 @@ int CheckContext::compile(const Expr& e, Formula& out, Scope scope, bool& ok) {
     case Expr::Kind::call: {
       const FunctionSpec* spec = registry.function(e.text);
       if (spec && !spec->bare) return call(*spec);
-      std::vector<std::string> names;
-      for (const FunctionSpec* f : registry.functions)
-        if (!f->bare) names.emplace_back(f->name);
+      const std::vector<std::string> names = function_names(false);
       std::string msg = fmt::format("unknown function '{}' in a condition", e.text);
       std::string guess = closest_name(e.text, names);
       msg += guess.empty() ? fmt::format("; expected one of: {}", join(names))
