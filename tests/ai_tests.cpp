@@ -2,18 +2,18 @@
 // depends on timing.
 #include <catch2/catch.hpp>
 
-#include "ai/agent.hpp"
-#include "ai/agent_spec.hpp"
-#include "ai/alphabeta_agent.hpp"
-#include "ai/evaluator.hpp"
-#include "ai/match.hpp"
-#include "ai/match_record.hpp"
-#include "ai/match_report.hpp"
-#include "ai/mcts_agent.hpp"
-#include "ai/player_defaults.hpp"
-#include "ai/statistics.hpp"
-#include "ai/variant_analysis.hpp"
 #include "player_test_support.hpp"
+#include "players/agent.hpp"
+#include "players/agent_spec.hpp"
+#include "players/alphabeta_agent.hpp"
+#include "players/evaluator.hpp"
+#include "players/mcts_agent.hpp"
+#include "players/player_defaults.hpp"
+#include "studies/match.hpp"
+#include "studies/match_record.hpp"
+#include "studies/match_report.hpp"
+#include "studies/statistics.hpp"
+#include "studies/variant_analysis.hpp"
 
 using namespace tabula;
 using namespace tabula::testing;

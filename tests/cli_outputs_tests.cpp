@@ -1,4 +1,4 @@
-// Every file the commands write (tools/output_file.hpp, docs/CLI.md "Files tabula writes"):
+// Every file the commands write (tools/cli/output_file.hpp, docs/CLI.md "Files tabula writes"):
 // never over an existing file without --force, never a cut file, and every failure an error
 // that names the file and the reason.
 #include <catch2/catch.hpp>
@@ -6,11 +6,11 @@
 #include <filesystem>
 #include <fstream>
 
+#include "cli/cli_support.hpp"
+#include "cli/output_file.hpp"
+#include "cli/record_io.hpp"
 #include "cli_run.hpp"
-#include "cli_support.hpp"
 #include "diag/source_file.hpp"
-#include "output_file.hpp"
-#include "record_io.hpp"
 #include "test_support.hpp"
 
 using namespace tabula::testing;

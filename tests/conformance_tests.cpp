@@ -8,12 +8,12 @@
 #include <filesystem>
 #include <set>
 
-#include "ai/match.hpp"
-#include "ai/match_record.hpp"
-#include "ai/study.hpp"
 #include "engine/game_record.hpp"
 #include "engine/sample.hpp"
 #include "kernels/line_sweeps.hpp"
+#include "studies/match.hpp"
+#include "studies/match_record.hpp"
+#include "studies/study.hpp"
 #include "test_support.hpp"
 #include "util/rng.hpp"
 

@@ -1,8 +1,8 @@
-// Elo ratings by maximum likelihood (ai/elo).
+// Elo ratings by maximum likelihood (studies/elo).
 #include <catch2/catch.hpp>
 #include <cmath>
 
-#include "ai/elo.hpp"
+#include "studies/elo.hpp"
 
 using namespace tabula;
 

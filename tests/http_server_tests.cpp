@@ -1,4 +1,4 @@
-// The web board's HTTP server (tools/http_server.hpp) over real sockets: requests are read
+// The web board's HTTP server (tools/web/http_server.hpp) over real sockets: requests are read
 // without holding a worker, so clients that send a byte now and then never keep others
 // waiting; requests past their deadline are dropped; the connections open at once are
 // bounded; and what it cannot read two ways is refused.
@@ -10,7 +10,7 @@
 #include <chrono>
 #include <thread>
 
-#include "http_server.hpp"
+#include "web/http_server.hpp"
 
 namespace tabula::testing {
 namespace {

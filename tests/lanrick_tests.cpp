@@ -5,13 +5,13 @@
 #include <fstream>
 #include <iterator>
 
-#include "ai/evaluator.hpp"
-#include "ai/match.hpp"
-#include "ai/match_report.hpp"
 #include "cli_run.hpp"
 #include "constructs/region/region.hpp"
 #include "engine/game_record.hpp"
 #include "engine/perft.hpp"
+#include "players/evaluator.hpp"
+#include "studies/match.hpp"
+#include "studies/match_report.hpp"
 #include "test_support.hpp"
 #include "util/rng.hpp"
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "ai/seating.hpp"
+#include "studies/seating.hpp"
 #include "test_support.hpp"
 
 namespace tabula::testing {

@@ -2,10 +2,10 @@
 // reader, the study's identity, and a seeded mutation run over a real line.
 #include <catch2/catch.hpp>
 
-#include "ai/match.hpp"
-#include "ai/match_record.hpp"
-#include "ai/statistics.hpp"
-#include "ai/study.hpp"
+#include "studies/match.hpp"
+#include "studies/match_record.hpp"
+#include "studies/statistics.hpp"
+#include "studies/study.hpp"
 #include "test_support.hpp"
 #include "util/json_value.hpp"
 #include "util/rng.hpp"

@@ -7,9 +7,9 @@
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "ai/playouts.hpp"
 #include "engine/sample.hpp"
 #include "engine/state.hpp"
+#include "players/playouts.hpp"
 #include "test_support.hpp"
 #include "util/rng.hpp"
 

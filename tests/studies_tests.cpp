@@ -5,23 +5,23 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 
-#include "ai/agent.hpp"
-#include "ai/agent_spec.hpp"
-#include "ai/alphabeta_agent.hpp"
-#include "ai/evaluation_tuning.hpp"
-#include "ai/evaluator.hpp"
-#include "ai/game_measures.hpp"
-#include "ai/match.hpp"
-#include "ai/match_report.hpp"
-#include "ai/mcts_agent.hpp"
-#include "ai/opening_temperature.hpp"
-#include "ai/seating.hpp"
-#include "ai/variant_analysis.hpp"
-#include "ai/variant_comparison.hpp"
 #include "engine/game_record.hpp"
 #include "engine/position_features.hpp"
 #include "lang/weights_file.hpp"
 #include "player_test_support.hpp"
+#include "players/agent.hpp"
+#include "players/agent_spec.hpp"
+#include "players/alphabeta_agent.hpp"
+#include "players/evaluator.hpp"
+#include "players/mcts_agent.hpp"
+#include "players/opening_temperature.hpp"
+#include "studies/evaluation_tuning.hpp"
+#include "studies/game_measures.hpp"
+#include "studies/match.hpp"
+#include "studies/match_report.hpp"
+#include "studies/seating.hpp"
+#include "studies/variant_analysis.hpp"
+#include "studies/variant_comparison.hpp"
 
 using namespace tabula;
 using namespace tabula::testing;

@@ -1,4 +1,4 @@
-// Who may use the web board (tools/web_access.hpp, docs/WEB.md "Safety"): requests must
+// Who may use the web board (tools/web/web_access.hpp, docs/WEB.md "Safety"): requests must
 // name the server, come from its own page, send JSON, and carry the token the page gave the
 // browser; a browser sees and changes its own games only. And a computer player's search
 // does not outlive its move.
@@ -6,9 +6,9 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
-#include "keyed_hash.hpp"
 #include "test_support.hpp"
-#include "web_board.hpp"
+#include "web/keyed_hash.hpp"
+#include "web/web_board.hpp"
 
 namespace tabula::testing {
 namespace {

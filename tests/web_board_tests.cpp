@@ -1,4 +1,4 @@
-// The web board's request handling (tools/web_board.cpp), called without a socket: the game
+// The web board's request handling (tools/web/web_board.cpp), called without a socket: the game
 // list, new games, moves, computer seats, undo, records, and every kind of bad request
 // answered with a 4xx status and a JSON error. tests/browser drives the page end to end.
 #include <algorithm>
@@ -8,12 +8,12 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
+#include "cli/cli_support.hpp"
 #include "cli_run.hpp"
-#include "cli_support.hpp"
 #include "engine/game_record.hpp"
 #include "test_support.hpp"
-#include "web_board.hpp"
-#include "web_seating.hpp"
+#include "web/web_board.hpp"
+#include "web/web_seating.hpp"
 
 namespace tabula::testing {
 namespace {

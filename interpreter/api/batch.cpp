@@ -2,9 +2,9 @@
 #include <fmt/format.h>
 #include <stdexcept>
 
-#include "ai/playouts.hpp"
 #include "api/call_threads.hpp"
 #include "api/facade.hpp"
+#include "players/playouts.hpp"
 #include "tabula/batch.hpp"
 #include "util/parallel.hpp"
 

@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "ai/agent.hpp"
 #include "api/action_space.hpp"
 #include "engine/state.hpp"
+#include "players/agent.hpp"
 #include "tabula/game.hpp"
 #include "tabula/game_state.hpp"
 #include "util/limits.hpp"

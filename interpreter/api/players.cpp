@@ -7,12 +7,12 @@
 #include <stdexcept>
 #include <thread>
 
-#include "ai/match.hpp"
-#include "ai/match_report.hpp"
-#include "ai/playouts.hpp"
-#include "ai/study.hpp"
 #include "api/call_threads.hpp"
 #include "api/facade.hpp"
+#include "players/playouts.hpp"
+#include "studies/match.hpp"
+#include "studies/match_report.hpp"
+#include "studies/study.hpp"
 #include "tabula/players.hpp"
 #include "util/parallel.hpp"
 

@@ -6,7 +6,7 @@
 // value only jumps when reached (a chain joining two edges: the cells still to fill; a zone
 // to reach: the steps the nearest piece has to go); with `connected(P)`, the groups the
 // pieces form and their scatter; with a `score`, the score. Each term is a number per
-// side; ai/evaluator weighs each side's against the others'. The names are what weights
+// side; players/evaluator weighs each side's against the others'. The names are what weights
 // files (`tabula tune`) say.
 #include <string>
 #include <string_view>

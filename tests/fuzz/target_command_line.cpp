@@ -1,5 +1,5 @@
 // A command line (one word per line) -> the real options of every `tabula` command
-// (tools/commands.hpp), parsed and validated by CLI11, then checked and stopped before any
+// (tools/cli/commands.hpp), parsed and validated by CLI11, then checked and stopped before any
 // command runs, so nothing reads stdin or writes files. A command line is either refused with a message, or
 // every number in it is a finite decimal in range and every player spec makes a player.
 #include <CLI/CLI.hpp>
@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "commands.hpp"
+#include "cli/commands.hpp"
 #include "fuzz_support.hpp"
 #include "player_specs.hpp"
 #include "targets.hpp"

@@ -3,11 +3,11 @@
 #include <memory>
 #include <string>
 
-#include "ai/agent.hpp"
 #include "fuzz_support.hpp"
 #include "player_specs.hpp"
+#include "players/agent.hpp"
 #include "targets.hpp"
-#include "web_game.hpp"
+#include "web/web_game.hpp"
 
 namespace tabula::fuzz {
 

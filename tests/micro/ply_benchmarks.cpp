@@ -3,8 +3,8 @@
 // each first checks the number of moves at the start against the published perft(1).
 #include <utility>
 
-#include "ai/playouts.hpp"
 #include "micro_support.hpp"
+#include "players/playouts.hpp"
 #include "util/rng.hpp"
 
 namespace tabula::micro {

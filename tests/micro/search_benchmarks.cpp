@@ -4,10 +4,10 @@
 #include <algorithm>
 #include <string>
 
-#include "ai/agent_spec.hpp"
-#include "ai/alphabeta_agent.hpp"
-#include "ai/mcts_agent.hpp"
 #include "micro_support.hpp"
+#include "players/agent_spec.hpp"
+#include "players/alphabeta_agent.hpp"
+#include "players/mcts_agent.hpp"
 
 namespace tabula::micro {
 namespace {

@@ -8,7 +8,7 @@ import tabula
 from conftest import ROOT, cli
 
 # `tabula play --players random,random --seed S` gives the i-th listed player (one per side)
-# the seed S + 7919 * i (tools/cmd_play.cpp).
+# the seed S + 7919 * i (tools/cli/cmd_play.cpp).
 SEAT_SEED_STEP = 7919
 
 

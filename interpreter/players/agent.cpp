@@ -1,0 +1,48 @@
+#include "players/agent.hpp"
+
+#include "players/agent_spec.hpp"
+#include "players/alphabeta_agent.hpp"
+#include "players/auto_agent.hpp"
+#include "players/flat_mc_agent.hpp"
+#include "players/mcts_agent.hpp"
+#include "players/opening_temperature.hpp"
+#include "players/random_agent.hpp"
+
+namespace tabula {
+namespace {
+
+// The default length of an opening temperature: long enough for the games of a study to
+// part early, short enough that the middle game is played at full strength.
+constexpr int kDefaultTemperaturePlies = 8;
+
+std::unique_ptr<Agent> searching_agent(const AgentSpec& spec, uint64_t seed) {
+  if (spec.kind == "mc") return std::make_unique<FlatMonteCarloAgent>(spec, seed);
+  if (spec.kind == "mcts") return std::make_unique<MctsAgent>(spec, seed);
+  if (spec.kind == "auto") return std::make_unique<AutoAgent>(spec, seed);
+  auto a = std::make_unique<AlphaBetaAgent>(static_cast<int>(spec.count), spec.seconds, seed);
+  if (spec.option("tuned", 1) == 0) a->use_untuned_weights();
+  return a;
+}
+
+}  // namespace
+
+std::unique_ptr<Agent> make_agent(const std::string& text, uint64_t seed, std::string& error) {
+  auto spec = parse_agent_spec(text, error);
+  if (!spec) return nullptr;
+  if (spec->kind == "random") return std::make_unique<RandomAgent>(seed);
+  const double temperature = spec->option("temp", 0);
+  if (temperature <= 0) return searching_agent(*spec, seed);
+  // The temperature is the wrapper's; the player inside searches as without it.
+  AgentSpec inner = *spec;
+  std::erase_if(inner.options, [](const AgentSpec::Option& o) { return o.name == "temp" || o.name == "temp-plies"; });
+  const int plies = static_cast<int>(spec->option("temp-plies", kDefaultTemperaturePlies));
+  return std::make_unique<OpeningTemperature>(searching_agent(inner, seed), temperature, plies,
+                                              seed ^ 0xA0761D6478BD642FULL, spec->text());
+}
+
+std::string check_agent_spec(const std::string& spec) {
+  std::string error;
+  return parse_agent_spec(spec, error) ? "" : error;
+}
+
+}  // namespace tabula

@@ -1,0 +1,73 @@
+#pragma once
+// A computer (or human) player: given a state, choose a legal move; and, for the searching
+// players, the policy behind the choice (how much each move was worth to it), which the
+// opening temperature samples from and learning code reads.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/state.hpp"
+
+namespace tabula {
+
+// The weight of each legal move in a player's last choice.
+struct Policy {
+  enum class Kind {
+    none,    // the player keeps none (random)
+    visits,  // MCTS: visits per move (a temperature T samples visits^(1/T))
+    values,  // alpha-beta, flat Monte Carlo: each move's value for the mover (softmax over (v - best) / (T * scale))
+  };
+  Kind kind = Kind::none;
+  struct Entry {
+    Move move;
+    double weight = 0;
+  };
+  std::vector<Entry> moves;
+  double scale = 1;  // values: the spread a temperature of 1 gives
+  // Moves proven to win for the mover (solvers, forced wins): when there are any, only
+  // they are sampled.
+  std::vector<Move> proven_wins;
+
+  // Each move's probability under temperature `t` (t = 0: the best moves, shared equally).
+  std::vector<double> probabilities(double t) const;
+};
+
+class Agent {
+ public:
+  virtual ~Agent() = default;
+  // `s` is not terminal; it may be changed during the call but must be restored.
+  virtual Move choose(State& s) = 0;
+  // The spec that makes this player again, e.g. "mcts:1000".
+  virtual std::string name() const = 0;
+  // The policy of the last choose (Kind::none when the player keeps none).
+  virtual const Policy& policy() const { return no_policy_; }
+  // Asks for a policy whose values can be compared (alpha-beta then searches every root
+  // move near the best one with an open window, not only the best), or no longer: the
+  // opening temperature asks during its plies and learning code while it learns; plain
+  // play does not pay for it.
+  virtual void want_policy(bool /*wanted*/) {}
+  // Frees what the player keeps between moves (search trees): a player left idle, or one
+  // whose game is over, holds no memory.
+  virtual void release() {}
+
+ private:
+  Policy no_policy_;
+};
+
+// Player specs (docs/AI.md; players/agent_spec.hpp):
+//   random                  uniformly random moves
+//   mc:N | mc:TIME          flat Monte Carlo, N random playouts after each legal move, or for TIME
+//   mcts:N | mcts:TIME      MCTS with N iterations, or for TIME per move (1s, 100ms)
+//   alphabeta:D             iterative deepening alpha-beta to depth D (1-64)
+//   alphabeta:D:TIME | alphabeta:TIME   ... stopping after TIME per move
+//   auto:TIME               the strongest player for the rules at TIME per move
+//   search | search:D       aliases of alphabeta:2 | alphabeta:D
+// then options NAME:VALUE (temp:T, temp-plies:K for every searching player; mcts's own).
+// nullptr and `error` set for a bad spec.
+std::unique_ptr<Agent> make_agent(const std::string& spec, uint64_t seed, std::string& error);
+
+// Just checks a spec (for option parsing); "" when it is valid, else the reason.
+std::string check_agent_spec(const std::string& spec);
+
+}  // namespace tabula

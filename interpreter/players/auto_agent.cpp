@@ -1,0 +1,27 @@
+#include "players/auto_agent.hpp"
+
+#include <stdexcept>
+
+#include "players/player_defaults.hpp"
+
+namespace tabula {
+
+void AutoAgent::want_policy(bool wanted) {
+  policy_wanted_ = wanted;
+  if (inner_) inner_->want_policy(wanted);
+}
+
+Move AutoAgent::choose(State& s) {
+  if (program_ != &s.program()) {
+    program_ = &s.program();
+    std::string error;
+    std::string inner = auto_player_spec(s.program(), spec_.seconds);
+    if (spec_.option("tuned", 1) == 0) inner += ":tuned:off";
+    inner_ = make_agent(inner, seed_, error);
+    if (!inner_) throw std::logic_error("auto player: " + error);
+    inner_->want_policy(policy_wanted_);
+  }
+  return inner_->choose(s);
+}
+
+}  // namespace tabula

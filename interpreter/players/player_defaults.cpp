@@ -1,0 +1,52 @@
+#include "players/player_defaults.hpp"
+
+#include <fmt/format.h>
+#include <stdexcept>
+
+#include "players/agent_spec.hpp"
+
+namespace tabula {
+
+const char* const kInformedMcts = "cutoff:2:explore:0.3:minimax:0.6";
+
+namespace {
+
+// A choice of the weights file as a spec (the file's line read with a budget put in).
+AgentSpec choice(const std::string& what, const std::string& text) {
+  std::string error;
+  auto spec = parse_agent_spec(text, error);
+  if (!spec) throw std::invalid_argument(fmt::format("the weights file's `{}` line: {}", what, error));
+  return *spec;
+}
+
+}  // namespace
+
+MctsSettings with_mcts_options(MctsSettings s, const AgentSpec& spec) {
+  s.cutoff = static_cast<int>(spec.option("cutoff", s.cutoff));
+  s.exploration = spec.option("explore", s.exploration);
+  s.solver = spec.option("solver", s.solver ? 1 : 0) != 0;
+  s.rave = static_cast<uint32_t>(spec.option("rave", s.rave));
+  s.bias = spec.option("bias", s.bias);
+  s.minimax = spec.option("minimax", s.minimax);
+  return s;
+}
+
+MctsSettings default_mcts_settings(const Program& p) {
+  std::string options = p.mcts_options;
+  // An evaluation the designer wrote is a judgement of positions worth trusting by default:
+  // random playouts may never reach a game's end (a race to meet, a long manoeuvre).
+  if (options.empty() && !p.evaluation.empty()) options = kInformedMcts;
+  if (options.empty()) return MctsSettings{};
+  return with_mcts_options(MctsSettings{}, choice("mcts", "mcts:1:" + options));
+}
+
+std::string auto_player_spec(const Program& p, double seconds) {
+  const std::string chosen = p.auto_player.empty() ? "alphabeta" : p.auto_player;
+  const auto colon = chosen.find(':');
+  std::string spec = chosen.substr(0, colon) + ":" + duration_text(seconds);
+  if (colon != std::string::npos) spec += chosen.substr(colon);
+  choice("auto", spec);  // a bad line is an error here, not a different player
+  return spec;
+}
+
+}  // namespace tabula

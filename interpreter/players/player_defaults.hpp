@@ -1,0 +1,29 @@
+#pragma once
+// What the players do where a spec leaves a choice open, decided for the rules: MCTS's
+// options, and the player `auto:TIME` stands for. Both come from the rules' weights file,
+// where `tabula tune --choose-players` records what won its matches (docs/STRENGTH.md);
+// without one, MCTS plays informed by the rules' own evaluation (`evaluate EXPR`) when
+// they state one and with random playouts to the end when not, and auto is alpha-beta.
+// std::invalid_argument for a weights file line that is not a player spec.
+#include <string>
+
+#include "players/agent_spec.hpp"
+#include "players/mcts_tree.hpp"
+#include "program/program.hpp"
+
+namespace tabula {
+
+// MCTS's options when it is informed by the evaluation: playouts cut off after two plies and
+// scored by it, less exploration, implicit minimax backups.
+extern const char* const kInformedMcts;
+
+MctsSettings default_mcts_settings(const Program& p);
+// `base` with the MCTS options `spec` gives (cutoff, explore, solver, rave, bias, minimax):
+// how the rules' defaults and a player's own spec are read alike.
+MctsSettings with_mcts_options(MctsSettings base, const AgentSpec& spec);
+
+// The spec `auto:TIME` plays as for these rules, e.g. "alphabeta:100ms" (options of the
+// auto spec, such as a temperature, are added by the caller).
+std::string auto_player_spec(const Program& p, double seconds);
+
+}  // namespace tabula
