@@ -108,7 +108,8 @@ TEST_CASE("CLI: Rotation as a four-player partnership game, one seat each", "[cl
   CHECK(r.out.find("result: ") != std::string::npos);
   r = run("play rules/loa-rotation.rules --players random,random,random");
   CHECK(r.status == 1);
-  CHECK(r.out.find("--players names 3 players, but LOA: Rotation has 2 sides and 4 seats") != std::string::npos);
+  CHECK(r.out.find("--players: 3 players given, but LOA: Rotation takes 4 (one per seat) or 2 (one per side)") !=
+        std::string::npos);
 }
 
 TEST_CASE("CLI: show --territory marks each side's territory and prints the scores", "[cli][lanquia]") {
@@ -140,7 +141,7 @@ TEST_CASE("CLI: Lanko on all three boards with 2, 3 and 4 players, records with 
     }
   auto r = run("play rules/lanko-88.rules --players S=random,N=random,W=random");
   CHECK(r.status == 1);
-  CHECK(r.out.find("seat E has no player in --players") != std::string::npos);
+  CHECK(r.out.find("--players: seat E has no player") != std::string::npos);
 }
 
 TEST_CASE("CLI: show --zone marks a board zone, for checking a board by eye", "[cli][lanko]") {

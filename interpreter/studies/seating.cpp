@@ -54,33 +54,41 @@ Seating seats_of(const Program& p) {
 }
 
 std::vector<std::string> Seating::seats_of_game(int game) const {
+  std::vector<std::string> out;
+  for (int item : items_of_game(game)) out.push_back(players[static_cast<size_t>(item)]);
+  return out;
+}
+
+std::vector<int> Seating::items_of_game(int game) const {
   const int n = static_cast<int>(players.size());
-  std::vector<std::string> out(static_cast<size_t>(seats()));
+  std::vector<int> out(static_cast<size_t>(seats()), -1);
   if (round_robin) {  // pair g % P in order (0,1), (0,2), ..., (1,2), ...; the pair's first moves first in even rounds
     int pair = game % pairs(), first = 0;
     while (pair >= n - 1 - first) pair -= n - 1 - first, ++first;
     int second = first + 1 + pair;
     if ((game / pairs()) % 2) std::swap(first, second);
-    return {players[static_cast<size_t>(first)], players[static_cast<size_t>(second)]};
+    return {first, second};
   }
   if (named()) {
-    for (const auto& item : players) {
+    for (int i = 0; i < n; ++i) {
+      const std::string& item = players[static_cast<size_t>(i)];
       const auto eq = item.find('=');
       for (const auto& name : split(item.substr(0, eq), '+'))
         for (int st = 0; st < seats(); ++st)
-          if (seat_names[st] == name) out[st] = item;
+          if (seat_names[st] == name) out[st] = i;
     }
     return out;
   }
   for (int st = 0; st < seats(); ++st) {
     const int slot = n == seats() ? st : seat_sides[st];  // one item per seat, or per side
-    out[st] = players[static_cast<size_t>((slot + game) % n)];
+    out[st] = (slot + game) % n;
   }
   return out;
 }
 
 std::optional<Seating> make_seating(const Program& p, const std::vector<std::string>& players, bool round_robin,
-                                    std::string& error) {
+                                    std::string& error,
+                                    const std::function<std::string(const std::string&)>& check_spec) {
   Seating s = seats_of(p);
   s.players = players;
   s.round_robin = round_robin;
@@ -133,7 +141,8 @@ std::optional<Seating> make_seating(const Program& p, const std::vector<std::str
                                               seat_list(s), s.seat_names[0])));
   }
   for (const auto& item : players)
-    if (auto why = check_agent_spec(spec_of(item)); !why.empty()) return fail(why);
+    if (auto why = check_spec ? check_spec(spec_of(item)) : check_agent_spec(spec_of(item)); !why.empty())
+      return fail(why);
   return s;
 }
 

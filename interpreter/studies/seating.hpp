@@ -11,6 +11,7 @@
 //   - a round robin (`--round-robin`, games of two seats): every pair of specs, both ways.
 // A person's games are counted once per game whatever the seats they play; the report also
 // gives every seat and every side (studies/match_report).
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -29,8 +30,10 @@ struct Seating {
   int sides() const;
   // Items naming their seats (`S=...`): the same seats in every game.
   bool named() const;
-  // The item playing each seat in game g.
+  // The item playing each seat in game g ...
   std::vector<std::string> seats_of_game(int game) const;
+  // ... and its index in `players` (one person, one index, whatever the seats it plays).
+  std::vector<int> items_of_game(int game) const;
   // The games of one round of a round robin: a game per ordered... per pair.
   int pairs() const { return static_cast<int>(players.size() * (players.size() - 1) / 2); }
   // Seats as they are when they cannot rotate or be named: seat s is side s, "seat 1"...
@@ -45,8 +48,12 @@ std::string spec_of(const std::string& item);
 // The seating of `players` for the program's seats; nullopt and `error` (one sentence saying
 // what is wrong and what would do) when the items fit no form, name unknown or repeated
 // seats, leave a seat without a player, join seats of two sides, or hold a bad spec.
+// Each item's spec is checked by `check_spec` (an empty answer: good), by default
+// check_agent_spec; a caller that seats people as well as computer players (the play prompt,
+// the web board) passes its own.
 std::optional<Seating> make_seating(const Program& p, const std::vector<std::string>& players, bool round_robin,
-                                    std::string& error);
+                                    std::string& error,
+                                    const std::function<std::string(const std::string&)>& check_spec = {});
 
 // The seats and sides of a program, as a seating with no players yet (names "1", "2" when
 // the rules name no seats of their own).

@@ -13,6 +13,7 @@
 #include "output_file.hpp"
 #include "play_session.hpp"
 #include "players/agent.hpp"
+#include "studies/seating.hpp"
 
 namespace tabula::cli {
 namespace {
@@ -41,55 +42,27 @@ std::unique_ptr<Agent> agent_of(const std::string& spec, uint64_t seed) {
 }
 
 SeatAgents seat_agents(const Program& p, const std::string& players, uint64_t seed) {
+  std::string error;
+  const auto seating = make_seating(p, split_players(players), false, error, [](const std::string& spec) {
+    return spec == "human" ? std::string() : check_agent_spec(spec);
+  });
+  if (!seating) throw UserError{"--players: " + error};
+  const std::vector<int> item_of_seat = seating->items_of_game(0);
   SeatAgents out;
   out.by_seat.assign(p.seat_count(), nullptr);
-  std::vector<std::string> items;
-  std::string list = players + ",";
-  for (size_t start = 0, comma; (comma = list.find(',', start)) != std::string::npos; start = comma + 1)
-    items.push_back(list.substr(start, comma - start));
-  bool named = items.front().find('=') != std::string::npos;
-  for (size_t i = 0; i < items.size(); ++i) {
-    std::string seats, spec = items[i];
-    if (named) {
-      auto eq = items[i].find('=');
-      if (eq == std::string::npos)
-        throw UserError{fmt::format("'{}' names no seats; write SEATS=PLAYER, e.g. W+E=random", items[i])};
-      seats = items[i].substr(0, eq), spec = items[i].substr(eq + 1);
-    }
-    out.owned.push_back(agent_of(spec, seed + i * 7919));
-    Agent* agent = out.owned.back().get();
-    std::vector<int> mine;
-    if (named) {
-      std::string rest = seats + "+";
-      for (size_t start = 0, plus; (plus = rest.find('+', start)) != std::string::npos; start = plus + 1) {
-        std::string name = rest.substr(start, plus - start);
-        int found = -1;
-        for (int st = 0; st < p.seat_count(); ++st)
-          if (p.seats[st].name == name) found = st;
-        if (found < 0) throw UserError{fmt::format("'{}' is not a seat of {}", name, p.name)};
-        mine.push_back(found);
-      }
-    } else if (static_cast<int>(items.size()) == p.seat_count()) {
-      mine.push_back(static_cast<int>(i));
-    } else if (static_cast<int>(items.size()) == p.player_count()) {
-      for (int st = 0; st < p.seat_count(); ++st)
-        if (p.seats[st].side == static_cast<int>(i)) mine.push_back(st);
-    } else {
-      throw UserError{fmt::format("--players names {} players, but {} has {} sides and {} seats", items.size(), p.name,
-                                  p.player_count(), p.seat_count())};
-    }
+  for (size_t i = 0; i < seating->players.size(); ++i) {
+    out.owned.push_back(agent_of(spec_of(seating->players[i]), seed + i * 7919));
     std::string who;
-    for (int st : mine) {
-      if (out.by_seat[st]) throw UserError{fmt::format("seat {} is given two players", p.seats[st].name)};
-      out.by_seat[st] = agent;
-      who += (who.empty() ? "" : "+") + p.seats[st].name;
-    }
-    if (!named && static_cast<int>(items.size()) == p.player_count() && p.seat_count() != p.player_count())
+    for (int st = 0; st < p.seat_count(); ++st)
+      if (item_of_seat[st] == static_cast<int>(i)) {
+        out.by_seat[st] = out.owned.back().get();
+        who += (who.empty() ? "" : "+") + p.seats[st].name;
+      }
+    if (!seating->named() && static_cast<int>(seating->players.size()) == p.player_count() &&
+        p.seat_count() != p.player_count())
       who = p.players[i].name + " (" + who + ")";
-    out.description += (out.description.empty() ? "" : ", ") + who + " = " + agent->name();
+    out.description += (out.description.empty() ? "" : ", ") + who + " = " + out.owned.back()->name();
   }
-  for (int st = 0; st < p.seat_count(); ++st)
-    if (!out.by_seat[st]) throw UserError{fmt::format("seat {} has no player in --players", p.seats[st].name)};
   return out;
 }
 
