@@ -1,9 +1,15 @@
 #include "program/program.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <random>
 
 namespace tabula {
+
+uint64_t next_program_serial() {
+  static std::atomic<uint64_t> serial{0};
+  return ++serial;
+}
 
 std::string Program::symbol(uint8_t code) const {
   if (code == 0) return "-";

@@ -19,7 +19,12 @@
 
 namespace tabula {
 
+// A number no other Program of this process has had: what a cache keyed by program uses,
+// since an address may be reused once a program is freed.
+uint64_t next_program_serial();
+
 struct Program : BoardData {
+  const uint64_t serial = next_program_serial();
   std::string name;
   std::string rules_path;
   std::shared_ptr<const BoardGraph> board;

@@ -54,7 +54,7 @@ int Region::shape_for_size(int64_t cells) const {
 
 const std::vector<uint8_t>& Region::mask(const State& s) const {
   struct Cache {
-    const void* program = nullptr;
+    uint64_t program = 0;  // Program::serial: never the same for two programs, unlike an address
     const Region* region = nullptr;
     int mark = -2, shape = -2, choice = -2;
     std::vector<uint8_t> mask;
@@ -62,9 +62,9 @@ const std::vector<uint8_t>& Region::mask(const State& s) const {
   thread_local Cache cache;
   const Program& p = s.program();
   int mark = s.var(mark_var), shape = s.var(shape_var), choice = s.var(choice_var);
-  if (p.reference || cache.program != &p || cache.region != this || cache.mark != mark || cache.shape != shape ||
+  if (p.reference || cache.program != p.serial || cache.region != this || cache.mark != mark || cache.shape != shape ||
       cache.choice != choice) {
-    cache = {&p, this, mark, shape, choice, std::vector<uint8_t>(p.cells, 0)};
+    cache = {p.serial, this, mark, shape, choice, std::vector<uint8_t>(p.cells, 0)};
     std::vector<int> in;
     if (cells(p, shape, mark, choice, in))
       for (int c : in) cache.mask[c] = 1;
