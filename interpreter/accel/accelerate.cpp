@@ -15,6 +15,19 @@ void replace_movement(Program& p, const Movement* plain, const Movement* faster)
   for (auto& movements : p.movements) std::replace(movements.begin(), movements.end(), plain, faster);
 }
 
+// The movements of type T that `wanted` accepts, each once (a movement of several kinds is
+// listed under each of them), in the order the program lists them.
+template <class T, class Wanted>
+std::vector<const T*> distinct_movements(const Program& p, Wanted wanted) {
+  std::vector<const T*> found;
+  for (const auto& movements : p.movements)
+    for (const Movement* m : movements)
+      if (const auto* t = dynamic_cast<const T*>(m);
+          t && wanted(*t) && std::find(found.begin(), found.end(), t) == found.end())
+        found.push_back(t);
+  return found;
+}
+
 // Chosen with the board's data (BoardData::build_masks): the State keeps a mask per side and
 // per piece code on boards of at most 64 cells, and the accelerators below read them.
 bool bitboards(Program& p) { return p.bitboards; }
@@ -26,13 +39,8 @@ bool line_sweeps(Program& p) { return p.keeps_line_words(); }
 // `line distance=count(line)`: the State keeps the pieces on each line as the cells change,
 // and the movement reads them (by masks on boards of bitboards) instead of counting.
 bool running_line_counts(Program& p) {
-  std::vector<const LineMovement*> counted;
-  for (const auto& movements : p.movements)
-    for (const Movement* m : movements)
-      if (const auto* line = dynamic_cast<const LineMovement*>(m);
-          line && line->distance == LineDistance::pieces_on_line &&
-          std::find(counted.begin(), counted.end(), line) == counted.end())
-        counted.push_back(line);
+  const auto counted = distinct_movements<LineMovement>(
+      p, [](const LineMovement& line) { return line.distance == LineDistance::pieces_on_line; });
   for (const LineMovement* plain : counted)
     replace_movement(p, plain, p.own_instead_of(*plain, std::make_unique<CountedLine>(*plain, p)));
   p.uses_line_counts = !counted.empty();
@@ -42,13 +50,8 @@ bool running_line_counts(Program& p) {
 // `step` without an `if` on a board of bitboards: a piece's steps from masks.
 bool masked_steps(Program& p) {
   if (!p.bitboards) return false;
-  std::vector<const StepMovement*> plain_steps;
-  for (const auto& movements : p.movements)
-    for (const Movement* m : movements)
-      if (const auto* step = dynamic_cast<const StepMovement*>(m);
-          step && step->condition.empty() &&
-          std::find(plain_steps.begin(), plain_steps.end(), step) == plain_steps.end())
-        plain_steps.push_back(step);
+  const auto plain_steps =
+      distinct_movements<StepMovement>(p, [](const StepMovement& step) { return step.condition.empty(); });
   for (const StepMovement* plain : plain_steps)
     replace_movement(p, plain, p.own_instead_of(*plain, std::make_unique<MaskedStep>(*plain)));
   return !plain_steps.empty();
