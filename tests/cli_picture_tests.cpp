@@ -10,7 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_run.hpp"
-#include "engine/game_record.hpp"
+#include "engine/text/game_record.hpp"
 #include "svg_check.hpp"
 #include "test_support.hpp"
 

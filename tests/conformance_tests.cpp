@@ -8,8 +8,8 @@
 #include <filesystem>
 #include <set>
 
-#include "engine/game_record.hpp"
 #include "engine/sample.hpp"
+#include "engine/text/game_record.hpp"
 #include "kernels/line_sweeps.hpp"
 #include "studies/match.hpp"
 #include "studies/match_record.hpp"

@@ -1,4 +1,4 @@
-// Game records (engine/game_record): tags, comments, end and pass marks, and the errors that
+// Game records (engine/text/game_record): tags, comments, end and pass marks, and the errors that
 // keep a record from being read as a shorter game than it is.
 #include <catch2/catch.hpp>
 #include <fstream>
@@ -6,8 +6,8 @@
 
 #include "diag/render.hpp"
 #include "diag/source_registry.hpp"
-#include "engine/game_record.hpp"
-#include "engine/position_text.hpp"
+#include "engine/text/game_record.hpp"
+#include "engine/text/position_text.hpp"
 #include "lang/game_loader.hpp"
 #include "test_support.hpp"
 

@@ -7,8 +7,8 @@
 
 #include "cli_run.hpp"
 #include "constructs/region/region.hpp"
-#include "engine/game_record.hpp"
 #include "engine/perft.hpp"
+#include "engine/text/game_record.hpp"
 #include "players/evaluator.hpp"
 #include "studies/match.hpp"
 #include "studies/match_report.hpp"
@@ -65,7 +65,9 @@ char owner_at(const State& s, const char* name) {
 State playing(std::shared_ptr<const Program> p, const std::string& position, const char* mark, int choice = -1,
               bool first = false) {
   State s = state_at(p, position);
-  REQUIRE(play_for_region(s, "rendezvous", cell(s, mark), choice, first));
+  bool played = false;
+  s.edit([&](StateEditor& e) { played = play_for_region(e, "rendezvous", cell(s, mark), choice, first); });
+  REQUIRE(played);
   return s;
 }
 

@@ -3,8 +3,8 @@
 // seed's errata, and a test for each rule.
 #include <catch2/catch.hpp>
 
-#include "engine/game_record.hpp"
 #include "engine/perft.hpp"
+#include "engine/text/game_record.hpp"
 #include "test_support.hpp"
 
 using namespace tabula;

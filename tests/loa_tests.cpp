@@ -5,8 +5,8 @@
 #include <map>
 #include <regex>
 
-#include "engine/game_record.hpp"
 #include "engine/perft.hpp"
+#include "engine/text/game_record.hpp"
 #include "test_support.hpp"
 
 using namespace tabula;

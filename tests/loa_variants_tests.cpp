@@ -2,6 +2,7 @@
 // distinguishing rule on positions where it shows, perft from the start, and whole games.
 #include <catch2/catch.hpp>
 
+#include "constructs/functions/connected.hpp"
 #include "engine/perft.hpp"
 #include "test_support.hpp"
 #include "util/rng.hpp"
@@ -80,8 +81,8 @@ TEST_CASE("Neighbours-12: with LOA's goal, the numbered setup is decided by the 
   auto p = variant("neighbours-12");
   State s(p);
   CHECK(position_string(s) == "BBBB4/4BBBB/BBBB4/8/8/4WWWW/WWWW4/4WWWW black");
-  CHECK(s.connected(0));
-  CHECK(s.connected(1));
+  CHECK(side_connected(s, 0));
+  CHECK(side_connected(s, 1));
   CHECK(perft(s, 1) == 36);
   CHECK(perft(s, 2) == 36);
   for (const Move& m : s.legal_moves()) {
@@ -128,7 +129,7 @@ TEST_CASE("Rotation: a type that cannot move loses its turn - both types must jo
   // The win needs both types in one group: Black's top stone d1 joins the bottom stones
   // a1 and a2 with d1-b1 (rank 1 holds two stones).
   auto u = state_at(p, "7w/7W/8/8/8/8/B7/B2b4 black-top");
-  CHECK_FALSE(u.connected(0));
+  CHECK_FALSE(side_connected(u, 0));
   u.apply(move_of(u, "d1-b1"));
   REQUIRE(u.is_terminal());
   CHECK(u.result().winner == 0);

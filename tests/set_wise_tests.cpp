@@ -8,8 +8,8 @@
 #include <typeinfo>
 
 #include "engine/generate.hpp"
-#include "engine/move_text.hpp"
 #include "engine/state.hpp"
+#include "engine/text/move_text.hpp"
 #include "kernels/flanking.hpp"
 #include "test_support.hpp"
 #include "util/rng.hpp"

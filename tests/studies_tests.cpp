@@ -5,8 +5,8 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 
-#include "engine/game_record.hpp"
 #include "engine/position_features.hpp"
+#include "engine/text/game_record.hpp"
 #include "lang/weights_file.hpp"
 #include "player_test_support.hpp"
 #include "players/agent.hpp"

@@ -11,10 +11,10 @@
 
 #include "diag/render.hpp"
 #include "diag/source_registry.hpp"
-#include "engine/move_text.hpp"
 #include "engine/notes.hpp"
-#include "engine/position_text.hpp"
 #include "engine/state.hpp"
+#include "engine/text/move_text.hpp"
+#include "engine/text/position_text.hpp"
 #include "engine/turn_machine.hpp"
 #include "lang/game_loader.hpp"
 

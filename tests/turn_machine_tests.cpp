@@ -3,6 +3,8 @@
 #include <catch2/catch.hpp>
 
 #include "constructs/region/region.hpp"
+#include "engine/state_editor.hpp"
+#include "engine/text/position_text.hpp"
 #include "test_support.hpp"
 #include "util/rng.hpp"
 
@@ -71,7 +73,9 @@ std::string next_setter(const std::string& rule) {
   auto p = load_rules(temp_rules("lanrick-next.rules", "variant \"Lanrick, next\" extends \"" +
                                                            repo_path("rules/lanrick.rules") + "\"\n" + rule + "\n"));
   State s = state_at(p, "c6Y d6Y e6Y f6Y d5Y c5B e5B f5B c4B d4B, yellow to move");
-  REQUIRE(play_for_region(s, "rendezvous", p->board->find_cell("d5"), -1, false));
+  bool played = false;
+  s.edit([&](StateEditor& e) { played = play_for_region(e, "rendezvous", p->board->find_cell("d5"), -1, false); });
+  REQUIRE(played);
   play(s, {"d5-e4", "e6-d5", "f6-e6"});
   REQUIRE(phase_name(s) == "mark");
   return side_to_move(s);
@@ -175,4 +179,38 @@ TEST_CASE("Turn machine: plain turns are found, and play as the general machine 
   }
   // Triggers (`when`) and the repetition rule: the general machine.
   CHECK_FALSE(load_rules(repo_path("rules/lanrick.rules"))->plain_turns);
+}
+
+namespace {
+// Whether code holding a State (or an editor) could change a cell: the setters are the
+// editor's alone.
+template <class S>
+constexpr bool sets_cells = requires(S& s) { s.set_cell(0, uint8_t{1}); };
+template <class S>
+constexpr bool sets_values = requires(S& s) { s.set_var(0, 1); };
+template <class E>
+constexpr bool made_from_state = requires(State& s) { E(s); };
+}  // namespace
+
+TEST_CASE("State: only an editor the state hands out changes it, and undo takes its changes back", "[turn]") {
+  STATIC_REQUIRE_FALSE(sets_cells<State>);
+  STATIC_REQUIRE_FALSE(sets_values<State>);
+  STATIC_REQUIRE(sets_cells<StateEditor>);
+  STATIC_REQUIRE_FALSE(made_from_state<StateEditor>);  // only the State makes editors
+  auto p = load_rules(repo_path("rules/breakthrough.rules"));
+  State s(p);
+  const std::string start = position_string(s);
+  const uint64_t hash = s.hash();
+  s.apply(s.legal_moves()[0]);
+  const int from = s.history()[0].from;
+  s.edit([&](StateEditor& e) { e.set_cell(from, s.at(s.history()[0].to)); });  // a piece put back beside it
+  CHECK(s.is_consistent());
+  CHECK(s.piece_count(0) == 17);
+  s.apply(s.legal_moves()[0]);
+  s.undo();
+  CHECK(s.at(from) != 0);  // the edit stands until the move before it is undone
+  s.undo();
+  CHECK(position_string(s) == start);
+  CHECK(s.hash() == hash);
+  CHECK(s.is_consistent());
 }

@@ -10,7 +10,7 @@
 
 #include "cli/cli_support.hpp"
 #include "cli_run.hpp"
-#include "engine/game_record.hpp"
+#include "engine/text/game_record.hpp"
 #include "test_support.hpp"
 #include "web/web_board.hpp"
 #include "web/web_seating.hpp"

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "constructs/movement/step.hpp"
+#include "engine/state_editor.hpp"
 #include "kernels/shifts.hpp"
 #include "program/bit_count.hpp"
 #include "program/move_tally.hpp"
@@ -154,7 +155,7 @@ class FusedSteps final : public Movement, public MoveCounter {
   }
 
   // Its moves are made by the fused steps (Move::maker), which apply and write them.
-  Flow apply(State&, const Move&) const override { throw std::logic_error("fused steps apply no move"); }
+  Flow apply(StateEditor&, const Move&) const override { throw std::logic_error("fused steps apply no move"); }
   std::string text(const State&, const Move&) const override { throw std::logic_error("fused steps write no move"); }
 };
 

@@ -5,7 +5,7 @@
 #include <numeric>
 #include <string>
 
-#include "engine/move_text.hpp"
+#include "engine/text/move_text.hpp"
 #include "tabula/errors.hpp"
 
 namespace tabula::detail {

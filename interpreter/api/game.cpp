@@ -6,7 +6,7 @@
 #include "api/observation.hpp"
 #include "diag/render.hpp"
 #include "engine/perft.hpp"
-#include "engine/position_text.hpp"
+#include "engine/text/position_text.hpp"
 #include "lang/game_loader.hpp"
 
 #ifndef TABULA_VERSION

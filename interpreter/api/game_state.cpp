@@ -6,12 +6,12 @@
 
 #include "api/facade.hpp"
 #include "api/observation.hpp"
-#include "engine/game_record.hpp"
-#include "engine/move_text.hpp"
 #include "engine/perft.hpp"
-#include "engine/position_text.hpp"
 #include "engine/state_drawing.hpp"
 #include "engine/state_picture.hpp"
+#include "engine/text/game_record.hpp"
+#include "engine/text/move_text.hpp"
+#include "engine/text/position_text.hpp"
 #include "picture/board_svg.hpp"
 
 namespace tabula {

@@ -3,7 +3,7 @@
 #include <fmt/format.h>
 #include <algorithm>
 
-#include "engine/move_text.hpp"
+#include "engine/text/move_text.hpp"
 #include "engine/turn_machine.hpp"
 
 namespace tabula {

@@ -3,7 +3,7 @@
 // or the top counter to the bottom of the moving column; at once or when the move ends),
 // land (promotions on arrival), and put the column down. Applying a move replays it on the
 // State; writing it replays it on an overlay of the State, to show each column as it stands
-// after the piece passed (engine/move_text). Both use this code, so they cannot disagree.
+// after the piece passed (engine/text/move_text). Both use this code, so they cannot disagree.
 #include <algorithm>
 #include <array>
 #include <cstdint>
@@ -78,21 +78,6 @@ void replay_piece_move(const Program& p, const Move& m, Store& store, Seen&& see
   }
   store.set(m.to, moving);
 }
-
-// The State as a store: every change goes through its journaled setters.
-struct StateStore {
-  State& s;
-  Column get(int cell) const { return column_of(s, cell); }
-  void set(int cell, const Column& c) {
-    if (s.program().stacking) s.set_column(cell, c.counters, c.height);
-    else s.set_cell(cell, c.top());
-  }
-  void clear(int cell) {
-    if (s.program().stacking) s.set_column(cell, nullptr, 0);
-    else s.set_cell(cell, 0);
-  }
-  uint8_t take_top(int cell) { return s.take_top(cell); }
-};
 
 // The State seen through a few changed columns, for writing a move without playing it.
 struct OverlayStore {

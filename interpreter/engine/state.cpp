@@ -4,8 +4,8 @@
 #include <cstddef>
 #include <cstring>
 
+#include "engine/state_editor.hpp"
 #include "engine/turn_machine.hpp"
-#include "kernels/connectivity.hpp"
 #include "kernels/line_sweeps.hpp"
 
 namespace tabula {
@@ -20,7 +20,8 @@ State::State(std::shared_ptr<const Program> program) : program_(std::move(progra
     if (program_->setup[c]) start.columns[c].push_back(program_->setup[c]);
   start.has_turn_point = true;  // the game's own start follows, not a resumed turn
   set_position(start);
-  start_game(*this);  // the opening, or a start phase, or the first turn
+  StateEditor edit(*this);
+  start_game(edit);  // the opening, or a start phase, or the first turn
   keys_seen_.assign(1, hash_);
 }
 
@@ -69,8 +70,21 @@ void State::set_position(const Position& pos) {
   keys_seen_.clear();
   // Without a turn point, a position stands at the start of a turn (or, in a game that
   // starts with a phase of its own, at that phase): the turn machine sets it up.
-  if (!pos.has_turn_point) resume_at_turn_start(*this);
+  if (!pos.has_turn_point) {
+    StateEditor edit(*this);
+    resume_at_turn_start(edit);
+  }
   keys_seen_.assign(1, hash_);
+}
+
+void State::begin_turn_of(int seat) {
+  StateEditor edit(*this);
+  begin_turn(edit, seat, false);
+}
+
+void State::edit(const std::function<void(StateEditor&)>& change) {
+  StateEditor editor(*this);
+  change(editor);
 }
 
 Position State::position() const {
@@ -136,7 +150,6 @@ void State::rebuild_derived() {
   code_mask_ = std::move(d.code_mask);
   hash_ = d.hash;
   counter_hash_ = d.counter_hash;
-  connected_memo_.assign(program_->player_count(), {});
 }
 
 uint64_t State::position_hash() const {
@@ -344,7 +357,8 @@ void State::apply_unchecked(const Move& m) {
                      static_cast<uint32_t>(var_journal_.size()), static_cast<uint32_t>(keys_seen_.size()), hash_,
                      counter_hash_, seat_, turn_, quiet_, passes_, result_});
   const int mover = current_player();
-  Flow flow = program_->makers[m.maker]->apply(*this, m);
+  StateEditor edit(*this);
+  Flow flow = program_->makers[m.maker]->apply(edit, m);
   quiet_ = m.captures ? 0 : quiet_ + 1;
   if (journaled_) {
     // Only the header and the landings it uses: a plain move is 16 bytes of a 144-byte Move.
@@ -355,7 +369,7 @@ void State::apply_unchecked(const Move& m) {
   } else {
     ++ply_offset_;  // a playout thrown away: the ply is only counted
   }
-  after_action(*this, m, flow, mover);
+  after_action(edit, m, flow, mover);
 }
 
 void State::stop_journal() {
@@ -408,14 +422,9 @@ void State::undo() {
   history_.pop_back();
 }
 
-bool State::connected(int side) const {
-  if (!program_->bitboards) return pieces_connected(*program_, board_.data(), side, piece_count_[side]);
-  // Small boards: a bitboard flood fill, remembered for the pieces it was asked about (the
-  // side that did not move usually has the same pieces as at its last test).
-  ConnectedMemo& memo = connected_memo_[side];
-  uint64_t pieces = occupancy_[side];
-  if (!memo.valid || memo.pieces != pieces) memo = {pieces, true, mask_connected(*program_, pieces)};
-  return memo.connected;
+int State::remember_position() {
+  keys_seen_.push_back(position_key());
+  return static_cast<int>(std::count(keys_seen_.begin(), keys_seen_.end(), keys_seen_.back()));
 }
 
 bool State::is_consistent(std::string* why) const {
@@ -430,11 +439,6 @@ bool State::is_consistent(std::string* why) const {
   else if (p.uses_line_counts && line_counts_ != recounted.line_counts) found = "the pieces per line";
   else if (position_key() != recounted.hash) found = "the position's hash";
   else if (counter_hash_ != recounted.counter_hash) found = "the counters' hash";
-  for (int side = 0; found.empty() && side < p.player_count() && p.bitboards; ++side) {
-    const ConnectedMemo& memo = connected_memo_[side];
-    if (memo.valid && memo.pieces == occupancy_[side] && memo.connected != mask_connected(p, memo.pieces))
-      found = "the remembered connectivity of a side";
-  }
   if (why) *why = found.empty() ? "" : found + " differ from a recount of the cells";
   return found.empty();
 }

@@ -5,9 +5,12 @@
 // replays. The contract follows OpenSpiel's State: current player, legal moves, apply,
 // undo, terminal, returns, clone (copy), serialise as move history. Generating moves,
 // evaluating conditions and writing text are free functions over a const State
-// (engine/generate, engine/evaluate, engine/move_text, engine/position_text).
+// (engine/generate, engine/evaluate, engine/text/move_text, engine/text/position_text); changing one
+// is done through a StateEditor (engine/state_editor.hpp), which the state hands only to
+// the constructs' effects and the turn machine while it applies a move.
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -31,7 +34,7 @@ struct TurnPoint {
   bool operator==(const TurnPoint&) const = default;
 };
 
-// Everything a position is, as text can say it (engine/position_text): the columns, the seat
+// Everything a position is, as text can say it (engine/text/position_text): the columns, the seat
 // to move, where the turn stands, the counters and the construct-owned values.
 struct Position {
   std::vector<std::vector<uint8_t>> columns;  // per cell, bottom first
@@ -49,6 +52,8 @@ struct Position {
 struct IllegalMove : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
+
+class StateEditor;  // engine/state_editor.hpp
 
 class State {
  public:
@@ -106,10 +111,9 @@ class State {
   bool is_terminal() const;
   GameResult result() const;
   std::vector<double> returns() const;  // +1 win, -1 loss, 0 draw or not over, per side
-  bool connected(int side) const;       // all of a side's pieces form one group
 
   // Whether what the state keeps in step with its cells (piece counts, bitboards, words per
-  // line, running line counts, the hash, the connectivity memo) is what recounting the cells
+  // line, running line counts, the hash) is what recounting the cells
   // gives (Stockfish's pos_is_ok); when not, `why` names the first difference. For tests and
   // the conformance playouts, which ask at every ply.
   bool is_consistent(std::string* why = nullptr) const;
@@ -135,19 +139,28 @@ class State {
   std::string move_to_string(const Move& m) const;
 
   void set_position(const Position& p);  // clears the history
+  // The position as at the start of `seat`'s turn (its phase entered), for a copy that
+  // looks ahead at what the seat could play (can_move); journaled like a move's changes.
+  void begin_turn_of(int seat);
+  // A change that neither a move nor a position's text can make (a test that starts a
+  // region's round on a chosen mark): made through an editor, as a construct's effect is.
+  void edit(const std::function<void(StateEditor&)>& change);
   Position position() const;
   bool operator==(const State& o) const;
 
-  // ---- for constructs and the turn machine: every change is journaled ----
-  void set_cell(int cell, uint8_t code);
-  // `bottom_first`: `height` counters held outside the state (a copy, never its own columns).
-  void set_column(int cell, const uint8_t* bottom_first, int height);
-  void move_piece(int from, int to);  // the whole column in stacking games
-  uint8_t take_top(int cell);         // removes the top counter (the piece) and returns it; 0 when empty
-  void set_var(int i, int32_t v);
-  void add_var(int i, int32_t delta) { set_var(i, vars_[i] + delta); }
-  void set_result(GameResult r) { result_ = r; }
+  // Whether the game ended by a rule (not by a lack of moves).
   GameResult stored_result() const { return result_; }
+  const std::vector<uint64_t>& repetition_keys() const { return keys_seen_; }
+
+ private:
+  // Constructs and the turn machine change a state through a StateEditor
+  // (engine/state_editor.hpp), which only the state hands out.
+  friend class StateEditor;
+  void set_cell(int cell, uint8_t code);
+  void set_column(int cell, const uint8_t* bottom_first, int height);
+  void move_piece(int from, int to);
+  uint8_t take_top(int cell);
+  void set_var(int i, int32_t v);
   void set_seat(int seat) {
     if (seat == seat_) return;
     hash_ ^= program_->keys.seat[seat_] ^ program_->keys.seat[seat];
@@ -161,10 +174,7 @@ class State {
   void set_passes(int n) {
     if (n != passes_) change_passes(n);
   }
-  std::vector<uint64_t>& repetition_keys() { return keys_seen_; }
-  const std::vector<uint64_t>& repetition_keys() const { return keys_seen_; }
-
- private:
+  int remember_position();
   void top_changed(int cell, uint8_t old_top, uint8_t new_top);
   // The hash keys of `cell`'s column: level l, counter c at [l * 64 + c].
   const uint64_t* column_keys(int cell) const {
@@ -224,12 +234,6 @@ class State {
   std::vector<uint64_t> occupancy_;  // bitboards only: the cells each side owns
   uint64_t occupied_ = 0;            // bitboards only: their union
   std::vector<uint64_t> code_mask_;  // bitboards only: the cells each piece code tops
-  // Bitboards only: the last answer of connected(side), with the pieces it was for.
-  struct ConnectedMemo {
-    uint64_t pieces = 0;
-    bool valid = false, connected = false;
-  };
-  mutable std::vector<ConnectedMemo> connected_memo_;
   std::vector<int32_t> vars_;
   int seat_ = 0;
   TurnPoint turn_;

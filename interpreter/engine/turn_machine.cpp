@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "engine/evaluate.hpp"
+#include "engine/state_editor.hpp"
 #include "kernels/flanking.hpp"
 
 namespace tabula {
@@ -19,20 +20,20 @@ bool step_applies(const State& s, const TurnStep& step) {
 }
 
 // `when` triggers: true when one took the turn over.
-bool fire_triggers(State& s, int mover) {
+bool fire_triggers(StateEditor& edit, int mover) {
+  const State& s = edit.state();
   for (const Trigger* t : s.program().turn.triggers)
-    if (t->fire(s, mover)) return true;
+    if (t->fire(edit, mover)) return true;
   return false;
 }
 
-void check_repetition(State& s) {
+void check_repetition(StateEditor& edit) {
+  const State& s = edit.state();
   const EndRules& e = s.program().end;
   if (!e.repetition || s.stored_result().over) return;
-  auto& keys = s.repetition_keys();
-  keys.push_back(s.position_key());
-  if (std::count(keys.begin(), keys.end(), s.position_key()) >= 3) {
-    if (e.repetition_ends && !e.score.empty()) end_on_score(s);
-    else s.set_result({true, -1});
+  if (edit.remember_position() >= 3) {
+    if (e.repetition_ends && !e.score.empty()) end_on_score(edit);
+    else edit.set_result({true, -1});
   }
 }
 
@@ -41,28 +42,30 @@ int next_seat(const State& s) {
   return next == s.program().seat_count() ? 0 : next;
 }
 
-void end_turn(State& s, int mover, const Move& last) {
+void end_turn(StateEditor& edit, int mover, const Move& last) {
+  const State& s = edit.state();
   const Program& p = s.program();
-  s.set_passes(last.kind == Move::pass ? s.consecutive_passes() + 1 : 0);
-  if (!p.turns_var.empty()) s.add_var(p.turns_var[mover], 1);
-  for (const TurnEffect* e : p.after_turn) e->apply(s, mover);
-  s.set_seat(next_seat(s));
-  check_end_rules(s, mover);
-  if (!s.stored_result().over) begin_turn(s, s.current_seat(), false);
+  edit.set_passes(last.kind == Move::pass ? s.consecutive_passes() + 1 : 0);
+  if (!p.turns_var.empty()) edit.add_var(p.turns_var[mover], 1);
+  for (const TurnEffect* e : p.after_turn) e->apply(edit, mover);
+  edit.set_seat(next_seat(s));
+  check_end_rules(edit, mover);
+  if (!s.stored_result().over) begin_turn(edit, s.current_seat(), false);
   if (!s.stored_result().over && p.end.quiet_limit > 0 && s.quiet_plies() >= p.end.quiet_limit)
-    s.set_result({true, -1});
+    edit.set_result({true, -1});
 }
 
 // end_turn and begin_turn when the program's turns are plain (Program::plain_turns): the
 // same changes, without looking for what such a program has none of.
-void end_plain_turn(State& s, int mover, const Move& last) {
+void end_plain_turn(StateEditor& edit, int mover, const Move& last) {
+  const State& s = edit.state();
   const Program& p = s.program();
-  s.set_passes(last.kind == Move::pass ? s.consecutive_passes() + 1 : 0);
-  s.set_seat(next_seat(s));
-  if (!p.end.after_move.empty()) check_end_rules(s, mover);
+  edit.set_passes(last.kind == Move::pass ? s.consecutive_passes() + 1 : 0);
+  edit.set_seat(next_seat(s));
+  if (!p.end.after_move.empty()) check_end_rules(edit, mover);
   if (s.stored_result().over) return;
-  s.set_turn_point({TurnPoint::turn, 0, 0});
-  p.turn.turn[0].phase->enter(s);
+  edit.set_turn_point({TurnPoint::turn, 0, 0});
+  p.turn.turn[0].phase->enter(edit);
 }
 
 }  // namespace
@@ -74,103 +77,108 @@ const Phase& current_phase(const State& s) {
   return *steps_of(p, t.segment)[t.step].phase;
 }
 
-void begin_turn(State& s, int seat, bool fresh) {
+void begin_turn(StateEditor& edit, int seat, bool fresh) {
+  const State& s = edit.state();
   const Program& p = s.program();
-  s.set_seat(seat);
+  edit.set_seat(seat);
   // The first step that happens (the last one is kept even when it does not, so a turn
   // always has a step to play or pass).
   int step = 0;
   if (p.turn.turn.size() > 1) {  // step conditions see the new turn (a turn counter, a reserve)
-    s.set_turn_point({TurnPoint::turn, 0, static_cast<uint8_t>(fresh)});
+    edit.set_turn_point({TurnPoint::turn, 0, static_cast<uint8_t>(fresh)});
     while (step + 1 < static_cast<int>(p.turn.turn.size()) && !step_applies(s, p.turn.turn[step])) ++step;
   }
-  s.set_turn_point({TurnPoint::turn, static_cast<uint8_t>(step), static_cast<uint8_t>(fresh)});
-  p.turn.turn[step].phase->enter(s);
-  if (fire_triggers(s, s.current_player())) return;
-  check_repetition(s);
+  edit.set_turn_point({TurnPoint::turn, static_cast<uint8_t>(step), static_cast<uint8_t>(fresh)});
+  p.turn.turn[step].phase->enter(edit);
+  if (fire_triggers(edit, s.current_player())) return;
+  check_repetition(edit);
 }
 
-void enter_interlude(State& s, const Phase& phase, int seat) {
-  s.set_seat(seat);
-  s.set_turn_point({TurnPoint::interlude, static_cast<uint8_t>(phase.index), 0});
-  phase.enter(s);
+void enter_interlude(StateEditor& edit, const Phase& phase, int seat) {
+  edit.set_seat(seat);
+  edit.set_turn_point({TurnPoint::interlude, static_cast<uint8_t>(phase.index), 0});
+  phase.enter(edit);
 }
 
-void start_game(State& s) {
+void start_game(StateEditor& edit) {
+  const State& s = edit.state();
   const Program& p = s.program();
   if (p.turn.start) {
-    enter_interlude(s, *p.turn.start, p.turn.start_seat);
+    enter_interlude(edit, *p.turn.start, p.turn.start_seat);
   } else if (!p.turn.opening.empty()) {
-    s.set_seat(p.turn.opening[0].seat);
-    s.set_turn_point({TurnPoint::opening, 0, 0});
-    p.turn.opening[0].phase->enter(s);
+    edit.set_seat(p.turn.opening[0].seat);
+    edit.set_turn_point({TurnPoint::opening, 0, 0});
+    p.turn.opening[0].phase->enter(edit);
   } else {
-    begin_turn(s, 0, false);
+    begin_turn(edit, 0, false);
   }
 }
 
-void resume_at_turn_start(State& s) {
+void resume_at_turn_start(StateEditor& edit) {
+  const State& s = edit.state();
   const Program& p = s.program();
   if (p.turn.start) {
-    s.set_turn_point({TurnPoint::interlude, static_cast<uint8_t>(p.turn.start->index), 0});
-    p.turn.start->resume(s);
+    edit.set_turn_point({TurnPoint::interlude, static_cast<uint8_t>(p.turn.start->index), 0});
+    p.turn.start->resume(edit);
   } else {
-    begin_turn(s, s.current_seat(), false);
+    begin_turn(edit, s.current_seat(), false);
   }
 }
 
-void after_action(State& s, const Move& m, Flow flow, int mover) {
+void after_action(StateEditor& edit, const Move& m, Flow flow, int mover) {
+  const State& s = edit.state();
   const Program& p = s.program();
   const TurnPoint t = s.turn_point();
   if ((m.kind == Move::piece || m.kind == Move::place) && flow != Flow::handled)
-    for (const LandingEffect* e : p.after_landing) e->apply(s, m);
+    for (const LandingEffect* e : p.after_landing) e->apply(edit, m);
   if (p.plain_turns && t.segment == TurnPoint::turn && flow != Flow::handled && flow != Flow::stay) {
-    if (!s.stored_result().over) end_plain_turn(s, mover, m);
+    if (!s.stored_result().over) end_plain_turn(edit, mover, m);
   } else if (!s.stored_result().over) {
     if (t.segment == TurnPoint::opening && flow != Flow::handled) {
       // The opening's steps are played once, each by its own seat; then the first turn.
       if (t.step + 1 < static_cast<int>(p.turn.opening.size())) {
-        s.set_seat(p.turn.opening[t.step + 1].seat);
-        s.set_turn_point({TurnPoint::opening, static_cast<uint8_t>(t.step + 1), 0});
-        p.turn.opening[t.step + 1].phase->enter(s);
+        edit.set_seat(p.turn.opening[t.step + 1].seat);
+        edit.set_turn_point({TurnPoint::opening, static_cast<uint8_t>(t.step + 1), 0});
+        p.turn.opening[t.step + 1].phase->enter(edit);
       } else {
-        begin_turn(s, p.turn.first_seat_var >= 0 ? s.var(p.turn.first_seat_var) : p.turn.first_seat, false);
+        begin_turn(edit, p.turn.first_seat_var >= 0 ? s.var(p.turn.first_seat_var) : p.turn.first_seat, false);
       }
       return;
     }
     bool taken_over = false;
     if ((m.kind == Move::piece || m.kind == Move::place) && flow != Flow::handled && !p.turn.triggers.empty())
-      taken_over = fire_triggers(s, mover);
+      taken_over = fire_triggers(edit, mover);
     if (!taken_over) {
       if (flow == Flow::stay) {
-        if (current_phase(s).exhausted(s)) end_turn(s, mover, m);
+        if (current_phase(s).exhausted(s)) end_turn(edit, mover, m);
       } else if (flow == Flow::next) {
         int step = t.step + 1;
         const auto& steps = p.turn.turn;
         while (step < static_cast<int>(steps.size()) && !step_applies(s, steps[step])) ++step;
         if (t.segment == TurnPoint::turn && step < static_cast<int>(steps.size())) {
-          s.set_turn_point({TurnPoint::turn, static_cast<uint8_t>(step), t.fresh});
-          steps[step].phase->enter(s);
+          edit.set_turn_point({TurnPoint::turn, static_cast<uint8_t>(step), t.fresh});
+          steps[step].phase->enter(edit);
         } else {
-          end_turn(s, mover, m);
+          end_turn(edit, mover, m);
         }
       } else if (flow == Flow::end_turn) {
-        end_turn(s, mover, m);
+        end_turn(edit, mover, m);
       }
     }
   }
-  if (!s.stored_result().over && s.ply() >= p.end.ply_limit) end_on_score(s);
+  if (!s.stored_result().over && s.ply() >= p.end.ply_limit) end_on_score(edit);
 }
 
-void check_end_rules(State& s, int mover) {
+void check_end_rules(StateEditor& edit, int mover) {
+  const State& s = edit.state();
   const Program& p = s.program();
   for (const EndRule& r : p.end.after_move) {
     if (!holds(r.condition, {s, mover})) continue;
-    if (r.outcome == Outcome::end) return end_on_score(s);
-    if (r.outcome == Outcome::draw) return s.set_result({true, -1});
+    if (r.outcome == Outcome::end) return end_on_score(edit);
+    if (r.outcome == Outcome::draw) return edit.set_result({true, -1});
     int who = resolve_player(s, r.who, mover);
-    if (r.outcome == Outcome::win) return s.set_result({true, who});
-    return s.set_result({true, p.player_count() == 2 ? 1 - who : -1});
+    if (r.outcome == Outcome::win) return edit.set_result({true, who});
+    return edit.set_result({true, p.player_count() == 2 ? 1 - who : -1});
   }
 }
 
@@ -203,9 +211,10 @@ int64_t score(const State& s, int side) {
   return total;
 }
 
-void end_on_score(State& s) {
+void end_on_score(StateEditor& edit) {
+  const State& s = edit.state();
   const Program& p = s.program();
-  if (p.end.score.empty()) return s.set_result({true, -1});
+  if (p.end.score.empty()) return edit.set_result({true, -1});
   int best = -1;
   int64_t best_score = 0;
   bool tie = false;
@@ -214,7 +223,7 @@ void end_on_score(State& s) {
     if (best < 0 || sc > best_score) best = side, best_score = sc, tie = false;
     else if (sc == best_score) tie = true;
   }
-  s.set_result({true, tie ? -1 : best});
+  edit.set_result({true, tie ? -1 : best});
 }
 
 }  // namespace tabula

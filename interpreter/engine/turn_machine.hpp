@@ -8,6 +8,7 @@
 // begins (its phase is entered, the `when` triggers are checked, the position is recorded
 // for the repetition rule).
 #include "engine/state.hpp"
+#include "engine/state_editor.hpp"
 
 namespace tabula {
 
@@ -15,22 +16,22 @@ namespace tabula {
 const Phase& current_phase(const State& s);
 
 // Sets up a new game: the start phase, the opening's first step, or the first turn.
-void start_game(State& s);
+void start_game(StateEditor& edit);
 // Sets up a position given without a turn point: the start of the seat's turn (or, in a
 // game that starts with a phase of its own, that phase for the seat to move).
-void resume_at_turn_start(State& s);
+void resume_at_turn_start(StateEditor& edit);
 // After a move was applied (by State::apply_unchecked): where the turn goes on.
-void after_action(State& s, const Move& m, Flow flow, int mover);
+void after_action(StateEditor& edit, const Move& m, Flow flow, int mover);
 
 // ---- for constructs ----
 // A new turn for `seat`; `fresh` marks the first turn after an interlude.
-void begin_turn(State& s, int seat, bool fresh);
+void begin_turn(StateEditor& edit, int seat, bool fresh);
 // An interlude phase (a mark, an interchange, a choice) played by `seat` now.
-void enter_interlude(State& s, const Phase& phase, int seat);
+void enter_interlude(StateEditor& edit, const Phase& phase, int seat);
 // The end rules, checked for the side that moved; the game may end.
-void check_end_rules(State& s, int mover);
+void check_end_rules(StateEditor& edit, int mover);
 // The game ends on the score (the highest wins; a tie is a draw), or a draw without one.
-void end_on_score(State& s);
+void end_on_score(StateEditor& edit);
 // A side's score under the rules' `score` terms: a 64-bit sum, checked; a sum beyond 64
 // bits is a RuleError at the term that overflowed it (engine/evaluate.hpp).
 int64_t score(const State& s, int side);

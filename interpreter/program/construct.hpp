@@ -4,7 +4,7 @@
 // of these objects and implements it; the engine only calls the interfaces below. A program
 // owns its construct objects (Program::owned) and lists them by role.
 //
-// The engine's types appear here by name only (State, GenContext, EvalContext): they live in
+// The engine's types appear here by name only (State, StateEditor, GenContext, EvalContext): they live in
 // higher layers, and a construct's methods receive them from there.
 #include <cstdint>
 #include <string>
@@ -17,6 +17,7 @@
 namespace tabula {
 
 class State;
+class StateEditor;
 struct GenContext;
 struct EvalContext;
 struct Program;
@@ -40,9 +41,9 @@ enum class Flow : uint8_t {
 // A construct that makes moves, and so plays them and writes them.
 class MoveMaker : public Construct {
  public:
-  // Plays `m` (legal, made by this maker) on `s`: every change goes through the State's
-  // journaled setters, so undo needs nothing from the maker.
-  virtual Flow apply(State& s, const Move& m) const = 0;
+  // Plays `m` (legal, made by this maker): every change goes through the editor, whose
+  // changes the State journals, so undo needs nothing from the maker.
+  virtual Flow apply(StateEditor& edit, const Move& m) const = 0;
   // The move as text, in the position before it is played.
   virtual std::string text(const State& s, const Move& m) const = 0;
   int index = 0;  // this maker's place in Program::makers (Move::maker)
@@ -88,9 +89,9 @@ class Phase : public MoveMaker {
   // Whether this step happens at all in this turn (a placement from an empty reserve does not).
   virtual bool applies(const State&) const { return true; }
   // Called when a turn reaches this step.
-  virtual void enter(State&) const {}
+  virtual void enter(StateEditor&) const {}
   // Called instead of enter() when a position is set up at this phase (not from the start).
-  virtual void resume(State& s) const { enter(s); }
+  virtual void resume(StateEditor& edit) const { enter(edit); }
   // For a step that repeats (Flow::stay): whether it is over (nothing left to play).
   virtual bool exhausted(const State&) const { return false; }
   // The kinds this phase puts on the board (bit per kind), for design checks.
@@ -131,21 +132,21 @@ class Describer : public Construct {
 // Something that happens at the end of every turn (flanked chains are removed, ...).
 class TurnEffect : public Construct {
  public:
-  virtual void apply(State& s, int mover) const = 0;
+  virtual void apply(StateEditor& edit, int mover) const = 0;
 };
 
 // Something that happens where a piece lands, right after every piece move and placement
 // (custodian captures, conversion of neighbours): `m.to` is the landing cell.
 class LandingEffect : public Construct {
  public:
-  virtual void apply(State& s, const Move& m) const = 0;
+  virtual void apply(StateEditor& edit, const Move& m) const = 0;
 };
 
 // Checked after every move of a piece and at the start of every turn (a `when` block):
 // true when it took the turn over (a choice to make, a new mark, the end of the game).
 class Trigger : public Construct {
  public:
-  virtual bool fire(State& s, int mover) const = 0;
+  virtual bool fire(StateEditor& edit, int mover) const = 0;
 };
 
 }  // namespace tabula

@@ -7,8 +7,8 @@
 #include <stdexcept>
 
 #include "engine/evaluate.hpp"
-#include "engine/move_text.hpp"
 #include "engine/state.hpp"
+#include "engine/text/move_text.hpp"
 #include "players/evaluator.hpp"
 
 namespace tabula {

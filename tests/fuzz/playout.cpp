@@ -3,10 +3,10 @@
 #include <cstdio>
 #include <string>
 
-#include "engine/game_record.hpp"
-#include "engine/move_text.hpp"
-#include "engine/position_text.hpp"
 #include "engine/state.hpp"
+#include "engine/text/game_record.hpp"
+#include "engine/text/move_text.hpp"
+#include "engine/text/position_text.hpp"
 #include "targets.hpp"
 
 namespace tabula::fuzz {

@@ -1,7 +1,7 @@
 // Move text -> parse_move in one of a few LOA positions (first byte picks it) -> apply/undo.
-#include "engine/move_text.hpp"
-#include "engine/position_text.hpp"
 #include "engine/state.hpp"
+#include "engine/text/move_text.hpp"
+#include "engine/text/position_text.hpp"
 #include "fuzz_support.hpp"
 #include "targets.hpp"
 

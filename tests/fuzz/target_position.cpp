@@ -1,7 +1,7 @@
 // Position text -> parse_position (LOA) -> a State there -> its moves -> the text again.
-#include "engine/move_text.hpp"
-#include "engine/position_text.hpp"
 #include "engine/state.hpp"
+#include "engine/text/move_text.hpp"
+#include "engine/text/position_text.hpp"
 #include "fuzz_support.hpp"
 #include "targets.hpp"
 

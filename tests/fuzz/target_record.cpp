@@ -1,8 +1,8 @@
 // Game record text -> replay_record from LOA's start -> the history replays the same way.
-#include "engine/game_record.hpp"
-#include "engine/move_text.hpp"
-#include "engine/position_text.hpp"
 #include "engine/state.hpp"
+#include "engine/text/game_record.hpp"
+#include "engine/text/move_text.hpp"
+#include "engine/text/position_text.hpp"
 #include "fuzz_support.hpp"
 #include "targets.hpp"
 

@@ -9,8 +9,8 @@
 #include "board/board_loader.hpp"
 #include "diag/render.hpp"
 #include "diag/source_registry.hpp"
-#include "engine/move_text.hpp"
-#include "engine/position_text.hpp"
+#include "engine/text/move_text.hpp"
+#include "engine/text/position_text.hpp"
 #include "lang/game_loader.hpp"
 
 namespace tabula::cli {

@@ -6,9 +6,9 @@
 #include <set>
 
 #include "cli_support.hpp"
-#include "engine/game_record.hpp"
-#include "engine/move_text.hpp"
-#include "engine/position_text.hpp"
+#include "engine/text/game_record.hpp"
+#include "engine/text/move_text.hpp"
+#include "engine/text/position_text.hpp"
 #include "line_reader.hpp"
 #include "output_file.hpp"
 #include "record_io.hpp"

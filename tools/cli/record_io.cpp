@@ -10,8 +10,8 @@
 
 #include "cli_support.hpp"
 #include "diag/source_file.hpp"
-#include "engine/position_text.hpp"
 #include "engine/state_drawing.hpp"
+#include "engine/text/position_text.hpp"
 #include "output_file.hpp"
 
 namespace tabula::cli {

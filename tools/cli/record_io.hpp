@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/game_record.hpp"
 #include "engine/state.hpp"
+#include "engine/text/game_record.hpp"
 #include "studies/match_record.hpp"
 #include "studies/study.hpp"
 #include "util/json_value.hpp"

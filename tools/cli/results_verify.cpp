@@ -5,8 +5,8 @@
 #include <atomic>
 #include <mutex>
 
-#include "engine/game_record.hpp"
-#include "engine/move_text.hpp"
+#include "engine/text/game_record.hpp"
+#include "engine/text/move_text.hpp"
 #include "util/parallel.hpp"
 
 namespace tabula::cli {

@@ -5,10 +5,10 @@
 #include <charconv>
 
 #include "cli/cli_support.hpp"
-#include "engine/move_text.hpp"
 #include "engine/notes.hpp"
-#include "engine/position_text.hpp"
 #include "engine/state_picture.hpp"
+#include "engine/text/move_text.hpp"
+#include "engine/text/position_text.hpp"
 #include "engine/turn_machine.hpp"
 #include "picture/board_svg.hpp"
 #include "players/agent.hpp"

@@ -5,6 +5,7 @@
 // lander's side may not have (on convert).
 #include "constructs/capture/capture_kinds.hpp"
 #include "engine/state.hpp"
+#include "engine/state_editor.hpp"
 
 namespace tabula {
 namespace {
@@ -14,7 +15,8 @@ class Adjacent final : public LandingEffect {
   std::vector<std::vector<int>> dirs;  // per seat
   Take take = Take::convert;
 
-  void apply(State& s, const Move& m) const override {
+  void apply(StateEditor& edit, const Move& m) const override {
+    const State& s = edit.state();
     const Program& p = s.program();
     const uint8_t code = s.at(m.to);
     if (!code) return;  // the piece left the board on arrival (a promotion to none)
@@ -27,7 +29,7 @@ class Adjacent final : public LandingEffect {
       const uint8_t victim = s.at(c);
       if (victim && p.code_owner[victim] != side && may_take(p, victim, side, take)) taken.push_back(c);
     }
-    take_pieces(s, taken, side, take);
+    take_pieces(edit, taken, side, take);
   }
 };
 

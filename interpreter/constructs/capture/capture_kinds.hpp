@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "check/context.hpp"
+#include "engine/state_editor.hpp"
 
 namespace tabula {
 
@@ -32,6 +33,6 @@ inline bool may_take(const Program& p, uint8_t victim, int side, Take take) {
 }
 // Takes the pieces on `cells` for `side` (they must be enemies and capturable), and counts
 // them as `side`'s captures.
-void take_pieces(State& s, const std::vector<int>& cells, int side, Take take);
+void take_pieces(StateEditor& edit, const std::vector<int>& cells, int side, Take take);
 
 }  // namespace tabula

@@ -5,6 +5,7 @@
 
 #include "constructs/capture/capture_counts.hpp"
 #include "constructs/capture/capture_kinds.hpp"
+#include "engine/state_editor.hpp"
 #include "syntax/ast_print.hpp"
 
 namespace tabula {
@@ -42,7 +43,8 @@ bool take_of(CheckContext& ctx, const Statement& s, Take fallback, Take& out) {
   return true;
 }
 
-void take_pieces(State& s, const std::vector<int>& cells, int side, Take take) {
+void take_pieces(StateEditor& edit, const std::vector<int>& cells, int side, Take take) {
+  const State& s = edit.state();
   const Program& p = s.program();
   int pieces = 0, value = 0;
   for (int c : cells) {
@@ -51,23 +53,23 @@ void take_pieces(State& s, const std::vector<int>& cells, int side, Take take) {
     if (take == Take::remove) {
       for (int l = 0; l < s.height(c); ++l) value += p.kinds[p.kind(s.counter(c, l))].value;
       pieces += s.height(c);
-      s.set_cell(c, 0);
+      edit.set_cell(c, 0);
       continue;
     }
     const uint8_t turned = p.piece_code(side, p.kind(top));
     value += p.kinds[p.kind(top)].value;
     ++pieces;
     if (!p.stacking) {
-      s.set_cell(c, turned);
+      edit.set_cell(c, turned);
     } else {  // the top counter changes side; the column below it stays
       uint8_t column[Program::kMaxStack];
       const int h = s.height(c);
       for (int l = 0; l < h; ++l) column[l] = s.counter(c, l);
       column[h - 1] = turned;
-      s.set_column(c, column, h);
+      edit.set_column(c, column, h);
     }
   }
-  if (pieces) count_captures(s, side, pieces, value);
+  if (pieces) count_captures(edit, side, pieces, value);
 }
 
 extern constinit const StatementSpec capture_statement{

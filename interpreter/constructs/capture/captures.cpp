@@ -12,7 +12,9 @@
 
 #include "check/context.hpp"
 #include "constructs/movement/basic_movement.hpp"
-#include "engine/move_text.hpp"
+#include "engine/piece_move.hpp"
+#include "engine/state_editor.hpp"
+#include "engine/text/move_text.hpp"
 #include "syntax/ast_print.hpp"
 
 namespace tabula {
@@ -46,8 +48,8 @@ bool Captures::can_take(const State& s, int seat, uint32_t taken_kinds) const {
   return false;
 }
 
-Flow Captures::apply(State& s, const Move& m) const {
-  apply_piece_move(s, m);
+Flow Captures::apply(StateEditor& edit, const Move& m) const {
+  apply_piece_move(edit, m);
   return Flow::next;
 }
 

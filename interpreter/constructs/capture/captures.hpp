@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "engine/state.hpp"
+#include "engine/state_editor.hpp"
 #include "kernels/capture_search.hpp"
 
 namespace tabula {
@@ -15,7 +16,7 @@ class Captures : public CaptureMaker {
 
   void generate(const State& s, int seat, MoveList& out) const override;
   bool can_take(const State& s, int seat, uint32_t taken_kinds) const override;
-  Flow apply(State& s, const Move& m) const override;
+  Flow apply(StateEditor& edit, const Move& m) const override;
   std::string text(const State& s, const Move& m) const override;
 
  protected:

@@ -10,6 +10,7 @@
 
 #include "constructs/capture/capture_kinds.hpp"
 #include "engine/state.hpp"
+#include "engine/state_editor.hpp"
 #include "kernels/flanking.hpp"
 #include "syntax/ast_print.hpp"
 
@@ -22,7 +23,8 @@ class Custodian final : public LandingEffect {
   int shortest = 1, longest = 1 << 20;
   Take take = Take::remove;
 
-  void apply(State& s, const Move& m) const override {
+  void apply(StateEditor& edit, const Move& m) const override {
+    const State& s = edit.state();
     const Program& p = s.program();
     const uint8_t code = s.at(m.to);
     if (!code) return;  // the piece left the board on arrival (a promotion to none)
@@ -37,7 +39,7 @@ class Custodian final : public LandingEffect {
       for (int k = 0; k < n && takeable; ++k) takeable = may_take(p, s.at(ray[k]), side, take);
       if (takeable) taken.insert(taken.end(), ray, ray + n);
     }
-    take_pieces(s, taken, side, take);
+    take_pieces(edit, taken, side, take);
   }
 };
 

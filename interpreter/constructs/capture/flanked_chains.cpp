@@ -8,6 +8,7 @@
 #include "constructs/capture/capture_counts.hpp"
 #include "constructs/capture/capture_kinds.hpp"
 #include "engine/state.hpp"
+#include "engine/state_editor.hpp"
 #include "kernels/flanking.hpp"
 #include "kernels/line_sweeps.hpp"
 #include "syntax/ast_print.hpp"
@@ -19,24 +20,25 @@ class FlankedChains final : public TurnEffect {
  public:
   bool opponent_first = true;
 
-  void apply(State& s, int mover) const override {
+  void apply(StateEditor& edit, int mover) const override {
+    const State& s = edit.state();
     const Program& p = s.program();
     auto remove_dead_of = [&](int side, bool credit_mover) {
       int dead = 0;
       CellSet swept;
       if (s.line_words() && swept_dead_chains(p, s.line_words(), side, swept)) {  // else walking rays
         dead = swept.empty() ? 0 : swept.size();                                  // most often none
-        swept.for_each([&](int c) { s.set_cell(c, 0); });
+        swept.for_each([&](int c) { edit.set_cell(c, 0); });
       } else {
         auto cells = dead_chain_cells(p, s.tops(), side);
         dead = static_cast<int>(cells.size());
-        for (int c : cells) s.set_cell(c, 0);
+        for (int c : cells) edit.set_cell(c, 0);
       }
       if (!dead) return;
-      if (credit_mover) count_captures(s, mover, dead);
+      if (credit_mover) count_captures(edit, mover, dead);
       else
         for (int other = 0; other < p.player_count(); ++other)
-          if (other != mover) count_captures(s, other, dead / std::max(1, p.player_count() - 1));
+          if (other != mover) count_captures(edit, other, dead / std::max(1, p.player_count() - 1));
     };
     auto opponents = [&] {
       for (int side = 0; side < p.player_count(); ++side)

@@ -37,7 +37,7 @@ class CanMove final : public ValueFunction {
     thread_local MoveList moves;
     if (!scratch || scratch->program_ptr() != s.program_ptr()) scratch = std::make_unique<State>(s);
     else *scratch = s;
-    begin_turn(*scratch, seat, false);
+    scratch->begin_turn_of(seat);
     generate_moves(*scratch, moves);
     for (const Move& m : moves)
       if (m.kind != Move::pass) return 1;

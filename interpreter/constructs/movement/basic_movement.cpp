@@ -2,13 +2,15 @@
 
 #include <fmt/format.h>
 
-#include "engine/move_text.hpp"
+#include "engine/piece_move.hpp"
+#include "engine/state_editor.hpp"
+#include "engine/text/move_text.hpp"
 #include "syntax/ast_print.hpp"
 
 namespace tabula {
 
-Flow BasicMovement::apply(State& s, const Move& m) const {
-  apply_piece_move(s, m);
+Flow BasicMovement::apply(StateEditor& edit, const Move& m) const {
+  apply_piece_move(edit, m);
   return Flow::next;
 }
 

@@ -11,6 +11,7 @@
 #include "check/context.hpp"
 #include "engine/evaluate.hpp"
 #include "engine/generate.hpp"
+#include "engine/state_editor.hpp"
 #include "kernels/ray_moves.hpp"
 
 namespace tabula {
@@ -27,7 +28,7 @@ class BasicMovement : public Movement {
   Formula unless;             // lifts max_cost
   bool partial_args = false;  // any of cost=, max=, unless= was given
 
-  Flow apply(State& s, const Move& m) const override;
+  Flow apply(StateEditor& edit, const Move& m) const override;
   std::string text(const State& s, const Move& m) const override;
   // Whether the `if` allows a move from `from` to `to`.
   bool allows(const GenContext& g, int from, int to) const {

@@ -8,6 +8,7 @@
 
 #include "constructs/region/region.hpp"
 #include "engine/generate.hpp"
+#include "engine/state_editor.hpp"
 #include "engine/turn_machine.hpp"
 
 namespace tabula {
@@ -42,18 +43,20 @@ class PickPhase final : public Phase {
     if (out.empty()) add_pass(out, index);
   }
 
-  Flow apply(State& s, const Move& m) const override {
-    if (m.kind == Move::pass) return s.set_result({true, -1}), Flow::handled;
+  Flow apply(StateEditor& edit, const Move& m) const override {
+    const State& s = edit.state();
+    if (m.kind == Move::pass) return edit.set_result({true, -1}), Flow::handled;
     const int picked = s.var(count_var);
-    s.set_var(pick_vars[picked], m.to);
-    s.set_var(count_var, picked + 1);
-    if (picked + 1 == s.piece_count(s.current_player())) finish(s);
+    edit.set_var(pick_vars[picked], m.to);
+    edit.set_var(count_var, picked + 1);
+    if (picked + 1 == s.piece_count(s.current_player())) finish(edit);
     return Flow::handled;
   }
 
   // The setter's pieces and the picked ones change sides together; the claimer then plays
   // the first turn.
-  void finish(State& s) const {
+  void finish(StateEditor& edit) const {
+    const State& s = edit.state();
     const Program& p = s.program();
     const int setter = s.var(region.setter_var), other = (setter + 1) % p.player_count();
     std::vector<uint8_t> picked(p.cells, 0);
@@ -61,12 +64,12 @@ class PickPhase final : public Phase {
     for (int c = 0; c < p.cells; ++c) {
       if (!s.at(c)) continue;
       int owner = p.owner(s.at(c));
-      if (owner == setter) s.set_cell(c, p.piece_code(other, p.kind(s.at(c))));
-      else if (picked[c]) s.set_cell(c, p.piece_code(setter, p.kind(s.at(c))));
+      if (owner == setter) edit.set_cell(c, p.piece_code(other, p.kind(s.at(c))));
+      else if (picked[c]) edit.set_cell(c, p.piece_code(setter, p.kind(s.at(c))));
     }
-    for (int i = 0; i < s.var(count_var); ++i) s.set_var(pick_vars[i], -1);
-    s.set_var(count_var, 0);
-    begin_turn(s, p.first_seat_of(other), true);
+    for (int i = 0; i < s.var(count_var); ++i) edit.set_var(pick_vars[i], -1);
+    edit.set_var(count_var, 0);
+    begin_turn(edit, p.first_seat_of(other), true);
   }
 
   std::string text(const State& s, const Move& m) const override {
@@ -86,19 +89,20 @@ class ClaimPhase final : public Phase {
     decision(out, index, -1, 0);  // decline
   }
 
-  Flow apply(State& s, const Move& m) const override {
+  Flow apply(StateEditor& edit, const Move& m) const override {
+    const State& s = edit.state();
     const Program& p = s.program();
     const int mover = s.current_player(), setter = s.var(region.setter_var);
     if (m.arg == 0) {
-      begin_turn(s, s.current_seat(), true);
+      begin_turn(edit, s.current_seat(), true);
     } else if (s.piece_count(setter) < s.piece_count(mover) && s.piece_count(setter) <= kMaxPicks) {
-      enter_interlude(s, pick, p.first_seat_of(setter));
-      if (s.piece_count(setter) == 0) pick.finish(s);
+      enter_interlude(edit, pick, p.first_seat_of(setter));
+      if (s.piece_count(setter) == 0) pick.finish(edit);
     } else {
       // As many pieces on both sides (or the setter has more): every piece changes side.
       for (int c = 0; c < p.cells; ++c)
-        if (s.at(c)) s.set_cell(c, p.piece_code((p.owner(s.at(c)) + 1) % p.player_count(), p.kind(s.at(c))));
-      begin_turn(s, s.current_seat(), true);
+        if (s.at(c)) edit.set_cell(c, p.piece_code((p.owner(s.at(c)) + 1) % p.player_count(), p.kind(s.at(c))));
+      begin_turn(edit, s.current_seat(), true);
     }
     return Flow::handled;
   }

@@ -7,6 +7,7 @@
 #include "constructs/region/region.hpp"
 #include "engine/evaluate.hpp"
 #include "engine/generate.hpp"
+#include "engine/state_editor.hpp"
 #include "engine/turn_machine.hpp"
 #include "syntax/ast_print.hpp"
 
@@ -39,27 +40,29 @@ class MarkPhase final : public Phase {
     if (out.empty()) add_pass(out, index);
   }
 
-  Flow apply(State& s, const Move& m) const override {
+  Flow apply(StateEditor& edit, const Move& m) const override {
+    const State& s = edit.state();
     const Program& p = s.program();
     if (m.kind == Move::pass) {  // no mark fits: nothing more can happen
-      s.set_result({true, -1});
+      edit.set_result({true, -1});
       return Flow::handled;
     }
     const int mover = s.current_player();
-    s.set_var(region.shape_var, shape_now(s));
-    s.set_var(region.mark_var, m.to);
-    s.set_var(region.choice_var, m.arg - 1);
-    s.set_var(region.setter_var, mover);
-    s.set_var(region.round_var, s.var(region.round_var) + 1);
+    edit.set_var(region.shape_var, shape_now(s));
+    edit.set_var(region.mark_var, m.to);
+    edit.set_var(region.choice_var, m.arg - 1);
+    edit.set_var(region.setter_var, mover);
+    edit.set_var(region.round_var, s.var(region.round_var) + 1);
     const int other_seat = p.first_seat_of((mover + 1) % p.player_count());
-    if (region.interchange_phase) enter_interlude(s, *region.interchange_phase, other_seat);
-    else begin_turn(s, other_seat, true);
+    if (region.interchange_phase) enter_interlude(edit, *region.interchange_phase, other_seat);
+    else begin_turn(edit, other_seat, true);
     return Flow::handled;
   }
 
   // A position set up at the mark: it is not the game's first mark.
-  void resume(State& s) const override {
-    if (s.var(region.round_var) == 0) s.set_var(region.round_var, 1);
+  void resume(StateEditor& edit) const override {
+    const State& s = edit.state();
+    if (s.var(region.round_var) == 0) edit.set_var(region.round_var, 1);
   }
 
   std::string text(const State& s, const Move& m) const override {

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "engine/evaluate.hpp"
+#include "engine/state_editor.hpp"
 #include "engine/turn_machine.hpp"
 #include "syntax/ast_print.hpp"
 
@@ -72,7 +73,8 @@ const std::vector<uint8_t>& Region::mask(const State& s) const {
   return cache.mask;
 }
 
-bool play_for_region(State& s, std::string_view name, int mark, int choice, bool first) {
+bool play_for_region(StateEditor& edit, std::string_view name, int mark, int choice, bool first) {
+  const State& s = edit.state();
   const Program& p = s.program();
   for (const auto& c : p.owned) {
     const auto* r = dynamic_cast<const Region*>(c.get());
@@ -80,13 +82,13 @@ bool play_for_region(State& s, std::string_view name, int mark, int choice, bool
     int shape = r->shape_for_size(value(r->size, {s, s.current_player()}));
     std::vector<int> cells;
     if (!r->cells(p, shape, mark, choice, cells)) return false;
-    s.set_var(r->shape_var, shape);
-    s.set_var(r->mark_var, mark);
-    s.set_var(r->choice_var, choice);
-    s.set_var(r->setter_var, (s.current_player() + 1) % p.player_count());
-    s.set_var(r->round_var, std::max(1, s.var(r->round_var)));
-    s.repetition_keys().clear();
-    begin_turn(s, s.current_seat(), first);
+    edit.set_var(r->shape_var, shape);
+    edit.set_var(r->mark_var, mark);
+    edit.set_var(r->choice_var, choice);
+    edit.set_var(r->setter_var, (s.current_player() + 1) % p.player_count());
+    edit.set_var(r->round_var, std::max(1, s.var(r->round_var)));
+    edit.forget_positions();  // a new round: earlier positions do not repeat
+    begin_turn(edit, s.current_seat(), first);
     return true;
   }
   return false;

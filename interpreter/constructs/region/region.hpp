@@ -9,6 +9,7 @@
 
 #include "check/context.hpp"
 #include "engine/state.hpp"
+#include "engine/state_editor.hpp"
 
 namespace tabula {
 
@@ -58,7 +59,7 @@ class Region : public Describer {
 // Analysis and test hook: the side to move plays its turn (a first turn after a mark, or
 // not) for the region `name` marked on `mark` (choice: a direction, or -1), the other side
 // having set it. False when there is no such region or its shape does not fit there.
-bool play_for_region(State& s, std::string_view name, int mark, int choice, bool first);
+bool play_for_region(StateEditor& edit, std::string_view name, int mark, int choice, bool first);
 
 // The region named by `e` (reported when unknown).
 Region* find_region(CheckContext& ctx, const Expr& e);

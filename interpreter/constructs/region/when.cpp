@@ -9,6 +9,7 @@
 #include "constructs/region/region.hpp"
 #include "engine/evaluate.hpp"
 #include "engine/generate.hpp"
+#include "engine/state_editor.hpp"
 #include "engine/turn_machine.hpp"
 
 namespace tabula {
@@ -41,9 +42,10 @@ class ConvertPhase final : public Phase {
     if (out.empty()) add_pass(out, index);
   }
 
-  Flow apply(State& s, const Move& m) const override {
+  Flow apply(StateEditor& edit, const Move& m) const override {
+    const State& s = edit.state();
     if (m.kind == Move::decision)
-      s.set_cell(m.to, s.program().piece_code(s.current_player(), s.program().kind(s.at(m.to))));
+      edit.set_cell(m.to, s.program().piece_code(s.current_player(), s.program().kind(s.at(m.to))));
     return Flow::end_turn;
   }
 
@@ -57,31 +59,32 @@ class When final : public Trigger {
   Formula condition;
   std::vector<Effect> effects;
 
-  bool fire(State& s, int mover) const override {
+  bool fire(StateEditor& edit, int mover) const override {
+    const State& s = edit.state();
     if (!holds(condition, {s, mover})) return false;
     const Program& p = s.program();
     int loser = -1;
     for (const Effect& e : effects) {
       if (!e.condition.empty() && !holds(e.condition, {s, mover})) continue;
       switch (e.kind) {
-        case Effect::Kind::convert: enter_interlude(s, *e.convert_phase, s.current_seat()); return true;
+        case Effect::Kind::convert: enter_interlude(edit, *e.convert_phase, s.current_seat()); return true;
         case Effect::Kind::remove: {
           int whose = e.whose.who == PlayerRef::all ? -1 : resolve_player(s, e.whose, mover);
           for (int c = 0; c < p.cells; ++c) {
             if (!s.at(c) || (whose >= 0 && p.owner(s.at(c)) != whose)) continue;
             if (!e.where.empty() && !holds(e.where, {s, mover, -1, c})) continue;
             loser = p.owner(s.at(c));
-            s.set_cell(c, 0);
+            edit.set_cell(c, 0);
           }
-          check_end_rules(s, mover);
+          check_end_rules(edit, mover);
           if (s.stored_result().over) return true;
           break;
         }
         case Effect::Kind::mark: {
           const Region& r = *e.region;
           int setter = next_setter(s, r, mover, loser);
-          for (int v : {r.mark_var, r.shape_var, r.choice_var}) s.set_var(v, -1);
-          enter_interlude(s, *r.mark_phase, p.first_seat_of(setter));
+          for (int v : {r.mark_var, r.shape_var, r.choice_var}) edit.set_var(v, -1);
+          enter_interlude(edit, *r.mark_phase, p.first_seat_of(setter));
           return true;
         }
       }

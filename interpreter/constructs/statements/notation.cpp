@@ -1,9 +1,9 @@
 // `notation capture="x" step="-" path=all|landings columns=on|off pass="..." end="..."`:
-// how moves are written. Every separator must read back (engine/move_text).
+// how moves are written. Every separator must read back (engine/text/move_text).
 #include <fmt/format.h>
 
 #include "check/context.hpp"
-#include "engine/game_record.hpp"
+#include "engine/text/game_record.hpp"
 #include "syntax/ast_print.hpp"
 
 namespace tabula {

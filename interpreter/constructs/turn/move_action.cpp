@@ -6,6 +6,7 @@
 
 #include "constructs/movement/basic_movement.hpp"
 #include "engine/generate.hpp"
+#include "engine/state_editor.hpp"
 #include "program/move_tally.hpp"
 
 namespace tabula {
@@ -65,7 +66,7 @@ class MovePhase final : public Phase {
     tally.listed = static_cast<uint32_t>(out.size());
     return tally.listed + n;
   }
-  Flow apply(State&, const Move&) const override { return Flow::next; }  // a pass
+  Flow apply(StateEditor&, const Move&) const override { return Flow::next; }  // a pass
 
  private:
   // Whether the seat moves every piece it has (no kind or region left out), so one call of

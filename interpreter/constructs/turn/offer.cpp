@@ -5,6 +5,7 @@
 
 #include "check/context.hpp"
 #include "engine/evaluate.hpp"
+#include "engine/state_editor.hpp"
 #include "engine/turn_machine.hpp"
 
 namespace tabula {
@@ -14,9 +15,9 @@ class ConditionalOffer final : public Offer {
  public:
   Formula condition;
   bool available(const State& s) const override { return holds(condition, {s, s.current_player()}); }
-  Flow apply(State& s, const Move&) const override {
+  Flow apply(StateEditor& edit, const Move&) const override {
     if (ends == Ends::turn) return Flow::end_turn;
-    end_on_score(s);
+    end_on_score(edit);
     return Flow::handled;
   }
   std::string text(const State&, const Move&) const override { return ends == Ends::game ? "stop" : "end"; }

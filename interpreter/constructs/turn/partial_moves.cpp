@@ -11,7 +11,8 @@
 #include "constructs/movement/basic_movement.hpp"
 #include "engine/evaluate.hpp"
 #include "engine/generate.hpp"
-#include "engine/move_text.hpp"
+#include "engine/state_editor.hpp"
+#include "engine/text/move_text.hpp"
 
 namespace tabula {
 namespace {
@@ -32,17 +33,18 @@ class PartialMoves final : public Phase {
   int budget_var = -1, spent_var = -1, moved_count_var = -1;
   std::vector<int> moved_vars;
 
-  void enter(State& s) const override {
+  void enter(StateEditor& edit) const override {
+    const State& s = edit.state();
     int budget = 0;
     for (const Budget& b : budgets)
       if (b.condition.empty() || holds(b.condition, {s, s.current_player()})) {
         budget = b.amount;
         break;
       }
-    s.set_var(budget_var, budget);
-    s.set_var(spent_var, 0);
-    for (int i = 0; i < s.var(moved_count_var); ++i) s.set_var(moved_vars[i], -1);
-    s.set_var(moved_count_var, 0);
+    edit.set_var(budget_var, budget);
+    edit.set_var(spent_var, 0);
+    for (int i = 0; i < s.var(moved_count_var); ++i) edit.set_var(moved_vars[i], -1);
+    edit.set_var(moved_count_var, 0);
   }
 
   bool moved(const State& s, int cell) const {
@@ -101,13 +103,14 @@ class PartialMoves final : public Phase {
     return rest.empty();
   }
 
-  Flow apply(State& s, const Move& m) const override {
+  Flow apply(StateEditor& edit, const Move& m) const override {
+    const State& s = edit.state();
     if (m.kind == Move::pass) return Flow::end_turn;
-    s.move_piece(m.from, m.to);
-    s.set_var(spent_var, s.var(spent_var) + m.cost);
+    edit.move_piece(m.from, m.to);
+    edit.set_var(spent_var, s.var(spent_var) + m.cost);
     if (once_per_turn && s.var(moved_count_var) < kMaxMoved) {
-      s.set_var(moved_vars[s.var(moved_count_var)], m.to);
-      s.set_var(moved_count_var, s.var(moved_count_var) + 1);
+      edit.set_var(moved_vars[s.var(moved_count_var)], m.to);
+      edit.set_var(moved_count_var, s.var(moved_count_var) + 1);
     }
     return Flow::stay;
   }

@@ -7,6 +7,7 @@
 // other side plays the first turn.
 #include "check/context.hpp"
 #include "engine/generate.hpp"
+#include "engine/state_editor.hpp"
 
 namespace tabula {
 namespace {
@@ -18,7 +19,8 @@ class Pie final : public Phase {
     for (int choice : {0, 1}) add_move(out, Move::decision, index, -1, -1, choice);
   }
 
-  Flow apply(State& s, const Move& m) const override {
+  Flow apply(StateEditor& edit, const Move& m) const override {
+    const State& s = edit.state();
     if (m.arg != 1) return Flow::next;
     const Program& p = s.program();
     const int chooser = s.current_player(), first = p.seats[static_cast<size_t>(s.var(p.turn.first_seat_var))].side;
@@ -27,10 +29,10 @@ class Pie final : public Phase {
       uint8_t code = s.at(c);
       if (!code) continue;
       int owner = p.owner(code);
-      if (owner == chooser) s.set_cell(c, p.piece_code(other, p.kind(code)));
-      else if (owner == other) s.set_cell(c, p.piece_code(chooser, p.kind(code)));
+      if (owner == chooser) edit.set_cell(c, p.piece_code(other, p.kind(code)));
+      else if (owner == other) edit.set_cell(c, p.piece_code(chooser, p.kind(code)));
     }
-    s.set_var(p.turn.first_seat_var, first != chooser ? s.current_seat() : p.first_seat_of(other));
+    edit.set_var(p.turn.first_seat_var, first != chooser ? s.current_seat() : p.first_seat_of(other));
     return Flow::next;
   }
 

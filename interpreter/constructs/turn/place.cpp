@@ -11,7 +11,8 @@
 #include "check/context.hpp"
 #include "engine/evaluate.hpp"
 #include "engine/generate.hpp"
-#include "engine/move_text.hpp"
+#include "engine/state_editor.hpp"
+#include "engine/text/move_text.hpp"
 #include "syntax/ast_print.hpp"
 
 namespace tabula {
@@ -81,11 +82,12 @@ class Place final : public Phase {
     if (out.empty() && p.end.no_move == NoMovePolicy::pass) add_pass(out, index);
   }
 
-  Flow apply(State& s, const Move& m) const override {
+  Flow apply(StateEditor& edit, const Move& m) const override {
+    const State& s = edit.state();
     if (m.kind != Move::place) return Flow::next;
     const Program& p = s.program();
-    if (counts_reserve(p)) s.add_var(p.reserve_var[p.owner(m.arg) * p.kind_count() + p.kind(m.arg)], -1);
-    s.set_cell(m.to, m.arg);
+    if (counts_reserve(p)) edit.add_var(p.reserve_var[p.owner(m.arg) * p.kind_count() + p.kind(m.arg)], -1);
+    edit.set_cell(m.to, m.arg);
     return Flow::next;
   }
 

@@ -1,4 +1,4 @@
-#include "engine/move_text.hpp"
+#include "engine/text/move_text.hpp"
 
 #include <fmt/format.h>
 #include <algorithm>
@@ -7,7 +7,7 @@
 
 #include "engine/generate.hpp"
 #include "engine/replay.hpp"
-#include "engine/text_util.hpp"
+#include "engine/text/text_util.hpp"
 
 namespace tabula {
 namespace {
@@ -38,37 +38,6 @@ std::vector<SquareItem> move_squares(const State& s, const Move& m, bool all) {
 }
 
 }  // namespace
-
-namespace {
-
-// Captures counted per side when some rule reads them (Program::captured_var): what a move
-// takes by landing on an enemy (its whole column) or by hops (the move's own count and value).
-void count_move_captures(State& s, const Move& m) {
-  const Program& p = s.program();
-  if (p.captured_var.empty() || !m.captures) return;
-  const int mover = s.current_player();
-  int pieces = m.captures, value = m.value;
-  if (m.steps == 0) {  // a landing on an enemy takes what stands there
-    if (!s.at(m.to) || p.owner(s.at(m.to)) == mover) return;
-    pieces = s.height(m.to);
-    value = 0;
-    for (int l = 0; l < pieces; ++l) value += p.kinds[p.kind(s.counter(m.to, l))].value;
-  }
-  s.add_var(p.captured_var[mover], pieces);
-  s.add_var(p.captured_value_var[mover], value);
-}
-
-}  // namespace
-
-void apply_piece_move(State& s, const Move& m) {
-  count_move_captures(s, m);
-  if (m.steps == 0 && !m.promotion && !s.program().reference) {  // the replay's changes, without its columns copied
-    s.move_piece(m.from, m.to);
-    return;
-  }
-  StateStore store{s};
-  replay_piece_move(s.program(), m, store, Unseen{});
-}
 
 std::string piece_move_text(const State& s, const Move& m) {
   const Program& p = s.program();

@@ -19,9 +19,8 @@ std::optional<Move> parse_move(const State& s, std::string_view text, std::strin
 // The game so far as move text, one entry per ply (replayed from the start position).
 std::vector<std::string> history_strings(const State& s);
 
-// Playing and writing piece moves (for movement constructs): FROM-TO, FROMxTO for a capture
-// by landing, or the path of a capture sequence.
-void apply_piece_move(State& s, const Move& m);
+// Writing piece moves (for movement constructs): FROM-TO, FROMxTO for a capture by landing,
+// or the path of a capture sequence.
 std::string piece_move_text(const State& s, const Move& m);
 // The record mark of the promotion a move makes (promote ... mark="(X)"), e.g. "(X)".
 std::string promotion_mark(const Program& p, const Move& m);

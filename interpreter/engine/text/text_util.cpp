@@ -1,4 +1,4 @@
-#include "engine/text_util.hpp"
+#include "engine/text/text_util.hpp"
 
 #include <fmt/format.h>
 #include <algorithm>

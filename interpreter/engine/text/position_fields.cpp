@@ -1,10 +1,10 @@
-#include "engine/position_fields.hpp"
+#include "engine/text/position_fields.hpp"
 
 #include <fmt/format.h>
 #include <algorithm>
 #include <charconv>
 
-#include "engine/text_util.hpp"
+#include "engine/text/text_util.hpp"
 
 namespace tabula {
 namespace {

@@ -5,7 +5,7 @@
 //   columns, comma-separated items: a column top first (`WbbwB`), a number of empty cells,
 //   or `-`; an empty row is all empty (`b,b,b,b/b,b,b/b,b,b,b//w,w,w,w/w,w,w/w,w,w,w w`);
 // - a piece list: cell and column, then who moves (`a1WWW b2BBB, White to move`).
-// Either may end with `; FIELDS`: the state that is not on the board (engine/position_fields.hpp).
+// Either may end with `; FIELDS`: the state that is not on the board (engine/text/position_fields.hpp).
 #include <optional>
 #include <string>
 #include <string_view>

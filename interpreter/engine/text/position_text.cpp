@@ -1,11 +1,11 @@
-#include "engine/position_text.hpp"
+#include "engine/text/position_text.hpp"
 
 #include <fmt/format.h>
 #include <algorithm>
 #include <cctype>
 
-#include "engine/position_fields.hpp"
-#include "engine/text_util.hpp"
+#include "engine/text/position_fields.hpp"
+#include "engine/text/text_util.hpp"
 
 namespace tabula {
 namespace {
@@ -96,7 +96,7 @@ std::optional<Position> parse_piece_list(const Program& p, std::string_view text
 
 std::optional<Position> parse_position(const Program& p, std::string_view text, std::string& error) {
   text = trim(text);
-  // The state besides the board comes after a ';' (engine/position_fields.hpp).
+  // The state besides the board comes after a ';' (engine/text/position_fields.hpp).
   if (auto semicolon = text.find(';'); semicolon != std::string_view::npos) {
     auto pos = parse_position(p, text.substr(0, semicolon), error);
     if (pos && !parse_position_fields(p, trim(text.substr(semicolon + 1)), *pos, error)) return std::nullopt;

@@ -1,11 +1,11 @@
-#include "engine/game_record.hpp"
+#include "engine/text/game_record.hpp"
 
 #include <fmt/format.h>
 #include <cctype>
 
-#include "engine/move_text.hpp"
-#include "engine/position_text.hpp"
 #include "engine/state_drawing.hpp"
+#include "engine/text/move_text.hpp"
+#include "engine/text/position_text.hpp"
 
 namespace tabula {
 namespace {
