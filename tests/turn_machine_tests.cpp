@@ -185,11 +185,17 @@ namespace {
 // Whether code holding a State (or an editor) could change a cell: the setters are the
 // editor's alone.
 template <class S>
-constexpr bool sets_cells = requires(S& s) { s.set_cell(0, uint8_t{1}); };
+constexpr bool sets_cells = requires(S& s) {
+  s.set_cell(0, uint8_t{1});
+};
 template <class S>
-constexpr bool sets_values = requires(S& s) { s.set_var(0, 1); };
+constexpr bool sets_values = requires(S& s) {
+  s.set_var(0, 1);
+};
 template <class E>
-constexpr bool made_from_state = requires(State& s) { E(s); };
+constexpr bool made_from_state = requires(State& s) {
+  E(s);
+};
 }  // namespace
 
 TEST_CASE("State: only an editor the state hands out changes it, and undo takes its changes back", "[turn]") {
