@@ -13,7 +13,10 @@ TEST_CASE("CLI: validate accepts every rules file and board file", "[cli]") {
   auto r = run("validate rules/*.rules boards/*.yaml");
   INFO(r.out);
   CHECK(r.status == 0);
-  CHECK(r.out.find("rules/loa.rules: ok") != std::string::npos);
+  CHECK(r.out.find("rules/loa.rules: ok (\"Lines of Action\": 2 players, 1 piece kind, board of 64 cells)") !=
+        std::string::npos);
+  CHECK(r.out.find("rules/laska.rules: ok (\"Laska\": 2 players, 2 piece kinds, board of 25 cells)") !=
+        std::string::npos);
 }
 
 TEST_CASE("CLI: validate points at the line and column of an error", "[cli]") {

@@ -71,8 +71,9 @@ void add_validate(CLI::App& app) {
           }
         }
         if (program)
-          summary = fmt::format("\"{}\": {} players, {} piece kinds, board of {} cells", program->name,
-                                program->player_count(), program->kind_count(), program->cells);
+          summary =
+              fmt::format("\"{}\": {} players, {} piece {}, board of {} cells", program->name, program->player_count(),
+                          program->kind_count(), program->kind_count() == 1 ? "kind" : "kinds", program->cells);
       }
       if (*format != "text") {
         report.add(path, is_board, summary, diags);
