@@ -263,7 +263,7 @@ TEST_CASE("CLI: replay --html writes one self-contained page that holds every po
   // Only the changes are kept: the page is far smaller than a drawing per position.
   CHECK(page.size() < 274 * state_group(run("show rules/lanrick.rules --svg -").out).size() / 4);
 
-  r = run("replay rules/loa.rules ../shared/data/loa-games/shortest_game.txt --html -");
+  r = run("replay rules/loa.rules tests/data/loa-games/shortest_game.txt --html -");
   REQUIRE(r.status == 0);
   CHECK(r.out.rfind("<!DOCTYPE html>", 0) == 0);
   CHECK(r.out.find("moves replayed") == std::string::npos);  // only the page on stdout

@@ -79,7 +79,7 @@ TEST_CASE("CLI: play runs a whole game between computer players", "[cli]") {
 }
 
 TEST_CASE("CLI: replay a published LOA game", "[cli]") {
-  auto r = run("replay rules/loa.rules ../shared/data/loa-games/shortest_game.txt");
+  auto r = run("replay rules/loa.rules tests/data/loa-games/shortest_game.txt");
   INFO(r.out);
   CHECK(r.status == 0);
   CHECK(r.out.find("9 moves replayed; black wins after 9 plies") != std::string::npos);

@@ -117,8 +117,8 @@ TEST_CASE("LOA: the ply limit ends the game in a draw", "[loa][end]") {
 }
 
 TEST_CASE("LOA: the published game records replay to their results", "[loa][replay]") {
-  // The results table of shared/data/loa-games/README.md.
-  std::ifstream readme(repo_path("../shared/data/loa-games/README.md"));
+  // The results table of tests/data/loa-games/README.md (the published games, shipped).
+  std::ifstream readme(repo_path("tests/data/loa-games/README.md"));
   REQUIRE(readme);
   std::regex row(R"(\|\s*(\S+\.txt)\s*\|\s*(\d+)\s*\|\s*([^|]+?)\s*\|)");
   std::string line;
@@ -129,7 +129,7 @@ TEST_CASE("LOA: the published game records replay to their results", "[loa][repl
     std::string file = m[1], result = m[3];
     int plies = std::stoi(m[2]);
     INFO(file);
-    std::ifstream in(repo_path("../shared/data/loa-games/" + file));
+    std::ifstream in(repo_path("tests/data/loa-games/" + file));
     std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     State s(loa());
     std::string error;

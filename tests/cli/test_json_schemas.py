@@ -74,7 +74,7 @@ def test_validate_sarif(tmp_path):
 def test_show_replay_play():
     value = check("show", tabula("show", "rules/loa.rules", "--json"))
     assert len(value["legal_moves"]) == 36 and value["result"]["over"] is False
-    game = "../shared/data/loa-games/shortest_game.txt"
+    game = "tests/data/loa-games/shortest_game.txt"
     value = check("replay", tabula("replay", "rules/loa.rules", game, "--json"))
     assert value["final"]["result"]["winner"] == "black"
     played = check("play", tabula("play", "rules/lanko-88.rules", "--players", "random,random", "--seed", 3, "--json"))
