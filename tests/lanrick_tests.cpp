@@ -434,7 +434,9 @@ TEST_CASE("Lanrick: distance-to(P, R) sums the steps of P's men outside the regi
 
 // Random play almost never gathers a side in the Rendezvous (a random playout reaches the
 // 3,000-ply limit), so MCTS plays with playouts cut off and scored by the rules' evaluation.
-TEST_CASE("Lanrick: MCTS with cut-off playouts beats random", "[lanrick][ai][slow]") {
+// A strength result: in the optimised build only (the sanitized one runs the same search in
+// the players' tests).
+TEST_CASE("Lanrick: MCTS with cut-off playouts beats random", "[lanrick][ai][slow][release-only]") {
   MatchConfig m;
   std::string error;
   m.seating = *make_seating(*lanrick(), {"mcts:1000:cutoff:10", "random"}, false, error);
