@@ -150,7 +150,6 @@ class State {
 
   // Whether the game ended by a rule (not by a lack of moves).
   GameResult stored_result() const { return result_; }
-  const std::vector<uint64_t>& repetition_keys() const { return keys_seen_; }
 
  private:
   // Constructs and the turn machine change a state through a StateEditor
