@@ -87,6 +87,11 @@ TEST_CASE("Player specs", "[ai]") {
        {"randomly", "mc:0", "mcts:", "mcts:fast", "alphabeta:0", "alphabeta:65", "alphabeta:3:1h", "search:x", "mc"})
     CHECK(check_agent_spec(spec) != "");
   CHECK(check_agent_spec("minimax").find("unknown player 'minimax'") == 0);
+  // A misspelt kind or option is offered the nearest one.
+  CHECK(check_agent_spec("mcst:100").find("unknown player 'mcst:100' (did you mean 'mcts'?); expected") == 0);
+  CHECK(check_agent_spec("mcts:100:explroe:0.3").find("'explroe' is not one of them; did you mean 'explore'?") !=
+        std::string::npos);
+  CHECK(check_agent_spec("wizard").find("did you mean") == std::string::npos);  // nothing near
 }
 
 TEST_CASE("Player specs: the MCTS playout cut-off", "[ai]") {

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <set>
 
 #include "board/board_drawing.hpp"
@@ -13,6 +14,7 @@
 #include "golden.hpp"
 #include "kernels/shifts.hpp"
 #include "program/board_data.hpp"
+#include "test_support.hpp"
 #include "util/rng.hpp"
 
 using namespace tabula;
@@ -559,5 +561,28 @@ TEST_CASE("Boards: two cells along a direction in one shift where the board allo
         CHECK(cells_before(d.hop_shifts[dir], cells) == cells_whose_ray_cell_in(d, dir, 1, cells));
       }
     }
+  }
+}
+
+TEST_CASE("docs/BOARDS.md's table has every shipped board, with its cell count and the rules files on it",
+          "[boards][docs]") {
+  const std::string doc = tabula::testing::read_text(std::string(TABULA_SOURCE_DIR) + "/docs/BOARDS.md");
+  for (const auto& entry : std::filesystem::directory_iterator(std::string(TABULA_SOURCE_DIR) + "/boards")) {
+    const std::string file = entry.path().filename().string();
+    INFO(file);
+    const std::string start = "| `" + file + "` |";
+    const auto at = doc.find(start);
+    REQUIRE(at != std::string::npos);
+    const std::string row = doc.substr(at, doc.find('\n', at) - at);
+    // The third column begins with the number of cells.
+    size_t bar = at;
+    for (int k = 0; k < 2; ++k) bar = doc.find('|', bar + 1);
+    CHECK(std::stoi(doc.substr(bar + 1)) == load_shipped(file).cell_count());
+    // A board no rules file names says so; else the row names a game (not checked by name).
+    bool named = false;
+    for (const auto& rules : std::filesystem::directory_iterator(std::string(TABULA_SOURCE_DIR) + "/rules"))
+      named = named ||
+              tabula::testing::read_text(rules.path().string()).find("board \"" + file + "\"") != std::string::npos;
+    CHECK(named == (row.find("no shipped game") == std::string::npos));
   }
 }

@@ -44,6 +44,17 @@ TEST_CASE("CLI: usage errors exit 2 with one sentence - --help exits 0", "[cli][
   CHECK(r.out.find("--games: 'many' is not a number") != std::string::npos);
   r = run("perft --no-such-flag rules/loa.rules 1");
   CHECK(r.status == 2);
+  // A misspelt option is offered the command's nearest one (its value is not said apart);
+  // a word with no place left is said to be one, with where an option's value goes.
+  r = run("perft rules/loa.rules 1 --positoin @x.pos");
+  CHECK(r.status == 2);
+  CHECK(r.out ==
+        "tabula: '--positoin' is not an option of 'perft'; did you mean '--position'?\n"
+        "Run 'tabula perft --help' for its options.\n");
+  r = run("match rules/loa.rules mcts:100 --players random,random");
+  CHECK(r.status == 2);
+  CHECK(r.out.find("tabula: 'mcts:100' was not expected: 'match' has no place left for it (an option's value goes "
+                   "right after the option, as in --players a,b)") == 0);
   r = run("perft --help");
   CHECK(r.status == 0);
   CHECK(r.out.find("--json") != std::string::npos);

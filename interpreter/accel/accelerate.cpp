@@ -5,6 +5,8 @@
 #include "accel/counted_line.hpp"
 #include "accel/fused_steps.hpp"
 #include "accel/masked_captures.hpp"
+#include "accel/masked_place.hpp"
+#include "accel/masked_rows.hpp"
 #include "accel/masked_step.hpp"
 
 namespace tabula {
@@ -91,6 +93,61 @@ bool set_wise_captures(Program& p) {
   return masked && masked->set_wise();
 }
 
+// A phase replaced by a faster one: in the turn's steps, the opening's and the start.
+void replace_phase(Program& p, const Phase* plain, const Phase* faster) {
+  for (auto* steps : {&p.turn.opening, &p.turn.turn})
+    for (TurnStep& step : *steps)
+      if (step.phase == plain) step.phase = faster;
+  if (p.turn.start == plain) p.turn.start = faster;
+}
+
+// `place` without where=: the empty cells (and with gravity, the resting cells) as masks on
+// a board of bitboards, gathered without a branch per cell on larger boards.
+bool placement(Program& p, bool by_masks) {
+  if (p.bitboards != by_masks) return false;
+  bool any = false;
+  for (const MoveMaker* m : std::vector<const MoveMaker*>(p.makers))
+    if (const auto* plain = dynamic_cast<const Place*>(m);
+        plain && !dynamic_cast<const MaskedPlace*>(m) && MaskedPlace::applies_to(*plain, p)) {
+      replace_phase(p, plain, p.own_instead_of(*plain, std::make_unique<MaskedPlace>(*plain, p)));
+      any = true;
+    }
+  return any;
+}
+bool masked_placement(Program& p) { return placement(p, true); }
+bool gathered_placement(Program& p) { return placement(p, false); }
+
+// The plain row functions (longest-row, rows) the program calls, by index.
+std::vector<std::pair<int, const Rows*>> plain_rows(const Program& p) {
+  std::vector<std::pair<int, const Rows*>> found;
+  for (size_t i = 0; i < p.functions.size(); ++i)
+    if (const auto* rows = dynamic_cast<const Rows*>(p.functions[i]);
+        rows && !dynamic_cast<const MaskedRows*>(rows) && !dynamic_cast<const SweptRows*>(rows))
+      found.emplace_back(static_cast<int>(i), rows);
+  return found;
+}
+
+// longest-row and rows by shifts of the side's pieces, where the board's lines allow.
+bool masked_rows(Program& p) {
+  bool any = false;
+  for (auto [index, plain] : plain_rows(p))
+    if (rows_by_masks_apply(p, plain->axes)) {
+      p.own_function_instead(index, std::make_unique<MaskedRows>(*plain, p));
+      any = true;
+    }
+  return any;
+}
+
+// On larger boards that sweep by words: from the State's word per line and side (which it
+// keeps once a rule sweeps lines).
+bool swept_rows(Program& p) {
+  if (p.bitboards || !p.sweeps_by_words()) return false;
+  const auto found = plain_rows(p);
+  for (auto [index, plain] : found) p.own_function_instead(index, std::make_unique<SweptRows>(*plain, p));
+  if (!found.empty()) p.sweeps_lines = true;
+  return !found.empty();
+}
+
 bool plain_turns(Program& p) {
   p.plain_turns = p.turn.turn.size() == 1 && p.turn.turn[0].condition.empty() && p.turn.triggers.empty() &&
                   p.after_turn.empty() && p.turns_var.empty() && !p.end.repetition && p.end.quiet_limit <= 0;
@@ -105,6 +162,8 @@ struct Accelerator {
 };
 constexpr Accelerator kAccelerators[] = {
     {"bitboards", bitboards},
+    {"masked rows", masked_rows},
+    {"swept rows", swept_rows},  // before "line sweeps": it may ask for the words per line
     {"line sweeps", line_sweeps},
     {"running line counts", running_line_counts},
     {"masked steps", masked_steps},
@@ -112,6 +171,8 @@ constexpr Accelerator kAccelerators[] = {
     {"counted moves", counted_moves},
     {"masked captures", masked_captures},
     {"set-wise captures", set_wise_captures},
+    {"masked placement", masked_placement},
+    {"gathered placement", gathered_placement},
     {"plain turns", plain_turns},
 };
 

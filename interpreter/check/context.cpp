@@ -302,6 +302,7 @@ int CheckContext::find_zone(const Expr& e) {
       program.zones.push_back(std::move(z));
       return static_cast<int>(program.zones.size()) - 1;
     }
+  if (!board) return -1;  // without the board, zones could not be declared: not the designer's error
   std::vector<std::string> known;
   for (const auto& z : program.zones) known.push_back(z.name);
   unknown_name(e, "zone (declared with `zone`)", known);

@@ -32,7 +32,12 @@ class CheckContext {
   bool seats_declared = false;
 
   // ---- reporting and shape ----
-  void error(const SourcePos& pos, std::string message) { diags.error(pos, std::move(message)); }
+  // Errors are dropped only while the whole-program checks run without a board (finish()):
+  // what they look for (zones, hops, directions) could not be read, and saying it is
+  // missing would be the missing board's error again, in other words.
+  void error(const SourcePos& pos, std::string message) {
+    if (!quiet_) diags.error(pos, std::move(message));
+  }
   void warning(const SourcePos& pos, std::string message) { diags.warning(pos, std::move(message)); }
   // Checks a statement's shape: positional count, known named arguments (each at most
   // once), and which parts (condition, items, block) it may have.
@@ -90,7 +95,9 @@ class CheckContext {
   void at_end(std::function<void()> f) { finishers_.push_back(std::move(f)); }
   // Runs the work not run yet (a finisher may add more; it runs too).
   void finish() {
+    quiet_ = board == nullptr;
     while (finished_ < finishers_.size()) finishers_[finished_++]();
+    quiet_ = false;
   }
 
  private:
@@ -98,6 +105,7 @@ class CheckContext {
   std::map<std::string, std::any> shared_;
   std::vector<std::function<void()>> finishers_;
   size_t finished_ = 0;
+  bool quiet_ = false;
   bool reported_dirs_ = false;
 };
 

@@ -113,7 +113,7 @@ int CheckContext::compile(const Expr& e, Formula& out, Scope scope, bool& ok) {
     FormulaNode n;
     n.op = Op::function;
     n.numeric = spec.numeric;
-    n.fn = program.own(std::move(fn));
+    n.function = program.add_function(program.own(std::move(fn)));
     return add(std::move(n));
   };
   switch (e.kind) {

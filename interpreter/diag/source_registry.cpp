@@ -31,6 +31,21 @@ std::optional<SourceFile> SourceRegistry::read(const std::string& path, std::str
   return std::nullopt;
 }
 
+std::vector<std::string> SourceRegistry::names_in(const std::string& dir) const {
+  std::vector<std::string> names;
+  const std::filesystem::path folder = std::filesystem::path(dir).lexically_normal();
+  if (given_) {
+    for (const auto& [path, file] : *given_)
+      if (std::filesystem::path(path).lexically_normal().parent_path() == folder)
+        names.push_back(std::filesystem::path(path).filename().string());
+    return names;
+  }
+  std::error_code ec;
+  for (std::filesystem::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec))
+    if (it->is_regular_file(ec)) names.push_back(it->path().filename().string());
+  return names;
+}
+
 bool SourceRegistry::exists(const std::string& path) const {
   if (given_) return given_->count(path) > 0;
   std::error_code ec;

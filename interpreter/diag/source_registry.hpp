@@ -32,6 +32,9 @@ class SourceRegistry {
   std::optional<SourceFile> read(const std::string& path, std::string_view kind, std::string& error) const;
   // Whether read(path) can find the file.
   bool exists(const std::string& path) const;
+  // The names of the files read() can find in the folder `dir` (none when it cannot be read):
+  // what a "did you mean" may offer.
+  std::vector<std::string> names_in(const std::string& dir) const;
 
  private:
   std::map<std::string, SourceFile> files_;

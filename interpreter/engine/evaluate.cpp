@@ -11,7 +11,7 @@ int64_t eval(const Formula& e, int i, const EvalContext& c) {
   using Op = FormulaNode::Op;
   switch (n.op) {
     case Op::constant: return n.value;
-    case Op::function: return n.fn->value(c);
+    case Op::function: return c.state.program().functions[n.function]->value(c);
     case Op::not_: return !eval(e, n.a, c);
     case Op::and_: return eval(e, n.a, c) && eval(e, n.b, c);
     case Op::or_: return eval(e, n.a, c) || eval(e, n.b, c);
@@ -63,7 +63,7 @@ bool cells_of(const Formula& e, int node, const State& s, int mover, CellSet& ce
   const FormulaNode& n = e.nodes[node];
   CellSet a, b;
   switch (n.op) {
-    case FormulaNode::Op::function: return n.fn->empty_cells_where(s, mover, cells);
+    case FormulaNode::Op::function: return s.program().functions[n.function]->empty_cells_where(s, mover, cells);
     case FormulaNode::Op::not_:
       if (!cells_of(e, n.a, s, mover, a)) return false;
       cells = empty_cells(s).subtract(a);

@@ -25,19 +25,19 @@ bool is_comparison(Op op) {
 std::string subtree_key(const Formula& f, int n) {
   if (n < 0) return "";
   const FormulaNode& x = f.nodes[n];
-  return fmt::format("{}:{}:{}({},{})", static_cast<int>(x.op), x.value, reinterpret_cast<uintptr_t>(x.fn),
-                     subtree_key(f, x.a), subtree_key(f, x.b));
+  return fmt::format("{}:{}:{}({},{})", static_cast<int>(x.op), x.value, x.function, subtree_key(f, x.a),
+                     subtree_key(f, x.b));
 }
 
-void function_names(const Formula& f, int n, std::string& out) {
+void function_names(const Program& p, const Formula& f, int n, std::string& out) {
   if (n < 0) return;
   const FormulaNode& x = f.nodes[n];
   if (x.op == Op::function) {
     if (!out.empty()) out += '+';
-    out += x.fn->name();
+    out += p.functions[x.function]->name();
   }
-  function_names(f, x.a, out);
-  function_names(f, x.b, out);
+  function_names(p, f, x.a, out);
+  function_names(p, f, x.b, out);
 }
 
 bool calls_a_function(const Formula& f, int n) {
@@ -72,7 +72,7 @@ double goal_direction(const EndRule& rule, const Formula& f, const FormulaNode& 
 
 PositionFeatures::PositionFeatures(const Program& p) {
   bool connection = false;
-  for (const auto& r : p.end.after_move) connection = connection || r.condition.calls("connected");
+  for (const auto& r : p.end.after_move) connection = connection || r.condition.calls(p.functions, "connected");
   // The untuned weights are those of the former rules-derived evaluation: with a goal of
   // connecting, fewer groups and less scatter (weight 10 per group fewer, by half) and
   // material counted a little against (fewer pieces are easier to join).
@@ -106,11 +106,12 @@ void PositionFeatures::add_goals(const Program& p) {
     const Formula& f = rule.condition;
     for (size_t n = 0; n < f.nodes.size(); ++n) {
       const FormulaNode& x = f.nodes[n];
-      if (x.op == Op::function && x.fn->has_progress()) {
+      const ValueFunction* fn = x.op == Op::function ? p.functions[x.function] : nullptr;
+      if (fn && fn->has_progress()) {
         const std::string key = "progress" + subtree_key(f, static_cast<int>(n));
         if (!seen.count(key)) {
           seen[key] = terms_.size();
-          terms_.push_back({Kind::progress, unique_name("progress." + std::string(x.fn->name())), 1, {}, x.fn});
+          terms_.push_back({Kind::progress, unique_name("progress." + std::string(fn->name())), 1, {}, fn});
         }
       }
       if (!is_comparison(x.op)) continue;
@@ -122,7 +123,7 @@ void PositionFeatures::add_goals(const Program& p) {
         const std::string key = subtree_key(f, operand);
         if (seen.count(key)) continue;
         std::string fns;
-        function_names(f, operand, fns);
+        function_names(p, f, operand, fns);
         Formula goal = f;
         goal.root = operand;
         seen[key] = terms_.size();

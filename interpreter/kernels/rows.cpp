@@ -2,6 +2,9 @@
 
 #include <algorithm>
 
+#include "kernels/line_sweeps.hpp"
+#include "kernels/shifts.hpp"
+
 namespace tabula {
 namespace {
 
@@ -52,6 +55,124 @@ int longest_row(const Program& p, const RowAxes& axes, const uint8_t* board, int
 int rows_of_length(const Program& p, const RowAxes& axes, const uint8_t* board, int side, int length) {
   int count = 0;
   for_each_row(p, axes, board, side, [&](int n) { count += n == length; });
+  return count;
+}
+
+bool rows_by_masks_apply(const Program& p, const RowAxes& axes) {
+  if (!p.bitboards) return false;
+  auto next = [&](int c, int d) { return p.ray_len(c, d) > 0 ? int{p.ray(c, d)[0]} : -1; };
+  for (int d : axes.dirs) {
+    const int o = p.opposite[d];
+    if (o < 0) return false;
+    for (int c = 0; c < p.cells; ++c) {
+      if (const int x = next(c, d); x >= 0 && next(x, o) != c) return false;
+      if (const int x = next(c, o); x >= 0 && next(x, d) != c) return false;
+      int steps = 0;  // a line along d from c reaches the edge within `cells` steps, or is a ring
+      for (int x = next(c, d); x >= 0; x = next(x, d))
+        if (++steps > p.cells) return false;
+    }
+  }
+  return true;
+}
+
+// run_k, the cells from which k cells along d hold `mine`: run_1 = mine, and run_{k+1} the
+// cells of mine whose neighbour along d is in run_k. A row of n pieces holds run_1 .. run_n.
+
+int longest_row_by_masks(const Program& p, const RowAxes& axes, uint64_t mine) {
+  int best = 0;
+  for (int d : axes.dirs) {
+    int k = 0;
+    for (uint64_t run = mine; run; run = mine & cells_before(p, d, run)) ++k;
+    best = std::max(best, k);
+  }
+  return best;
+}
+
+int rows_of_length_by_masks(const Program& p, const RowAxes& axes, uint64_t mine, int length) {
+  int count = 0;
+  for (int d : axes.dirs) {
+    const uint64_t starts = mine & ~cells_before(p, p.opposite[d], mine);  // no piece of mine behind
+    uint64_t run = mine;
+    for (int k = 1; k < length && run; ++k) run = mine & cells_before(p, d, run);
+    const uint64_t longer = mine & cells_before(p, d, run);
+    count += __builtin_popcountll(starts & run & ~longer);
+  }
+  return count;
+}
+
+RowShifts row_shifts(const Program& p, const RowAxes& axes) {
+  RowShifts r;
+  if (p.shift_pairs.empty()) return r;
+  for (int d : axes.dirs) {
+    r.ahead.push_back(p.shift_pairs[d]);
+    r.behind.push_back(p.shift_pairs[p.opposite[d]]);
+  }
+  return r;
+}
+
+int longest_row_by_shifts(const RowShifts& r, uint64_t mine) {
+  int best = 0;
+  for (const auto& ahead : r.ahead) {
+    int k = 0;
+    for (uint64_t run = mine; run; run = mine & cells_before(ahead, run)) ++k;
+    best = std::max(best, k);
+  }
+  return best;
+}
+
+int rows_of_length_by_shifts(const RowShifts& r, uint64_t mine, int length) {
+  int count = 0;
+  for (size_t a = 0; a < r.ahead.size(); ++a) {
+    const uint64_t starts = mine & ~cells_before(r.behind[a], mine);
+    uint64_t run = mine;
+    for (int k = 1; k < length && run; ++k) run = mine & cells_before(r.ahead[a], run);
+    count += __builtin_popcountll(starts & run & ~(mine & cells_before(r.ahead[a], run)));
+  }
+  return count;
+}
+
+std::vector<int32_t> lines_of_axes(const Program& p, const RowAxes& axes) {
+  // The straight lines come axis by axis, an axis being a direction whose opposite comes
+  // after it (BoardData::StraightLines), as a row axis is the lower of the pair.
+  const BoardData::StraightLines& sl = p.straight_lines;
+  std::vector<int> axis_of_direction(p.dirs, -1);
+  for (int d = 0, a = 0; d < p.dirs; ++d)
+    if (p.opposite[d] > d) axis_of_direction[d] = a++;
+  std::vector<int32_t> lines;
+  for (int line = 0; line < sl.count(); ++line) {
+    const int first = sl.cells[sl.begin[line]];
+    for (int d : axes.dirs) {
+      const int a = axis_of_direction[d];
+      if (a >= 0 && sl.place[static_cast<size_t>(first) * sl.axes + a] >> 6 == line) lines.push_back(line);
+    }
+  }
+  return lines;
+}
+
+// In a line's word, bit k is its k-th cell: run_{k+1} = word & (run_k >> 1), as above.
+
+int longest_row_by_words(const Program& p, const std::vector<int32_t>& lines, const uint64_t* words, int side) {
+  const int stride = line_word_stride(p);
+  int best = 0;
+  for (int32_t line : lines) {
+    const uint64_t mine = words[static_cast<size_t>(line) * stride + 1 + side];
+    int k = 0;
+    for (uint64_t run = mine; run; run = mine & (run >> 1)) ++k;
+    best = std::max(best, k);
+  }
+  return best;
+}
+
+int rows_of_length_by_words(const Program& p, const std::vector<int32_t>& lines, const uint64_t* words, int side,
+                            int length) {
+  const int stride = line_word_stride(p);
+  int count = 0;
+  for (int32_t line : lines) {
+    const uint64_t mine = words[static_cast<size_t>(line) * stride + 1 + side];
+    uint64_t run = mine;
+    for (int k = 1; k < length && run; ++k) run = mine & (run >> 1);
+    count += __builtin_popcountll(mine & ~(mine << 1) & run & ~(mine & (run >> 1)));
+  }
   return count;
 }
 

@@ -4,6 +4,7 @@
 // along one direction that all hold the side's pieces; a direction and its opposite are one
 // axis, so every row is counted once. (A closed ring of pieces all round a board that wraps
 // has no first cell, and is not counted.)
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -26,5 +27,30 @@ int longest_row(const Program& p, const RowAxes& axes, const uint8_t* board, int
 
 // How many rows of `side` hold exactly `length` pieces.
 int rows_of_length(const Program& p, const RowAxes& axes, const uint8_t* board, int side, int length);
+
+// The same two answers on a board of at most 64 cells, from the side's pieces as a mask,
+// moved along each axis by shifts (kernels/shifts.hpp) instead of walked cell by cell.
+// They hold where rows_by_masks_apply: every axis's direction has an opposite whose links
+// run back the same way (so the cell behind c is c's neighbour along the opposite), and no
+// line along an axis closes into a ring.
+bool rows_by_masks_apply(const Program& p, const RowAxes& axes);
+int longest_row_by_masks(const Program& p, const RowAxes& axes, uint64_t mine);
+int rows_of_length_by_masks(const Program& p, const RowAxes& axes, uint64_t mine, int length);
+// The same with each axis's direction (`ahead`) and its opposite (`behind`) as two fixed
+// shift groups (BoardData::shift_pairs, which boards of at most two groups a direction have).
+struct RowShifts {
+  std::vector<std::array<BoardData::Shift, 2>> ahead, behind;
+};
+RowShifts row_shifts(const Program& p, const RowAxes& axes);  // empty where shift_pairs is
+int longest_row_by_shifts(const RowShifts& r, uint64_t mine);
+int rows_of_length_by_shifts(const RowShifts& r, uint64_t mine, int length);
+
+// The same two answers on a board that sweeps by words (BoardData::sweeps_by_words), from
+// the word per straight line and side a State keeps (kernels/line_sweeps.hpp): a row is a run
+// of set bits in one line's word. `lines` are the lines of the rows' axes.
+std::vector<int32_t> lines_of_axes(const Program& p, const RowAxes& axes);
+int longest_row_by_words(const Program& p, const std::vector<int32_t>& lines, const uint64_t* words, int side);
+int rows_of_length_by_words(const Program& p, const std::vector<int32_t>& lines, const uint64_t* words, int side,
+                            int length);
 
 }  // namespace tabula

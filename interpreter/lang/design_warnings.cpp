@@ -73,9 +73,11 @@ void unused_zones(const RulesFile& rules, Diagnostics& diags) {
 // ---------------------------------------------------------------- unreachable end conditions
 // Whether this heuristic judges a condition: it evaluates piece counts, connection,
 // numbers, comparisons and logic, and stays silent about any other construct.
-bool judged(const Formula& f) {
+bool judged(const Program& p, const Formula& f) {
   for (const FormulaNode& n : f.nodes) {
-    if (n.op == FormulaNode::Op::function && n.fn->name() != "pieces" && n.fn->name() != "connected") return false;
+    if (n.op == FormulaNode::Op::function && p.functions[n.function]->name() != "pieces" &&
+        p.functions[n.function]->name() != "connected")
+      return false;
     if (n.op == FormulaNode::Op::add || n.op == FormulaNode::Op::sub || n.op == FormulaNode::Op::mul ||
         n.op == FormulaNode::Op::div)
       return false;
@@ -91,7 +93,7 @@ void unreached_end_conditions(const Program& p, std::shared_ptr<const Program> s
   std::vector<bool> met(n, false), unknown(n, false);
   auto observe = [&](const State& s) {
     for (size_t r = 0; r < n; ++r) {
-      if (!judged(p.end.after_move[r].condition)) unknown[r] = true;
+      if (!judged(p, p.end.after_move[r].condition)) unknown[r] = true;
       for (int mover = 0; mover < p.player_count() && !met[r] && !unknown[r]; ++mover)
         met[r] = holds(p.end.after_move[r].condition, {s, mover});
     }
@@ -103,7 +105,7 @@ void unreached_end_conditions(const Program& p, std::shared_ptr<const Program> s
   {
     State start(shared);
     for (size_t r = 0; r < n; ++r)
-      from_start[r] = judged(p.end.after_move[r].condition) &&
+      from_start[r] = judged(p, p.end.after_move[r].condition) &&
                       holds(p.end.after_move[r].condition, {start, start.current_player()});
   }
   uint64_t seed = 0x5EED7AB01AULL;

@@ -8,6 +8,7 @@
 #include "lang/checker.hpp"
 #include "lang/variant_merge.hpp"
 #include "lang/weights_file.hpp"
+#include "syntax/name_suggest.hpp"
 #include "syntax/parser.hpp"
 
 namespace tabula {
@@ -22,6 +23,19 @@ namespace {
 std::vector<fs::path> board_candidates(const std::string& board, const std::string& naming_file) {
   fs::path dir = fs::path(naming_file).parent_path();
   return {(dir / board).lexically_normal(), (dir.parent_path() / "boards" / board).lexically_normal()};
+}
+
+// "; did you mean 'NAME'?" for a board file name near one of the board files where it was
+// looked for, else "".
+std::string board_suggestion(const std::string& board, const std::vector<fs::path>& candidates,
+                             const SourceRegistry& sources) {
+  std::vector<std::string> names;
+  for (const auto& candidate : candidates)
+    for (auto& name : sources.names_in(candidate.parent_path().string()))
+      if (is_board_path(name)) names.push_back(std::move(name));
+  const fs::path asked(board);
+  const std::string guess = closest_name(asked.filename().string(), names);
+  return guess.empty() ? "" : fmt::format("; did you mean '{}'?", (asked.parent_path() / guess).string());
 }
 
 // The merged rules (variants applied) -> board load -> check.
@@ -42,8 +56,8 @@ std::shared_ptr<const Program> compile_rules(std::optional<RulesFile> rules, Dia
       diags.error(named_at, not_a_board_file(board_name));
     } else if (found == candidates.end()) {
       diags.error(named_at, fmt::format("board file '{}' not found next to the rules file or in the boards/ folder "
-                                        "beside its folder",
-                                        board_name));
+                                        "beside its folder (what needs the board is checked once it loads){}",
+                                        board_name, board_suggestion(board_name, candidates, sources)));
     } else {
       auto loaded = load_board_file(found->string(), diags, sources, &named_at);
       if (loaded) board = std::make_shared<const BoardGraph>(std::move(*loaded));

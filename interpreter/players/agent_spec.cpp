@@ -6,6 +6,8 @@
 #include <charconv>
 #include <cmath>
 
+#include "syntax/name_suggest.hpp"
+
 namespace tabula {
 namespace {
 
@@ -129,6 +131,18 @@ std::string options_of(std::string_view kind) {
   return out;
 }
 
+// "; did you mean 'X'?" when one of `known` is near `word`, else "".
+std::string suggestion(std::string_view word, const std::vector<std::string>& known) {
+  const std::string guess = closest_name(word, known);
+  return guess.empty() ? "" : fmt::format("; did you mean '{}'?", guess);
+}
+std::vector<std::string> option_names(std::string_view kind) {
+  std::vector<std::string> names;
+  for (const auto& r : kOptions)
+    if (takes(r, kind)) names.emplace_back(r.name);
+  return names;
+}
+
 }  // namespace
 
 const char* const kAgentSpecForms =
@@ -185,7 +199,9 @@ std::optional<AgentSpec> parse_agent_spec(std::string_view text, std::string& er
     return std::nullopt;
   }
   if (kind != "mc" && kind != "mcts" && kind != "alphabeta" && kind != "auto") {
-    error = fmt::format("unknown player '{}'; {}", text, kAgentSpecForms);
+    const std::string guess = closest_name(kind, {"random", "mc", "mcts", "alphabeta", "auto", "search"});
+    error = fmt::format("unknown player '{}'{}; {}", text,
+                        guess.empty() ? "" : fmt::format(" (did you mean '{}'?)", guess), kAgentSpecForms);
     return std::nullopt;
   }
   if (parts.size() < 2) {
@@ -217,8 +233,8 @@ std::optional<AgentSpec> parse_agent_spec(std::string_view text, std::string& er
       return std::nullopt;
     }
     if (!rule || !takes(*rule, kind)) {
-      error =
-          fmt::format("'{}': {} takes the options {}; '{}' is not one of them", text, kind, options_of(kind), parts[i]);
+      error = fmt::format("'{}': {} takes the options {}; '{}' is not one of them{}", text, kind, options_of(kind),
+                          parts[i], suggestion(parts[i], option_names(kind)));
       return std::nullopt;
     }
     if (spec.has(rule->name)) {

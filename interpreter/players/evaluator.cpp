@@ -26,7 +26,7 @@ void against_others(const std::vector<double>& raw, size_t terms, int sides, int
 }  // namespace
 
 RulesEvaluator::RulesEvaluator(const Program& p, std::vector<double> weights, bool tuned) : features_(p) {
-  for (const auto& r : p.end.after_move) connection_ = connection_ || r.condition.calls("connected");
+  for (const auto& r : p.end.after_move) connection_ = connection_ || r.condition.calls(p.functions, "connected");
   weights_ = std::move(weights);
   if (weights_.empty()) {
     for (size_t i = 0; i < features_.size(); ++i) weights_.push_back(features_.default_weight(i));

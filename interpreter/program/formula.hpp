@@ -44,8 +44,8 @@ struct FormulaNode {
   bool numeric = true;     // a number (true) or a truth value (false)
   int16_t a = -1, b = -1;  // operands: indices into Formula::nodes
   int64_t value = 0;       // constant
-  const ValueFunction* fn = nullptr;
-  SourcePos pos;  // for errors found while evaluating (division by zero, overflow)
+  int16_t function = -1;   // a call: its index in Program::functions (an accelerator may replace it there)
+  SourcePos pos;           // for errors found while evaluating (division by zero, overflow)
 };
 
 struct Formula {
@@ -53,10 +53,10 @@ struct Formula {
   int root = -1;
   bool empty() const { return root < 0; }
   bool numeric() const { return root >= 0 && nodes[root].numeric; }
-  // Whether the expression calls the function of that name.
-  bool calls(std::string_view function) const {
+  // Whether the expression calls the function of that name (`functions`: Program::functions).
+  bool calls(const std::vector<const ValueFunction*>& functions, std::string_view name) const {
     for (const auto& n : nodes)
-      if (n.op == FormulaNode::Op::function && n.fn->name() == function) return true;
+      if (n.op == FormulaNode::Op::function && functions[n.function]->name() == name) return true;
     return false;
   }
 };

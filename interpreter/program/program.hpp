@@ -48,6 +48,7 @@ struct Program : BoardData {
   // ---- the constructs ----
   std::vector<std::unique_ptr<const Construct>> owned;
   std::vector<const MoveMaker*> makers;                 // Move::maker indexes this
+  std::vector<const ValueFunction*> functions;          // FormulaNode::function indexes this
   std::vector<std::vector<const Movement*>> movements;  // per kind, in rule order
   const CaptureMaker* captures = nullptr;               // capture sequences, when the rules have any
   std::vector<Promotion> promotions;
@@ -97,6 +98,19 @@ struct Program : BoardData {
       makers.push_back(raw);
     }
     owned.push_back(std::move(c));
+    return raw;
+  }
+  // Lists a function a formula calls (owned already) and returns its index.
+  int16_t add_function(const ValueFunction* f) {
+    functions.push_back(f);
+    return static_cast<int16_t>(functions.size() - 1);
+  }
+  // Takes ownership of `faster`, which answers for the function at `index` from now on.
+  template <class T>
+  T* own_function_instead(int index, std::unique_ptr<T> faster) {
+    T* raw = faster.get();
+    functions[index] = raw;
+    owned.push_back(std::move(faster));
     return raw;
   }
   // Takes ownership of `faster`, which makes the moves of the maker `plain` from now on, under

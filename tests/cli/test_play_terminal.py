@@ -98,6 +98,8 @@ def test_a_human_game_at_the_terminal():
     t.read_until(r"alphabeta:2 would play \S+")
     t.type("d1\r")  # a cell alone: the moves of its piece
     t.read_until(r"'d1' is not a move here; moves with d1: d1-")
+    t.type("mvoes\r")  # a misspelt command is offered the command
+    t.read_until(r"'mvoes' is not a command or a move; did you mean 'moves'\?")
     t.type("undo\r")
     t.read_until(r"took back 2 moves")
     t.type("c1-c3\r")

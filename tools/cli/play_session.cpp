@@ -13,6 +13,7 @@
 #include "output_file.hpp"
 #include "record_io.hpp"
 #include "terminal_colour.hpp"
+#include "usage_error.hpp"
 
 namespace tabula::cli {
 namespace {
@@ -177,6 +178,11 @@ class Session {
         std::string why;
         auto m = parse_move(s_, text, why);
         if (m) return play(*m);
+        // A misspelt command ("mvoes") is said as one, before what moves look like.
+        static const std::vector<std::string> kCommands = {"moves",  "board", "hint", "undo", "save",
+                                                           "resign", "quit",  "exit", "help"};
+        if (const std::string guess = closest_name(command, kCommands); !guess.empty() && moves_of(s_, command).empty())
+          std::cout << fmt::format("'{}' is not a command or a move; did you mean '{}'?\n", command, guess);
         std::cout << advice(s_, text, why) << "\n";
       }
     }

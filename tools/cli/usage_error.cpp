@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <iostream>
 #include <regex>
+#include <sstream>
 
 namespace tabula::cli {
 namespace {
@@ -40,6 +41,54 @@ std::string reworded(const std::string& message) {
   return message;
 }
 
+// The options a command takes, as written: --name and -n.
+std::vector<std::string> option_names(const CLI::App& command) {
+  std::vector<std::string> names;
+  for (const CLI::Option* o : command.get_options()) {
+    for (const auto& n : o->get_lnames()) names.push_back("--" + n);
+    for (const auto& n : o->get_snames()) names.push_back("-" + n);
+  }
+  return names;
+}
+
+// CLI11's "The following argument(s) were not expected: A B" said per argument: an unknown
+// option with the nearest option of the command, a word with where words go.
+std::string unexpected_arguments(const CLI::App& app, const std::string& message, int argc, char** argv) {
+  static const std::regex extras("^The following arguments? (?:was|were) not expected: (.*)$");
+  std::smatch m;
+  if (!std::regex_match(message, m, extras) || argc < 2) return "";
+  const CLI::App* command = nullptr;
+  try {
+    command = const_cast<CLI::App&>(app).get_subcommand(argv[1]);
+  } catch (const CLI::Error&) {
+    return "";
+  }
+  const std::vector<std::string> options = option_names(*command);
+  // An unknown option's value comes after it: when options are unknown, only they are said.
+  std::vector<std::string> words;
+  std::istringstream listed(m[1].str());
+  for (std::string word; listed >> word;) words.push_back(word);
+  const bool options_unknown =
+      std::any_of(words.begin(), words.end(), [](const std::string& w) { return w.size() > 1 && w[0] == '-'; });
+  std::vector<std::string> said;
+  for (const std::string& word : words) {
+    if (word.size() > 1 && word[0] == '-') {
+      const std::string name = word.substr(0, word.find('='));
+      const std::string guess = closest_name(name, options);
+      said.push_back(fmt::format("'{}' is not an option of '{}'{}", name, argv[1],
+                                 guess.empty() ? "" : fmt::format("; did you mean '{}'?", guess)));
+    } else if (!options_unknown) {
+      said.push_back(
+          fmt::format("'{}' was not expected: '{}' has no place left for it (an option's value "
+                      "goes right after the option, as in --players a,b)",
+                      word, argv[1]));
+    }
+  }
+  std::string out;
+  for (const auto& s : said) out += (out.empty() ? "" : "\ntabula: ") + s;
+  return out;
+}
+
 }  // namespace
 
 std::string closest_name(const std::string& word, const std::vector<std::string>& names) {
@@ -64,6 +113,10 @@ int report_parse_error(const CLI::App& app, const CLI::ParseError& e, int argc, 
   if (std::smatch m; std::regex_match(message, m, missing)) {
     std::cerr << fmt::format("tabula: cannot open '{}': no such file\n", m[1].str());
     return kExitInput;
+  }
+  if (std::string said = unexpected_arguments(app, message, argc, argv); !said.empty()) {
+    std::cerr << "tabula: " << said << fmt::format("\nRun 'tabula {} --help' for its options.\n", argv[1]);
+    return kExitUsage;
   }
   // An unknown command: CLI11 says only that one is required, or that the word was not expected.
   std::vector<std::string> names;

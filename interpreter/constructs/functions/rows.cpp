@@ -3,28 +3,23 @@
 // rows(P, N[, DIRS]): how many of P's rows hold exactly N pieces. N in a row, at least:
 // `longest-row(mover) >= 5`; exactly (an overline does not count): `rows(mover, 5) > 0`.
 // Over the whole board, so rows made by captures or conversions count too (kernels/rows).
+#include "constructs/functions/rows.hpp"
+
 #include <fmt/format.h>
 
 #include "check/context.hpp"
 #include "engine/evaluate.hpp"
-#include "kernels/rows.hpp"
 
 namespace tabula {
-namespace {
 
-class Rows final : public ValueFunction {
- public:
-  PlayerSpec who;
-  RowAxes axes;
-  int length = 0;  // rows(P, N): N; longest-row: 0
-  std::string_view name() const override { return length ? "rows" : "longest-row"; }
-  int64_t value(const EvalContext& c) const override {
-    const State& s = c.state;
-    const int side = resolve_player(s, who, c.mover);
-    return length ? rows_of_length(s.program(), axes, s.tops(), side, length)
-                  : longest_row(s.program(), axes, s.tops(), side);
-  }
-};
+int64_t Rows::value(const EvalContext& c) const {
+  const State& s = c.state;
+  const int side = resolve_player(s, who, c.mover);
+  return length ? rows_of_length(s.program(), axes, s.tops(), side, length)
+                : longest_row(s.program(), axes, s.tops(), side);
+}
+
+namespace {
 
 std::unique_ptr<ValueFunction> check_rows(CheckContext& ctx, const Expr& e, Scope) {
   const bool exact = e.text == "rows";

@@ -6,6 +6,8 @@
 // dropped into a column falls: it may only land on the cell where a piece let go at the top
 // of the line through it along DIR comes to rest, the last empty cell before an occupied
 // one or the board's edge, with only empty cells above it. Written W@e4 (the final cell).
+#include "constructs/turn/place.hpp"
+
 #include <fmt/format.h>
 
 #include "check/context.hpp"
@@ -16,85 +18,63 @@
 #include "syntax/ast_print.hpp"
 
 namespace tabula {
-namespace {
 
-class Place final : public Phase {
- public:
-  std::string_view name() const override { return "place"; }
-  int kind = 0;
-  bool from_supply = true;
-  PlayerSpec owner;  // from=PLAYER
-  Formula where;
-  std::vector<int> down;  // gravity=: per seat, the direction a dropped piece falls (empty: no gravity)
+bool Place::resting_place(const State& s, int c) const {
+  const Program& p = s.program();
+  const int d = down[s.current_seat()], up = p.opposite[d];
+  if (p.ray_len(c, d) > 0 && !s.at(p.ray(c, d)[0])) return false;  // it falls further
+  const int16_t* above = p.ray(c, up);
+  for (int k = 0; k < p.ray_len(c, up); ++k)
+    if (s.at(above[k])) return false;  // a piece above stops it first
+  return true;
+}
 
-  // With gravity: whether a piece dropped into the column of `c` comes to rest on `c`.
-  bool resting_place(const State& s, int c) const {
-    const Program& p = s.program();
-    const int d = down[s.current_seat()], up = p.opposite[d];
-    if (p.ray_len(c, d) > 0 && !s.at(p.ray(c, d)[0])) return false;  // it falls further
-    const int16_t* above = p.ray(c, up);
-    for (int k = 0; k < p.ray_len(c, up); ++k)
-      if (s.at(above[k])) return false;  // a piece above stops it first
-    return true;
-  }
+int Place::owner_of(const State& s) const {
+  return from_supply ? s.current_player() : resolve_player(s, owner, s.current_player());
+}
 
-  uint32_t places() const override { return 1u << kind; }
+bool Place::applies(const State& s) const {
+  const Program& p = s.program();
+  return !counts_reserve(p) || s.var(p.reserve_var[owner_of(s) * p.kind_count() + kind]) > 0;
+}
 
-  int owner_of(const State& s) const {
-    return from_supply ? s.current_player() : resolve_player(s, owner, s.current_player());
-  }
-  bool counts_reserve(const Program& p) const { return !from_supply && !p.reserve_var.empty(); }
-
-  bool applies(const State& s) const override {
-    const Program& p = s.program();
-    return !counts_reserve(p) || s.var(p.reserve_var[owner_of(s) * p.kind_count() + kind]) > 0;
-  }
-
-  void generate(const State& s, MoveList& out) const override {
-    const Program& p = s.program();
-    const int mover = s.current_player();
-    const uint8_t code = p.piece_code(owner_of(s), kind);
-    CellSet allowed;
-    if (empty_cells_where(where, s, mover, allowed)) {  // where= for every empty cell at once
-      allowed.for_each([&](int c) {
-        if (down.empty() || resting_place(s, c)) add_move(out, Move::place, index, -1, c, code);
-      });
-    } else if (where.empty() && down.empty() && !p.reference) {
-      // Every empty cell, gathered without a branch per cell (a test per cell was
-      // mispredicted about as often as cells are empty), then written in order.
-      thread_local std::vector<int16_t> empty;
-      empty.resize(p.cells);
-      const uint8_t* board = s.tops();
-      int n = 0;
-      for (int c = 0; c < p.cells; ++c) {
-        empty[n] = static_cast<int16_t>(c);
-        n += !board[c];
-      }
-      out.reserve(out.size() + n);
-      for (int i = 0; i < n; ++i) add_move(out, Move::place, index, -1, empty[i], code);
-    } else {
-      for (int c = 0; c < p.cells; ++c) {
-        if (s.at(c) || (!down.empty() && !resting_place(s, c))) continue;
-        if (!where.empty() && !holds(where, {s, mover, -1, c})) continue;
-        add_move(out, Move::place, index, -1, c, code);
-      }
+void Place::generate(const State& s, MoveList& out) const {
+  const Program& p = s.program();
+  const int mover = s.current_player();
+  const uint8_t code = p.piece_code(owner_of(s), kind);
+  CellSet allowed;
+  if (empty_cells_where(where, s, mover, allowed)) {  // where= for every empty cell at once
+    allowed.for_each([&](int c) {
+      if (down.empty() || resting_place(s, c)) add_move(out, Move::place, index, -1, c, code);
+    });
+  } else {
+    for (int c = 0; c < p.cells; ++c) {
+      if (s.at(c) || (!down.empty() && !resting_place(s, c))) continue;
+      if (!where.empty() && !holds(where, {s, mover, -1, c})) continue;
+      add_move(out, Move::place, index, -1, c, code);
     }
-    if (out.empty() && p.end.no_move == NoMovePolicy::pass) add_pass(out, index);
   }
+  pass_if_none(p, out);
+}
 
-  Flow apply(StateEditor& edit, const Move& m) const override {
-    const State& s = edit.state();
-    if (m.kind != Move::place) return Flow::next;
-    const Program& p = s.program();
-    if (counts_reserve(p)) edit.add_var(p.reserve_var[p.owner(m.arg) * p.kind_count() + p.kind(m.arg)], -1);
-    edit.set_cell(m.to, m.arg);
-    return Flow::next;
-  }
+void Place::pass_if_none(const Program& p, MoveList& out) const {
+  if (out.empty() && p.end.no_move == NoMovePolicy::pass) add_pass(out, index);
+}
 
-  std::string text(const State& s, const Move& m) const override {
-    return m.kind == Move::place ? placement_text(s, m) : "pass";
-  }
-};
+Flow Place::apply(StateEditor& edit, const Move& m) const {
+  const State& s = edit.state();
+  if (m.kind != Move::place) return Flow::next;
+  const Program& p = s.program();
+  if (counts_reserve(p)) edit.add_var(p.reserve_var[p.owner(m.arg) * p.kind_count() + p.kind(m.arg)], -1);
+  edit.set_cell(m.to, m.arg);
+  return Flow::next;
+}
+
+std::string Place::text(const State& s, const Move& m) const {
+  return m.kind == Move::place ? placement_text(s, m) : "pass";
+}
+
+namespace {
 
 const Phase* check_place(CheckContext& ctx, const Statement& line, const std::vector<std::string>& extra) {
   std::vector<std::string> named = {"from", "where", "gravity"};

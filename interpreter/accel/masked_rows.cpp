@@ -1,0 +1,23 @@
+#include "accel/masked_rows.hpp"
+
+#include "engine/evaluate.hpp"
+
+namespace tabula {
+
+int64_t MaskedRows::value(const EvalContext& c) const {
+  const State& s = c.state;
+  const uint64_t mine = s.pieces_mask(resolve_player(s, who, c.mover));
+  if (!shifts_.ahead.empty())
+    return length ? rows_of_length_by_shifts(shifts_, mine, length) : longest_row_by_shifts(shifts_, mine);
+  return length ? rows_of_length_by_masks(s.program(), axes, mine, length)
+                : longest_row_by_masks(s.program(), axes, mine);
+}
+
+int64_t SweptRows::value(const EvalContext& c) const {
+  const State& s = c.state;
+  const int side = resolve_player(s, who, c.mover);
+  return length ? rows_of_length_by_words(s.program(), lines_, s.line_words(), side, length)
+                : longest_row_by_words(s.program(), lines_, s.line_words(), side);
+}
+
+}  // namespace tabula
