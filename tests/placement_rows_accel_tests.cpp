@@ -1,11 +1,12 @@
 // The accelerated placement and row goals (interpreter/accel/masked_place, masked_rows)
 // against their plain twins, on positions random play cannot reach as well as on those it
 // can: rows counted by shifts of a mask against rows walked cell by cell (kernels/rows), and
-// placements found by masks (gravity's resting cells included) against the plain test of
-// each cell, read from a program loaded in reference mode.
+// placements found by masks (gravity's resting cells included), and counted for random
+// playouts, against the plain test of each cell, read from a program loaded in reference mode.
 #include <catch2/catch.hpp>
 #include <string>
 
+#include "engine/sample.hpp"
 #include "engine/state.hpp"
 #include "engine/state_editor.hpp"
 #include "engine/text/move_text.hpp"
@@ -155,6 +156,10 @@ TEST_CASE("Placement by masks lists what the plain placement lists, in its order
         CHECK(ma[i] == mb[i]);
         CHECK(move_text(a, ma[i]) == move_text(b, mb[i]));
       }
+      // Counted for random playouts: the count is the list's size, and the k-th drawn is its k-th.
+      MoveSample sample;
+      REQUIRE(count_moves(a, sample) == ma.size());
+      for (uint32_t k = 0; k < ma.size(); ++k) CHECK(nth_move(sample, k) == ma[k]);
       compared += !ma.empty();
     }
     CHECK(compared > 100);

@@ -45,7 +45,7 @@ uint32_t CountedLine::count_pieces(const GenContext& g, uint64_t pieces, MoveTal
   return total;
 }
 
-void CountedLine::nth_piece_move(const MoveTally& t, uint32_t k, MoveList& out) const {
+void CountedLine::nth_counted_move(const MoveTally& t, uint32_t k, MoveList& out) const {
   int from = -1;
   for (uint64_t pieces = t.pieces; pieces; pieces &= pieces - 1) {
     from = __builtin_ctzll(pieces);

@@ -14,10 +14,10 @@ class CountedLine final : public LineMovement, public MoveCounter {
   int pieces_on_line(const GenContext& g, int d, int line) const override;
   void generate(const GenContext& g, int from, MoveList& out) const override;
   void generate_pieces(const GenContext& g, uint64_t pieces, MoveList& out) const override;
-  // Whether a whole side's moves are counted set-wise (count_pieces, nth_piece_move).
+  // Whether a whole side's moves are counted set-wise (count_pieces, nth_counted_move).
   bool counts() const { return by_kernel_ && !rays_empty_; }
   uint32_t count_pieces(const GenContext& g, uint64_t pieces, MoveTally& t) const override;
-  void nth_piece_move(const MoveTally& t, uint32_t k, MoveList& out) const override;
+  void nth_counted_move(const MoveTally& t, uint32_t k, MoveList& out) const override;
 
  private:
   bool by_kernel_ = false;   // bitboards, no `if`, at most kCountedLineDirections directions per seat

@@ -76,7 +76,9 @@ class FusedSteps final : public Movement, public MoveCounter {
   uint32_t count_pieces(const GenContext& g, uint64_t pieces, MoveTally& t) const override {
     return (this->*count_kernel)(g, pieces, t);
   }
-  void nth_piece_move(const MoveTally& t, uint32_t k, MoveList& out) const override { (this->*nth_kernel)(t, k, out); }
+  void nth_counted_move(const MoveTally& t, uint32_t k, MoveList& out) const override {
+    (this->*nth_kernel)(t, k, out);
+  }
 
   template <int Planes, bool Paired>
   uint32_t count_with(const GenContext& g, uint64_t pieces, MoveTally& t) const {

@@ -15,7 +15,7 @@ const Move& nth_move(MoveSample& sample, uint32_t k) {
   const MoveTally& t = sample.tally;
   if (!t.counted || k < t.listed) return sample.listed[k];
   sample.listed.resize(t.listed);  // a move written by an earlier call goes
-  t.counted->nth_piece_move(t, k - t.listed, sample.listed);
+  t.counted->nth_counted_move(t, k - t.listed, sample.listed);
   return sample.listed.back();
 }
 

@@ -13,12 +13,12 @@ namespace tabula {
 
 class State;
 struct GenContext;
-class MoveCounter;
+class CountedMoves;
 
 struct MoveTally {
   static constexpr size_t kMasks = 32;
-  const MoveCounter* counted = nullptr;  // whose moves follow the `listed` ones, or none
-  uint32_t listed = 0;                   // moves listed before the counted ones
+  const CountedMoves* counted = nullptr;  // whose moves follow the `listed` ones, or none
+  uint32_t listed = 0;                    // moves listed before the counted ones
   const State* state = nullptr;
   int seat = 0;
   uint64_t occupied = 0;
@@ -29,15 +29,21 @@ struct MoveTally {
   uint64_t per_byte = 0;   // counts.per_byte()
 };
 
-// What counts a side's moves without listing them: count_pieces(g, pieces, t) is the number
-// of moves the movement's generate_pieces would list, keeping in `t` what nth_piece_move(t,
-// k, out) needs to append the k-th of them (in the same order); g.s, g.seat and g.occupied
-// are also in `t` (the caller sets them).
-class MoveCounter {
+// What writes one of the moves it counted (MoveTally::counted): nth_counted_move(t, k, out)
+// appends the k-th of them, in the order its generator lists them, from what the count kept
+// in `t`.
+class CountedMoves {
  public:
-  virtual ~MoveCounter() = default;
+  virtual ~CountedMoves() = default;
+  virtual void nth_counted_move(const MoveTally& t, uint32_t k, MoveList& out) const = 0;
+};
+
+// What counts a side's piece moves without listing them: count_pieces(g, pieces, t) is the
+// number of moves the movement's generate_pieces would list, keeping in `t` what
+// nth_counted_move needs; g.s, g.seat and g.occupied are also in `t` (the caller sets them).
+class MoveCounter : public CountedMoves {
+ public:
   virtual uint32_t count_pieces(const GenContext& g, uint64_t pieces, MoveTally& t) const = 0;
-  virtual void nth_piece_move(const MoveTally& t, uint32_t k, MoveList& out) const = 0;
 };
 
 }  // namespace tabula
