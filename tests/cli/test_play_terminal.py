@@ -88,8 +88,10 @@ def test_a_human_game_at_the_terminal():
     assert "black plays b1-b3" in t.since(mark)
     assert "  a b c d e f g h" in t.since(mark)  # the board after the moves
     # A line recalled with the up arrow: 'moves c1' again, never the escape sequence.
+    mark = len(t.out)
     t.type("moves c1\r")
     t.read_until(r"c1-e3[^\n]*\r?\n(.|\n)*black to move> $")
+    assert "c1xa3" in t.since(mark) and "c1xc4" in t.since(mark)  # captures too, written cxy
     mark = len(t.out)
     t.type("\x1b[A\r")
     t.read_until(r"c1-e3[^\n]*\r?\n(.|\n)*black to move> $")
@@ -100,6 +102,12 @@ def test_a_human_game_at_the_terminal():
     t.read_until(r"'d1' is not a move here; moves with d1: d1-")
     t.type("mvoes\r")  # a misspelt command is offered the command
     t.read_until(r"'mvoes' is not a command or a move; did you mean 'moves'\?")
+    mark = len(t.out)
+    t.type("moves\r")  # every move, in lines broken between moves, never inside one
+    listed = t.read_until(r"g8-a8[^\n]*\r?\n(.|\n)*black to move> $")[mark:]
+    lines = [l for l in listed.split("\n")[1:] if l.strip() and "to move>" not in l]
+    assert len(lines) >= 2 and all(len(l.rstrip("\r")) <= 78 for l in lines)
+    assert all(re.fullmatch(r"[a-h][1-8][x-][a-h][1-8]", w) for l in lines for w in l.split())
     t.type("undo\r")
     t.read_until(r"took back 2 moves")
     t.type("c1-c3\r")

@@ -62,15 +62,43 @@ std::vector<std::string> legal_texts(const State& s) {
   return out;
 }
 
-// The legal moves of the piece on `cell` (their text starts with it), else those naming it.
+// Whether `text` names `cell` at `at`: the cell's name, not the start of a longer one (c1 in
+// c1xa3 or c1-c3, not in c10).
+bool names_cell_at(const std::string& text, size_t at, const std::string& cell) {
+  if (cell.empty() || text.compare(at, cell.size(), cell) != 0) return false;
+  const size_t end = at + cell.size();
+  return end == text.size() || !std::isdigit(static_cast<unsigned char>(text[end]));
+}
+
+// The legal moves of the piece on `cell` (their text starts with it: steps and captures),
+// else those naming it anywhere.
 std::vector<std::string> moves_of(const State& s, const std::string& cell) {
   std::vector<std::string> from, naming;
   for (const auto& text : legal_texts(s)) {
-    auto w = words(text);
-    if (!w.empty() && w[0] == cell) from.push_back(text);
-    else if (std::find(w.begin(), w.end(), cell) != w.end()) naming.push_back(text);
+    if (names_cell_at(text, 0, cell)) {
+      from.push_back(text);
+      continue;
+    }
+    for (size_t at = text.find(cell); at != std::string::npos; at = text.find(cell, at + 1))
+      if (names_cell_at(text, at, cell)) {
+        naming.push_back(text);
+        break;
+      }
   }
   return from.empty() ? naming : from;
+}
+
+// A list of moves in lines of at most 78 characters, broken between moves, never inside one.
+std::string wrapped(const std::vector<std::string>& items) {
+  std::string out;
+  size_t line = 0;
+  for (const auto& item : items) {
+    if (line > 0 && line + 1 + item.size() > 78) out += '\n', line = 0;
+    else if (line > 0) out += ' ', ++line;
+    out += item;
+    line += item.size();
+  }
+  return out;
 }
 
 std::string joined(const std::vector<std::string>& items, size_t most = 0) {
@@ -156,7 +184,7 @@ class Session {
       } else if (command == "moves") {
         auto list = argument.empty() ? legal_texts(s_) : moves_of(s_, argument);
         if (list.empty()) std::cout << fmt::format("no legal move of a piece on {}\n", argument);
-        else std::cout << joined(list) << "\n";
+        else std::cout << wrapped(list) << "\n";
       } else if (command == "board") {
         std::cout << board();
       } else if (command == "hint") {
