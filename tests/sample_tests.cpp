@@ -40,10 +40,9 @@ TEST_CASE("Random playouts count the moves of movements that count set-wise", "[
   // Steps fused (Breakthrough, draughts men and kings), counted line moves (LOA), placements
   // without where= (Connect Four's by gravity, Gomoku's past 64 cells, Lanquia's first
   // placement), and moves that are listed (Othello's placements where= a flank is made).
-  for (const Case c :
-       {Case{"breakthrough.rules", true}, Case{"english-draughts.rules", true}, Case{"loa.rules", true},
-        Case{"loa-scrambled-eggs.rules", true}, Case{"connect-four.rules", true}, Case{"gomoku.rules", true},
-        Case{"lanquia.rules", true}, Case{"othello.rules", false}}) {
+  for (const Case c : {Case{"breakthrough.rules", true}, Case{"english-draughts.rules", true}, Case{"loa.rules", true},
+                       Case{"loa-scrambled-eggs.rules", true}, Case{"connect-four.rules", true},
+                       Case{"gomoku.rules", true}, Case{"lanquia.rules", true}, Case{"othello.rules", false}}) {
     DYNAMIC_SECTION(c.file) {
       auto p = load_rules(repo_path("rules/" + std::string(c.file)));
       State s(p);
