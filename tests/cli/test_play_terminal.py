@@ -101,13 +101,14 @@ def test_a_human_game_at_the_terminal():
     t.type("d1\r")  # a cell alone: the moves of its piece
     t.read_until(r"'d1' is not a move here; moves with d1: d1-")
     t.type("mvoes\r")  # a misspelt command is offered the command
-    t.read_until(r"'mvoes' is not a command or a move; did you mean 'moves'\?")
+    t.read_until(r"'mvoes' is not a command or a move; did you mean 'moves'\?(.|\n)*black to move> $")
     mark = len(t.out)
     t.type("moves\r")  # every move, in lines broken between moves, never inside one
     listed = t.read_until(r"g8-a8[^\n]*\r?\n(.|\n)*black to move> $")[mark:]
-    lines = [l for l in listed.split("\n")[1:] if l.strip() and "to move>" not in l]
-    assert len(lines) >= 2 and all(len(l.rstrip("\r")) <= 78 for l in lines)
-    assert all(re.fullmatch(r"[a-h][1-8][x-][a-h][1-8]", w) for l in lines for w in l.split())
+    lines = [l.rstrip("\r") for l in listed.split("\n")[1:] if l.strip() and "to move>" not in l]
+    assert len(lines) >= 2, listed
+    assert all(len(l) <= 78 for l in lines), lines
+    assert all(re.fullmatch(r"[a-h][1-8][x-][a-h][1-8]", w) for l in lines for w in l.split()), lines
     t.type("undo\r")
     t.read_until(r"took back 2 moves")
     t.type("c1-c3\r")
