@@ -75,28 +75,42 @@ bool rows_by_masks_apply(const Program& p, const RowAxes& axes) {
   return true;
 }
 
-// run_k, the cells from which k cells along d hold `mine`: run_1 = mine, and run_{k+1} the
-// cells of mine whose neighbour along d is in run_k. A row of n pieces holds run_1 .. run_n.
+namespace {
+
+// run_k, the cells from which k cells along an axis hold `mine`: run_1 = mine, and run_{k+1}
+// the cells of mine whose next cell along the axis is in run_k (`ahead(run)`: the cells whose
+// next cell is in `run`; `behind(m)`: those whose previous cell is in `m`). A row of n pieces
+// holds run_1 .. run_n. The three forms below (a direction's shifts, two fixed shift groups,
+// the bits of a line's word) differ only in these two moves.
+template <class Ahead>
+int longest_run(uint64_t mine, Ahead ahead) {
+  int k = 0;
+  for (uint64_t run = mine; run; run = mine & ahead(run)) ++k;
+  return k;
+}
+
+template <class Ahead, class Behind>
+int runs_of_length(uint64_t mine, int length, Ahead ahead, Behind behind) {
+  const uint64_t starts = mine & ~behind(mine);  // no piece of mine behind
+  uint64_t run = mine;
+  for (int k = 1; k < length && run; ++k) run = mine & ahead(run);
+  return __builtin_popcountll(starts & run & ~(mine & ahead(run)));
+}
+
+}  // namespace
 
 int longest_row_by_masks(const Program& p, const RowAxes& axes, uint64_t mine) {
   int best = 0;
-  for (int d : axes.dirs) {
-    int k = 0;
-    for (uint64_t run = mine; run; run = mine & cells_before(p, d, run)) ++k;
-    best = std::max(best, k);
-  }
+  for (int d : axes.dirs) best = std::max(best, longest_run(mine, [&](uint64_t m) { return cells_before(p, d, m); }));
   return best;
 }
 
 int rows_of_length_by_masks(const Program& p, const RowAxes& axes, uint64_t mine, int length) {
   int count = 0;
-  for (int d : axes.dirs) {
-    const uint64_t starts = mine & ~cells_before(p, p.opposite[d], mine);  // no piece of mine behind
-    uint64_t run = mine;
-    for (int k = 1; k < length && run; ++k) run = mine & cells_before(p, d, run);
-    const uint64_t longer = mine & cells_before(p, d, run);
-    count += __builtin_popcountll(starts & run & ~longer);
-  }
+  for (int d : axes.dirs)
+    count += runs_of_length(
+        mine, length, [&](uint64_t m) { return cells_before(p, d, m); },
+        [&](uint64_t m) { return cells_before(p, p.opposite[d], m); });
   return count;
 }
 
@@ -112,22 +126,17 @@ RowShifts row_shifts(const Program& p, const RowAxes& axes) {
 
 int longest_row_by_shifts(const RowShifts& r, uint64_t mine) {
   int best = 0;
-  for (const auto& ahead : r.ahead) {
-    int k = 0;
-    for (uint64_t run = mine; run; run = mine & cells_before(ahead, run)) ++k;
-    best = std::max(best, k);
-  }
+  for (const auto& ahead : r.ahead)
+    best = std::max(best, longest_run(mine, [&](uint64_t m) { return cells_before(ahead, m); }));
   return best;
 }
 
 int rows_of_length_by_shifts(const RowShifts& r, uint64_t mine, int length) {
   int count = 0;
-  for (size_t a = 0; a < r.ahead.size(); ++a) {
-    const uint64_t starts = mine & ~cells_before(r.behind[a], mine);
-    uint64_t run = mine;
-    for (int k = 1; k < length && run; ++k) run = mine & cells_before(r.ahead[a], run);
-    count += __builtin_popcountll(starts & run & ~(mine & cells_before(r.ahead[a], run)));
-  }
+  for (size_t a = 0; a < r.ahead.size(); ++a)
+    count += runs_of_length(
+        mine, length, [&](uint64_t m) { return cells_before(r.ahead[a], m); },
+        [&](uint64_t m) { return cells_before(r.behind[a], m); });
   return count;
 }
 
@@ -149,17 +158,14 @@ std::vector<int32_t> lines_of_axes(const Program& p, const RowAxes& axes) {
   return lines;
 }
 
-// In a line's word, bit k is its k-th cell: run_{k+1} = word & (run_k >> 1), as above.
+// In a line's word, bit k is its k-th cell: the next cell along the line is one bit up.
 
 int longest_row_by_words(const Program& p, const std::vector<int32_t>& lines, const uint64_t* words, int side) {
   const int stride = line_word_stride(p);
   int best = 0;
-  for (int32_t line : lines) {
-    const uint64_t mine = words[static_cast<size_t>(line) * stride + 1 + side];
-    int k = 0;
-    for (uint64_t run = mine; run; run = mine & (run >> 1)) ++k;
-    best = std::max(best, k);
-  }
+  for (int32_t line : lines)
+    best = std::max(
+        best, longest_run(words[static_cast<size_t>(line) * stride + 1 + side], [](uint64_t m) { return m >> 1; }));
   return best;
 }
 
@@ -167,12 +173,10 @@ int rows_of_length_by_words(const Program& p, const std::vector<int32_t>& lines,
                             int length) {
   const int stride = line_word_stride(p);
   int count = 0;
-  for (int32_t line : lines) {
-    const uint64_t mine = words[static_cast<size_t>(line) * stride + 1 + side];
-    uint64_t run = mine;
-    for (int k = 1; k < length && run; ++k) run = mine & (run >> 1);
-    count += __builtin_popcountll(mine & ~(mine << 1) & run & ~(mine & (run >> 1)));
-  }
+  for (int32_t line : lines)
+    count += runs_of_length(
+        words[static_cast<size_t>(line) * stride + 1 + side], length, [](uint64_t m) { return m >> 1; },
+        [](uint64_t m) { return m << 1; });
   return count;
 }
 
