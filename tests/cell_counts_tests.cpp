@@ -108,3 +108,14 @@ TEST_CASE("The k-th set bit, from the table and past it", "[generation][sample]"
       if (bits >> j & 1) REQUIRE(nth_bit(bits, k++) == j);
   }
 }
+
+TEST_CASE("A word's set bits counted, and its k-th found, in both halves", "[generation][sample]") {
+  Rng rng(3);
+  for (int trial = 0; trial < 2000; ++trial) {
+    const uint64_t bits = rng.next() & rng.next();
+    REQUIRE(bit_count(bits) == __builtin_popcountll(bits));
+    uint32_t k = 0;
+    for (int j = 0; j < 64; ++j)
+      if (bits >> j & 1) REQUIRE(nth_bit(bits, k++) == j);
+  }
+}

@@ -6,11 +6,6 @@
 #include "program/bit_count.hpp"
 
 namespace tabula {
-namespace {
-
-int bit_count(uint64_t w) { return static_cast<int>((byte_bit_counts(w) * 0x0101010101010101ull) >> 56); }
-
-}  // namespace
 
 bool MaskedPlace::applies_to(const Place& plain, const Program& p) {
   return plain.where.empty() && (p.bitboards || (plain.down.empty() && p.cells <= CellSet::kMaxCells));
@@ -75,11 +70,8 @@ uint32_t MaskedPlace::count(const State& s, MoveList& out, MoveTally& tally) con
 void MaskedPlace::nth_counted_move(const MoveTally& t, uint32_t k, MoveList& out) const {
   int w = 0;
   for (uint32_t in_word; k >= (in_word = bit_count(t.masks[w])); ++w) k -= in_word;
-  uint64_t bits = t.masks[w];
-  const uint32_t low = static_cast<uint32_t>(bits), low_count = bit_count(low);
-  const int bit = k < low_count ? nth_bit(low, k) : 32 + nth_bit(static_cast<uint32_t>(bits >> 32), k - low_count);
   const State& s = *t.state;
-  add_move(out, Move::place, index, -1, w * 64 + bit, s.program().piece_code(owner_of(s), kind));
+  add_move(out, Move::place, index, -1, w * 64 + nth_bit(t.masks[w], k), s.program().piece_code(owner_of(s), kind));
 }
 
 }  // namespace tabula

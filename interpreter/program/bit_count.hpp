@@ -29,4 +29,14 @@ inline int nth_bit(uint32_t bits, uint32_t k) {
   return __builtin_ctz(bits);
 }
 
+// The set bits of a word.
+inline int bit_count(uint64_t x) { return static_cast<int>((byte_bit_counts(x) * 0x0101010101010101ull) >> 56); }
+
+// The position of the k-th set bit of a word (k below its number of set bits).
+inline int nth_bit(uint64_t bits, uint32_t k) {
+  const uint32_t low = static_cast<uint32_t>(bits);
+  const uint32_t in_low = static_cast<uint32_t>(bit_count(low));
+  return k < in_low ? nth_bit(low, k) : 32 + nth_bit(static_cast<uint32_t>(bits >> 32), k - in_low);
+}
+
 }  // namespace tabula
