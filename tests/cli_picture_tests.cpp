@@ -4,8 +4,10 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <set>
+#include <sstream>
 
 #include <nlohmann/json.hpp>
 
@@ -139,6 +141,15 @@ TEST_CASE("CLI: show --svg marks the last move, the legal moves of a piece and s
   CHECK(count(svg, "class=\"shade\"") == 8);
 }
 
+TEST_CASE("CLI: show --svg rings the cells that ended a finished game, and nothing before its end", "[cli][picture]") {
+  // Connect Four: a column of four in a.
+  std::string svg = show_svg("rules/connect-four.rules --moves 'R@a1 Y@b1 R@a2 Y@b2 R@a3 Y@b3'", "c4-before-end");
+  CHECK(svg.find("class=\"ending\"") == std::string::npos);
+  svg = show_svg("rules/connect-four.rules --moves 'R@a1 Y@b1 R@a2 Y@b2 R@a3 Y@b3 R@a4'", "c4-end");
+  CHECK(count(svg, "class=\"ending-cell\"") == 4);
+  CHECK(svg.find("<title>how the game ended: 4 cells</title>") != std::string::npos);
+}
+
 TEST_CASE("CLI: show --svg draws Laska columns counter by counter and Lanrick's region and mark", "[cli][picture]") {
   const std::string position = "BwwwW,2,b/bb,b,b/bw,3/1,b,1/1,bw,1,wb/w,bww,1/w,3 white";
   std::string svg = show_svg("rules/laska.rules --position '" + position + "'", "laska-columns");
@@ -220,7 +231,17 @@ TEST_CASE("CLI: replay --html writes one self-contained page that holds every po
   std::string page = read_text(page_path);
   CHECK(page.rfind("<!DOCTYPE html>\n", 0) == 0);
   CHECK(xml_problems(page_path) == "");
-  CHECK(count(page, "<li>") == 273);
+  CHECK(count(page, "<i>") == 273);
+  // The move list is numbered as the record numbers it: a row per round of seats.
+  State game(load_rules(repo_path("rules/lanrick.rules")));
+  std::string replay_error;
+  REQUIRE(replay_record(game, read_text(repo_path("tests/data/lanrick-game.txt")), replay_error) == 273);
+  std::istringstream words(record_movetext(game));
+  int numbers = 0;
+  for (std::string w; words >> w;) numbers += w.size() > 1 && w.back() == '.' && std::isdigit(w[0]);
+  REQUIRE(numbers > 50);
+  CHECK(count(page, "<p><b>") == numbers);
+  CHECK(page.find("<p><b>1.</b><i>mark:f3</i>") != std::string::npos);
   CHECK(count(page, "<svg") == 1);
   // Self-contained: nothing is fetched (no URL, no external script, style or image).
   CHECK(page.find("http") == std::string::npos);
@@ -230,7 +251,7 @@ TEST_CASE("CLI: replay --html writes one self-contained page that holds every po
   for (const char* control :
        {"id=\"first\"", "id=\"back\"", "id=\"forward\"", "id=\"last\"", "ArrowLeft", "ArrowRight"})
     CHECK(page.find(control) != std::string::npos);
-  CHECK(page.find("<li>mark:f3</li>") != std::string::npos);
+  CHECK(page.find("<i>mark:f3</i>") != std::string::npos);
   // The positions: the first drawn, then each as the parts its move changed. Put back
   // together, position k is what `show --moves` draws after the first k moves.
   const std::string open = "<script type=\"application/json\" id=\"replay\">";

@@ -94,5 +94,5 @@ TEST_CASE("A setup diagram that covers a listed piece is an error", "[warnings][
   SourceRegistry sources;
   CHECK_FALSE(load_program(path, diags, sources));
   CHECK(reported_diagnostics(diags) ==
-        std::vector<std::string>{"error: 7:11: cell a1 is given two pieces in the setup"});
+        std::vector<std::string>{"error: 15:3: cell a1 is given two pieces in the setup"});  // at the W
 }

@@ -1,5 +1,9 @@
-// Documents that are generated from the code stay equal to what the code generates.
+// Documents that are generated from the code stay equal to what the code generates, and the
+// README names every rules file.
 #include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <set>
 
 #include "golden.hpp"
 #include "lang/catalogue.hpp"
@@ -14,4 +18,21 @@ TEST_CASE("docs/LANGUAGE.md holds the catalogue of the language's table (tabula 
   REQUIRE(e != std::string::npos);
   INFO("regenerate the section with `build/tabula language`");
   CHECK(doc.substr(b + begin.size(), e - b - begin.size()) == tabula::language_catalogue());
+}
+
+TEST_CASE("README.md's games table names every rules file of rules/, and only those", "[docs]") {
+  std::string root = TABULA_SOURCE_DIR;
+  std::string readme = tabula::testing::read_text(root + "/README.md");
+  auto b = readme.find("\n## The games\n"), e = readme.find("\n## ", b + 1);
+  REQUIRE(b != std::string::npos);
+  std::string table = readme.substr(b, e - b);
+  std::set<std::string> files, listed;
+  for (const auto& entry : std::filesystem::directory_iterator(root + "/rules"))
+    if (entry.path().extension() == ".rules") files.insert(entry.path().filename().string());
+  REQUIRE(files.size() >= 20);
+  for (size_t at = table.find('`'); at != std::string::npos; at = table.find('`', table.find('`', at + 1) + 1)) {
+    std::string name = table.substr(at + 1, table.find('`', at + 1) - at - 1);
+    if (name.size() > 6 && name.substr(name.size() - 6) == ".rules") listed.insert(name);
+  }
+  CHECK(listed == files);
 }

@@ -341,6 +341,18 @@ TEST_CASE("Weights files: read back what tune writes, errors at the line", "[stu
   CHECK(text.find("bad.weights:2:1: error: 'groupz' is not a term of this game's evaluation; its terms are material, "
                   "mobility, centre, groups, scatter") != std::string::npos);
   CHECK(text.find("bad.weights:3:10: error: expected the weight of 'mobility', a number") != std::string::npos);
+  // The players' lines: a kind that is no player, options with a blank, a line given twice.
+  std::ofstream(dir / "players.rules") << base;
+  std::ofstream(dir / "players.weights") << "auto minimax\nmcts c:1 d:2\nauto mcts\nauto mc\n";
+  Diagnostics player_diags;
+  SourceRegistry player_sources;
+  CHECK_FALSE(load_program((dir / "players.rules").string(), player_diags, player_sources));
+  const std::string players = render_all(player_diags, player_sources);
+  CHECK(players.find("players.weights:1:1: error: expected `auto KIND[:OPTIONS]`, KIND one of mcts, alphabeta, mc "
+                     "(auto:TIME plays as it)") != std::string::npos);
+  CHECK(players.find("players.weights:2:1: error: expected `mcts OPTIONS`: NAME:VALUE pairs of MCTS's options") !=
+        std::string::npos);
+  CHECK(players.find("players.weights:4:1: error: 'auto' is given twice") != std::string::npos);
 }
 
 TEST_CASE("Tuning: logistic fits and seeded self-play", "[studies][evaluation]") {

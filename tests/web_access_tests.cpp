@@ -17,7 +17,7 @@ using nlohmann::json;
 using web::Request;
 using web::Response;
 
-const std::vector<std::shared_ptr<const web::LoadedRules>>& two_games() {
+const web::ServedGames& two_games() {
   static const auto games = web::load_games({repo_path("rules/loa.rules"), repo_path("rules/laska.rules")});
   return games;
 }

@@ -1,10 +1,13 @@
 // The web board's request handling (tools/web/web_board.cpp), called without a socket: the game
 // list, new games, moves, computer seats, undo, records, and every kind of bad request
 // answered with a 4xx status and a JSON error. tests/browser drives the page end to end.
+#include <fmt/format.h>
+#include <unistd.h>
 #include <algorithm>
 #include <atomic>
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <thread>
 
@@ -23,7 +26,7 @@ using web::Request;
 using web::Response;
 
 // Every rules file of the repository, loaded once (each test makes its own board over them).
-const std::vector<std::shared_ptr<const web::LoadedRules>>& all_games() {
+const web::ServedGames& all_games() {
   static const auto games = web::load_games({repo_path("rules")});
   return games;
 }
@@ -42,7 +45,9 @@ web::BoardOptions limits(const std::string& players, size_t max_sessions = 64, s
 struct Board {
   web::WebBoard board;
   std::string cookie;  // "tabula-8080=TOKEN"
-  explicit Board(web::BoardOptions options = {}) : board(all_games(), options) { cookie = new_browser(); }
+  explicit Board(web::BoardOptions options = {}, const web::ServedGames& games = all_games()) : board(games, options) {
+    cookie = new_browser();
+  }
 
   // A token for one more browser, as the page asks for it.
   std::string new_browser() {
@@ -166,10 +171,18 @@ TEST_CASE("web board: a person's move, the computer's answer, undo and the recor
   REQUIRE(record.status == 200);
   CHECK(record.content_type == "text/plain; charset=utf-8");
   CHECK(record.download_name == "loa-game.txt");
-  CHECK_THAT(record.body, Catch::StartsWith("(Lines of Action: black human, white random)\n1. b1-b3 "));
+  // The tagged record `play --out` writes: the rules file and its hash, the players, the seed.
+  CHECK_THAT(record.body, Catch::StartsWith("[Game \"Lines of Action\"]\n[Rules \"loa.rules\"]\n[RulesHash \""));
+  CHECK_THAT(record.body, Catch::Contains("\n[Players \"black = human, white = random\"]\n[Seed \"7\"]\n"));
+  CHECK_THAT(record.body, Catch::Contains("\n[Result \"*\"]\n\n1. b1-b3 "));
   CHECK(record.body == s["record"]);
   State replayed(load_rules(repo_path("rules/loa.rules")));
   std::string error;
+  auto parsed = parse_record(record.body, error);
+  REQUIRE(parsed);
+  RulesIdentity loa;
+  cli::load_rules_or_fail(repo_path("rules/loa.rules"), &loa);
+  CHECK(*parsed->tag("RulesHash") == loa.hash);
   CHECK(replay_record(replayed, record.body, error) == 2);
   CHECK(position_string(replayed) == s["position"]);
 
@@ -202,7 +215,9 @@ TEST_CASE("web board: a whole game between computer players, played through /api
   CHECK(s["winner"].is_string());
   CHECK_THAT(s["status"].get<std::string>(), Catch::Contains(" wins after "));
   CHECK_THAT(s["record"].get<std::string>(),
-             Catch::EndsWith(" wins after " + std::to_string(s["ply"].get<int>()) + " plies)\n"));
+             Catch::Contains(" wins after " + std::to_string(s["ply"].get<int>()) + " plies"));
+  CHECK_THAT(s["record"].get<std::string>(),
+             Catch::Contains(s["winner"] == "black" ? "[Result \"1-0\"]" : "[Result \"0-1\"]"));
   check_error(b.post("/api/computer", json{{"session", s["session"]}}), 409, "the game is over");
   check_error(b.post("/api/move", json{{"session", s["session"]}, {"move", "b1-b3"}}), 409, "the game is over");
   State replayed(load_rules(repo_path("rules/loa.rules")));
@@ -238,7 +253,7 @@ TEST_CASE("web board: capture sequences that share their first landing are told 
   CHECK(via_e5[0]["cells"][2] != via_e5[1]["cells"][2]);
   s = b.move(s, "c3-d4-e5wb-d6-c7Wbb");
   CHECK(s["history"] == json({"c3-d4-e5wb-d6-c7Wbb"}));
-  CHECK_THAT(s["record"].get<std::string>(), Catch::Contains("(from the position b,1,b,1/"));
+  CHECK_THAT(s["record"].get<std::string>(), Catch::Contains("[Position \"b,1,b,1/"));
   // The landings alone name a move too, as at the command line.
   json again = b.start("laska", "human,human", "b,1,b,1/b,b,b//b,b,1/wb,w,bw,bww//Bwwww,1,w,w white");
   again = b.move(again, "c3-e5-g7");
@@ -287,10 +302,10 @@ TEST_CASE("web board: four seats, two people at one screen against two computer 
 }
 
 TEST_CASE("web board: players are given per seat, per side or by seat name", "[web]") {
-  auto lanko_rules = std::find_if(all_games().begin(), all_games().end(),
-                                  [](const auto& g) { return web::info(*g).id == "lanko-68"; });
+  auto lanko_rules =
+      std::find_if(all_games().begin(), all_games().end(), [](const auto& g) { return g->id() == "lanko-68"; });
   REQUIRE(lanko_rules != all_games().end());
-  const web::GameInfo& lanko = web::info(**lanko_rules);
+  const web::GameInfo& lanko = web::info(*(*lanko_rules)->rules());
   REQUIRE(lanko.id == "lanko-68");
   std::string error;
   auto items = web::split_players("human,random");
@@ -360,7 +375,9 @@ TEST_CASE("web board: bad game requests are refused with a reason, and the game 
   json s = b.start("loa", "human,human");
   json id = s["session"];
   check_error(b.post("/api/move", json{{"session", id}, {"move", "b1-b5"}}), 400,
-              "'b1-b5' is not a legal move for black");
+              "'b1-b5' is not legal: the piece on b1 may go to b3, d3, h1 now");
+  check_error(b.post("/api/move", json{{"session", id}, {"move", "b1b3"}}), 400,
+              "'b1b3' is not a move: separate its squares with '-' (b1-b3)");
   check_error(b.post("/api/move", json{{"session", id}, {"move", "z9-b3"}}), 400, "'z9' is not a cell of this board");
   check_error(b.post("/api/move", json{{"session", id}, {"move", "a2-a3"}}), 400, "is not black's");
   check_error(b.post("/api/move", json{{"session", id}}), 400, "the field 'move' is missing");
@@ -500,7 +517,7 @@ TEST_CASE("web board: many games at once from many threads", "[web]") {
 TEST_CASE("web board: the rules to serve are files and folders, checked before serving", "[web]") {
   auto two = web::load_games({repo_path("rules/loa.rules"), repo_path("rules/laska.rules")});
   REQUIRE(two.size() == 2);
-  CHECK(web::info(*two[1]).id == "laska");
+  CHECK(two[1]->id() == "laska");
   auto refusal = [](const std::vector<std::string>& paths) {
     try {
       web::load_games(paths);
@@ -545,6 +562,101 @@ TEST_CASE("Web board: an engine limit met in a position is a 422 that names the 
   const std::string column = "///1,b,1/1,w" + std::string(31, 'b') + ",2// white";
   json body{{"game", "laska"}, {"players", "human,human"}, {"seed", 7}, {"position", column}};
   check_error(b.post("/api/new", body), 422, "stopped at an engine limit: a take would make a column of 33 counters");
+}
+
+TEST_CASE("web board: an edited rules file is read again: its errors are shown, then its new rules played",
+          "[web][watch]") {
+  namespace fs = std::filesystem;
+  const fs::path folder = fs::temp_directory_path() / fmt::format("tabula-watch-{}", ::getpid());
+  fs::remove_all(folder);
+  fs::create_directories(folder / "rules");
+  fs::copy(repo_path("boards"), folder / "boards");
+  const fs::path file = folder / "rules" / "race.rules";
+  const std::string race = read_text(repo_path("rules/breakthrough.rules"));
+  auto write = [&](const std::string& text) {
+    std::ofstream out(file, std::ios::trunc);
+    out << text;
+  };
+  write(race);
+  web::BoardOptions now;
+  now.watch_seconds = 0;  // read the files at every request
+  Board b(now, web::load_games({file.string()}));
+  json s = b.start("race", "human,human");
+  CHECK(s["game"]["version"] == 1);
+  json rules = b.ok(b.get("/api/rules", {{"game", "race"}}));
+  CHECK(rules["version"] == 1);
+  CHECK(rules["text"] == race);
+  CHECK(rules["diagnostics"].is_null());
+  CHECK(rules["file"] == file.string());
+
+  // A typo: the diagnostics as `validate` prints them; no new game; the game shown goes on.
+  std::string broken = race;
+  broken.replace(broken.find("piece pawn"), 10, "piece pawn colour=red");
+  write(broken);
+  rules = b.ok(b.get("/api/rules", {{"game", "race"}}));
+  CHECK(rules["version"] == 1);
+  REQUIRE(rules["diagnostics"].is_string());
+  CHECK_THAT(rules["diagnostics"].get<std::string>(), Catch::Contains(file.string() + ":"));
+  CHECK_THAT(rules["diagnostics"].get<std::string>(), Catch::Contains("error: "));
+  CHECK(rules["text"] == race);  // the text of the rules that loaded last
+  json games = b.ok(b.get("/api/games"));
+  CHECK(games["games"][0]["has_errors"] == true);
+  check_error(b.post("/api/new", json{{"game", "race"}, {"players", "human,human"}}), 409,
+              "has errors since it was last read");
+  s = b.move(s, s["moves"][0]["text"]);
+  CHECK(s["ply"] == 1);
+
+  // Fixed, with a change: a new version, whose games play the new rules.
+  std::string changed = race;
+  changed.replace(changed.find("game \"Breakthrough\""), 19, "game \"Breakthrough, edited\"");
+  write(changed);
+  rules = b.ok(b.get("/api/rules", {{"game", "race"}}));
+  CHECK(rules["version"] == 2);
+  CHECK(rules["diagnostics"].is_null());
+  CHECK(rules["text"] == changed);
+  json fresh = b.start("race", "human,human");
+  CHECK(fresh["game"]["version"] == 2);
+  CHECK(fresh["game"]["name"] == "Breakthrough, edited");
+  s = b.ok(b.get("/api/state", {{"session", s["session"]}}));  // the old game keeps its rules
+  CHECK(s["game"]["version"] == 1);
+  CHECK(s["game"]["name"] == "Breakthrough");
+  // The same text again: no reload.
+  CHECK(b.ok(b.get("/api/rules", {{"game", "race"}}))["version"] == 2);
+  check_error(b.get("/api/rules"), 400, "'game' is missing");
+  check_error(b.get("/api/rules", {{"game", "nothing"}}), 404, "there is no game 'nothing'");
+  fs::remove_all(folder);
+}
+
+TEST_CASE("web board: the zones the rules name, each side's territory and the counts the rules keep", "[web]") {
+  Board b;
+  json lanko = b.start("lanko-88", "human,human,human,human");
+  std::map<std::string, json> zones;
+  for (const auto& z : lanko["zones"]) zones[z["name"].get<std::string>()] = z;
+  REQUIRE(zones.count("middle"));
+  CHECK(zones["middle"]["in_goal"] == true);  // named by an end rule
+  CHECK(zones["middle"]["side"].is_null());
+  CHECK(zones["middle"]["cells"].size() == 4);
+  REQUIRE(zones.count("half-S"));  // a seat's region, not a goal
+  CHECK(zones["half-S"]["in_goal"] == false);
+  CHECK(lanko["territory"].is_null());
+
+  json hex = b.start("hex", "human,human");
+  std::vector<std::string> per_side;
+  for (const auto& z : hex["zones"]) {
+    per_side.push_back(z["name"].get<std::string>() + "/" + z["side"].get<std::string>());
+    CHECK(z["in_goal"] == true);
+    CHECK(z["cells"].size() == 11);
+  }
+  CHECK(per_side == std::vector<std::string>{"home/red", "home/blue", "goal/red", "goal/blue"});
+
+  json lanquia = b.start("lanquia", "human,human");
+  REQUIRE(lanquia["territory"].size() == 2);
+  CHECK(lanquia["territory"][0]["side"] == "black");
+  std::map<std::string, int> counters;
+  for (const auto& c : lanquia["counters"]) counters[c["name"].get<std::string>()] = c["value"].get<int>();
+  CHECK(counters ==
+        std::map<std::string, int>{
+            {"captured.black", 0}, {"captured.white", 0}, {"captured-value.black", 0}, {"captured-value.white", 0}});
 }
 
 }  // namespace tabula::testing

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <algorithm>
 
+#include "engine/ending_cells.hpp"
 #include "engine/notes.hpp"
 #include "engine/state_drawing.hpp"
 
@@ -37,6 +38,7 @@ PictureOptions picture_options(const State& s) {
     o.region = notes.areas[0].cells;
   }
   if (!s.history().empty()) o.last_move = move_cells(s.history().back());
+  o.ending = ending_cells(s);
   return o;
 }
 

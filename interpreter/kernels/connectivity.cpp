@@ -91,6 +91,28 @@ bool pieces_link(const Program& p, const uint8_t* board, int player, const std::
   return false;
 }
 
+std::vector<int> linking_groups(const Program& p, const uint8_t* board, int player, const std::vector<uint8_t>& from,
+                                const std::vector<uint8_t>& to) {
+  auto mine = [&](int c) { return board[c] && p.code_owner[board[c]] == player; };
+  std::vector<int> group_of(p.cells, -1), out;
+  for (int start = 0, groups = 0; start < p.cells; ++start) {
+    if (!mine(start) || group_of[start] >= 0) continue;
+    std::vector<int> group{start};  // a flood fill of the group of `start`
+    group_of[start] = groups;
+    bool in_from = false, in_to = false;
+    for (size_t i = 0; i < group.size(); ++i) {
+      const int c = group[i];
+      in_from = in_from || from[c], in_to = in_to || to[c];
+      for (int16_t x : p.adjacent[c])
+        if (mine(x) && group_of[x] < 0) group_of[x] = groups, group.push_back(x);
+    }
+    ++groups;
+    if (in_from && in_to) out.insert(out.end(), group.begin(), group.end());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
 int cells_to_link(const Program& p, const uint8_t* board, int player, const std::vector<uint8_t>& from,
                   const std::vector<uint8_t>& to) {
   // Cost of a cell: 0 for the player's piece, 1 for an empty cell, blocked for another's.

@@ -58,6 +58,11 @@ inline bool mask_links(const Program& p, uint64_t pieces, uint64_t from, uint64_
 // The fewest empty cells `player` must still fill for a chain of its pieces to join a cell of
 // `from` to a cell of `to` (0: joined), other sides' pieces blocking; -1 when they cannot be
 // joined. A 0-1 breadth-first search over Program::adjacent.
+// The cells of the groups of the player's pieces that hold a piece in `from` and one in `to`
+// (the chains pieces_link finds), in cell order.
+std::vector<int> linking_groups(const Program& p, const uint8_t* board, int player, const std::vector<uint8_t>& from,
+                                const std::vector<uint8_t>& to);
+
 int cells_to_link(const Program& p, const uint8_t* board, int player, const std::vector<uint8_t>& from,
                   const std::vector<uint8_t>& to);
 

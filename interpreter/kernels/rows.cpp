@@ -8,8 +8,8 @@
 namespace tabula {
 namespace {
 
-// Calls f(length) for every row of `side` along every axis: a row starts at a piece of the
-// side whose cell behind (along the axis) does not hold one.
+// Calls f(length, first cell, direction) for every row of `side` along every axis: a row
+// starts at a piece of the side whose cell behind (along the axis) does not hold one.
 template <class F>
 void for_each_row(const Program& p, const RowAxes& axes, const uint8_t* board, int side, F&& f) {
   const int8_t* owner = p.code_owner.data();
@@ -24,7 +24,7 @@ void for_each_row(const Program& p, const RowAxes& axes, const uint8_t* board, i
       const int len = p.ray_len(c, d);
       int k = 0;
       while (k < len && mine(ray[k])) ++k;
-      f(k + 1);
+      f(k + 1, c, d);
     }
   }
 }
@@ -48,14 +48,28 @@ RowAxes row_axes(const Program& p, const std::vector<int>& dirs) {
 
 int longest_row(const Program& p, const RowAxes& axes, const uint8_t* board, int side) {
   int best = 0;
-  for_each_row(p, axes, board, side, [&](int n) { best = std::max(best, n); });
+  for_each_row(p, axes, board, side, [&](int n, int, int) { best = std::max(best, n); });
   return best;
 }
 
 int rows_of_length(const Program& p, const RowAxes& axes, const uint8_t* board, int side, int length) {
   int count = 0;
-  for_each_row(p, axes, board, side, [&](int n) { count += n == length; });
+  for_each_row(p, axes, board, side, [&](int n, int, int) { count += n == length; });
   return count;
+}
+
+std::vector<int> row_cells(const Program& p, const RowAxes& axes, const uint8_t* board, int side, int length) {
+  if (length == 0) length = longest_row(p, axes, board, side);
+  std::vector<int> out;
+  if (length == 0) return out;
+  for_each_row(p, axes, board, side, [&](int n, int first, int d) {
+    if (n != length) return;
+    out.push_back(first);
+    for (int k = 0; k + 1 < n; ++k) out.push_back(p.ray(first, d)[k]);
+  });
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
 }
 
 bool rows_by_masks_apply(const Program& p, const RowAxes& axes) {

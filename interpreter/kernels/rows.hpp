@@ -28,6 +28,9 @@ int longest_row(const Program& p, const RowAxes& axes, const uint8_t* board, int
 // How many rows of `side` hold exactly `length` pieces.
 int rows_of_length(const Program& p, const RowAxes& axes, const uint8_t* board, int side, int length);
 
+// The cells of `side`'s rows of exactly `length` pieces, or (length 0) of its longest rows.
+std::vector<int> row_cells(const Program& p, const RowAxes& axes, const uint8_t* board, int side, int length);
+
 // The same two answers on a board of at most 64 cells, from the side's pieces as a mask,
 // moved along each axis by shifts (kernels/shifts.hpp) instead of walked cell by cell.
 // They hold where rows_by_masks_apply: every axis's direction has an opposite whose links

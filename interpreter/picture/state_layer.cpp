@@ -10,6 +10,7 @@ namespace {
 
 constexpr const char* kMoveColour = "#1f5fbf";
 constexpr const char* kTargetColour = "#1a7f37";
+constexpr const char* kEndingColour = "#c2255c";  // the winning row, group or chain
 
 // The last move: an arrow from its first cell through every landing to its last; a
 // placement (one cell) is ringed.
@@ -134,6 +135,15 @@ std::vector<std::string> state_layer_slots(const BoardGraph& b, const BoardLayou
 
   out = &slots[4 + b.cell_count()];
   if (!move_points.empty()) *out += last_move_svg(layout, move_points);
+  if (!options.ending.empty()) {
+    *out += fmt::format(R"(<g class="ending"><title>how the game ended: {} cells</title>)", options.ending.size());
+    for (int c : options.ending)
+      if (valid(c))
+        *out += fmt::format(
+            R"(<circle class="ending-cell" cx="{}" cy="{}" r="{}" fill="none" stroke="{}" stroke-width="{}"/>)",
+            num(layout.centres[c].x), num(layout.centres[c].y), num(p * 0.44), kEndingColour, num(p * 0.08));
+    *out += "</g>\n";
+  }
   return slots;
 }
 

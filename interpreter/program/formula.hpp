@@ -36,6 +36,9 @@ class ValueFunction : public Construct {
   // one: the evaluation can then see the way there, not only the arrival.
   virtual std::optional<double> progress(const EvalContext&) const { return std::nullopt; }
   virtual bool has_progress() const { return false; }
+  // The cells that make the value what it is now (a row, a group, a chain), for pictures of
+  // how a game ended; false when the function has no such cells or the value names none.
+  virtual bool witness(const EvalContext&, std::vector<int>& /*cells*/) const { return false; }
 };
 
 struct FormulaNode {

@@ -25,6 +25,10 @@ struct Expr {
   std::string text;
   long long number = 0;
   std::vector<Expr> args;
+  // A """...""" string: the line of the file its text's first line is on, and the blanks
+  // removed from the front of each line, so that a place in the text maps back to the file
+  // (a diagram's row). 0 for other expressions.
+  int text_line = 0, text_indent = 0;
 };
 
 // A statement argument: positional (`name` empty) or named (`name=value`).

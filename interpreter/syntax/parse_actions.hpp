@@ -102,12 +102,15 @@ struct action<gr::string_literal> {
   static void apply(const In& in, ParseState& st) {
     std::string_view raw = in.string_view();
     size_t at = st.offset(in.begin());
-    std::string text = raw.size() >= 6 && raw.substr(0, 3) == "\"\"\""
-                           ? dedent_triple_quoted(raw.substr(3, raw.size() - 6))
-                           : unescape(raw.substr(1, raw.size() - 2));
+    const bool triple = raw.size() >= 6 && raw.substr(0, 3) == "\"\"\"";
+    int first_line = 0, indent = 0;
+    std::string text = triple ? dedent_triple_quoted(raw.substr(3, raw.size() - 6), &first_line, &indent)
+                              : unescape(raw.substr(1, raw.size() - 2));
     st.last_offset = at;
     st.last_end = st.offset(in.end());
-    st.push(make_expr(Expr::Kind::string, st.pos(at), std::move(text)), 1);
+    Expr e = make_expr(Expr::Kind::string, st.pos(at), std::move(text));
+    if (triple) e.text_line = e.pos.line + first_line, e.text_indent = indent;
+    st.push(std::move(e), 1);
   }
 };
 

@@ -13,6 +13,8 @@ std::string unescape(std::string_view body);
 // removed; then the longest common prefix of blanks (spaces and tabs, compared literally)
 // of the lines that are not blank is removed from every line, and blank lines become empty
 // (like Python's textwrap.dedent).
-std::string dedent_triple_quoted(std::string_view body);
+// `first_line` gets 1 when the newline after the opening quotes was removed (the text starts
+// on the next line), else 0; `indent` the number of blanks removed from each line.
+std::string dedent_triple_quoted(std::string_view body, int* first_line = nullptr, int* indent = nullptr);
 
 }  // namespace tabula::parsing

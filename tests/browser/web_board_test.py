@@ -4,10 +4,16 @@ driven by Selenium plays, by clicking the board,
   1. a whole Lines of Action game against a random player,
   2. a Laska multiple capture chosen among sequences that share their first landing,
   3. a Lanquia opening and placement on the hex board (keep/swap decision buttons),
-  4. a few rounds of Lanko-88 with four seats: two people at one screen, two random seats,
+  4. a few rounds of Lanko-88 with four seats: two people at one screen, two random seats;
+     the zones its rules name shaded (the goal's at first, a seat's half when ticked) and its
+     rules text beside the board, highlighted,
   5. a page of another site, and a site's name rebound to this computer, trying to change a
      game (they change nothing),
-  6. the page `tabula replay --html` writes, stepped to its end and back,
+  6. a refused new game, which takes the previous game's board away,
+  7. a rules file edited while served: its error shown in the page, then, fixed with a change,
+     a new game of the changed rules from the page's offer,
+  8. the pages `tabula replay --html` writes, stepped to their end and back: the move list
+     numbered by rounds as records number it, a LOA game's winning group ringed at its end,
 and saves a screenshot of each under OUT (checked not blank). Run by ctest (web_board_browser):
     /usr/bin/python3 tests/browser/web_board_test.py --tabula build/tabula --out build/browser
 When Chromium or its driver cannot start, it says so and fails: it never skips.
@@ -45,8 +51,9 @@ def check(condition, message):
 # ---- the server ----
 
 class Server:
-    def __init__(self, tabula):
-        self.process = subprocess.Popen([tabula, "serve", "--port", "0", "--seed", "1", os.path.join(REPO, "rules")],
+    def __init__(self, tabula, rules=None):
+        self.process = subprocess.Popen([tabula, "serve", "--port", "0", "--seed", "1"] +
+                                        (rules or [os.path.join(REPO, "rules")]),
                                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         line = self.process.stdout.readline()  # "tabula serve: http://127.0.0.1:PORT/ (...)"
         if not line.startswith("tabula serve: http://"):
@@ -174,6 +181,12 @@ class Page:
 
     def click_cell(self, name):
         self.cell(name).click()
+
+    def zone_cells(self, label):
+        """The cells the page shades for the zone `label` (its box ticked), by name."""
+        return sorted(self.driver.execute_script(
+            "const g = [...document.querySelectorAll('#zones-overlay .zone')].find(z => z.dataset.zone === arguments[0]);"
+            "return g ? [...g.querySelectorAll('.zone-cell')].map(e => e.dataset.cell) : []", label))
 
     def marked(self, kind):
         """The cells the overlay marks as `kind` (selectable, selected, next), as the page's cell classes say."""
@@ -351,8 +364,21 @@ def scenario_lanko(page, out_dir):
     state = page.wait_for_person_or_end()
     check(state["ply"] >= 8, f"the computer seats answered: ply {state['ply']}")
     check(page.driver.find_element("id", "score").is_displayed(), "the score is shown")
+    # The zones the rules name: the middle (an end rule's) shaded at first, a seat's half
+    # when its box is ticked; the rules file beside the board, highlighted.
+    middle = next(z["cells"] for z in state["zones"] if z["name"] == "middle")
+    check(page.zone_cells("middle") == sorted(middle), f"the middle shaded: {page.zone_cells('middle')}")
+    check(page.zone_cells("half-S") == [], "a seat's half is not shaded at first")
+    page.driver.find_element("css selector", "#zones input[data-zone='half-S']").click()
+    half = next(z["cells"] for z in state["zones"] if z["name"] == "half-S")
+    check(page.zone_cells("half-S") == sorted(half) and len(half) == 50, f"half-S shaded: {len(page.zone_cells('half-S'))}")
+    page.wait(lambda: page.driver.execute_script(
+        "return document.querySelectorAll('#rules-text .token.keyword').length") > 20, "the highlighted rules")
+    text = page.driver.execute_script("return document.getElementById('rules-text').textContent")
+    with open(os.path.join(REPO, "rules/lanko-88.rules")) as f:
+        check(text.rstrip("\n") == f.read().rstrip("\n"), "the rules text is the file's")
     page.screenshot(out_dir, "lanko-four-seats")
-    return "Lanko-88: " + ", ".join(played) + f", random W and E between (ply {state['ply']})"
+    return "Lanko-88: " + ", ".join(played) + f", random W and E between (ply {state['ply']}); zones, rules text"
 
 
 # A page of another site that tries to drive the board: every request a page may send to
@@ -461,7 +487,83 @@ def scenario_replay_page(driver, tabula):
         check(shown()[1] == "ply 272 of 273", "one step back")
         driver.find_element("id", "first").click()
         check(shown() == first, "back to the first position")
-        return f"replay page: 273 plies put together from their changes ({pieces} pieces at the end)"
+        rows = driver.execute_script("return [...document.querySelectorAll('#moves p')].map("
+                                     "r => r.querySelector('b').textContent)")
+        check(rows[:3] == ["1.", "2.", "3."], f"the move list is numbered by rounds, as the record: {rows[:3]}")
+        check(len(driver.find_elements("css selector", "#moves i")) == 273, "every move listed")
+        # A game that ends with a connection: its last position rings the winning group.
+        loa_page = os.path.join(folder, "loa.html")
+        subprocess.run([tabula, "replay", os.path.join(REPO, "rules/loa.rules"),
+                        os.path.join(REPO, "tests/data/loa-games/appendix_E_game1.txt"), "--html", loa_page],
+                       check=True, capture_output=True)
+        driver.get("file://" + loa_page)
+        rings = "return document.querySelectorAll('#state .ending-cell').length"
+        check(driver.execute_script(rings) == 0, "no ending marked at the start")
+        driver.find_element("id", "last").click()
+        ringed = driver.execute_script(rings)
+        check(ringed >= 2, f"the winning group is ringed at the end: {ringed}")
+        return f"replay page: 273 plies put together from their changes ({pieces} pieces at the end), numbered by rounds; a LOA game's winning group ringed ({ringed} pieces)"
+
+
+def scenario_refused_new_game(page):
+    """A new game the server refuses: the previous game's board goes, so nothing shown belongs to it."""
+    page.new_game("breakthrough", ["human", "random"])
+    inputs = page.driver.find_elements("css selector", "#seat-players input")
+    inputs[1].clear()
+    inputs[1].send_keys("mcst:1")
+    page.driver.find_element("id", "new").click()
+    page.wait(lambda: "mcst" in page.driver.find_element("id", "message").text, "the refusal")
+    check(page.driver.execute_script("return board.state === null && "
+                                     "document.querySelectorAll('#board svg').length === 0"),
+          "the previous board is gone")
+    status = page.driver.find_element("id", "status").text
+    check(status.startswith("No game"), f"the status says there is no game: {status!r}")
+    check(not page.driver.find_element("id", "download").is_displayed(), "nothing to download")
+    return f"a refused new game clears the board: {page.driver.find_element('id', 'message').text[:60]}..."
+
+
+def scenario_edited_rules(driver, tabula, out_dir):
+    """The designer's loop: a rules file edited while served shows its error in the page, then,
+    fixed with a change, offers a new game that plays the changed rules."""
+    with tempfile.TemporaryDirectory() as folder:
+        os.makedirs(os.path.join(folder, "rules"))
+        subprocess.run(["cp", "-r", os.path.join(REPO, "boards"), folder], check=True)
+        path = os.path.join(folder, "rules", "race.rules")
+        with open(os.path.join(REPO, "rules/breakthrough.rules")) as f:
+            original = f.read()
+
+        def write(text):
+            with open(path + ".new", "w") as f:
+                f.write(text)
+            os.replace(path + ".new", path)
+        write(original)
+        server = Server(tabula, [path])
+        try:
+            page = Page(driver, server.url)
+            page.new_game("race", ["human", "human"])
+            page.play_by_clicks(page.state()["moves"][0])
+            write(original.replace("piece pawn", "piece pawn colour=red"))
+            problems = page.wait(lambda: page.driver.find_element("id", "rules-problems").text, "the error in the page")
+            check("race.rules:" in problems and "error:" in problems and "colour" in problems,
+                  f"the diagnostics are shown: {problems!r}")
+            check(page.state()["ply"] == 1, "the game shown goes on")
+            page.screenshot(out_dir, "edited-rules-error")
+            write(original.replace('game "Breakthrough"', 'game "Breakthrough, edited"'))
+            page.wait(lambda: not page.driver.find_element("id", "rules-problems").is_displayed(), "the error gone")
+            page.wait(lambda: page.driver.find_element("id", "rules-changed").is_displayed(), "the offer of a new game")
+            check("Breakthrough, edited" in page.driver.find_element("id", "rules-text").text, "the new text is shown")
+            page.driver.find_element("id", "restart").click()
+            page.wait(lambda: page.idle() and page.state()["game"]["version"] == 2, "the game of the changed rules")
+            state = page.state()
+            check(state["game"]["name"] == "Breakthrough, edited" and state["ply"] == 0, f"a new game: {state['game']}")
+            check([s["player"] for s in state["seats"]] == ["human", "human"], "the same players")
+            check(not page.driver.find_element("id", "rules-changed").is_displayed(), "the offer is gone")
+            server.stop()
+            server = None
+        finally:
+            if server:
+                server.process.kill()
+    return "an edited rules file: its error shown in the page, then a new game of the changed rules"
 
 
 def scenario_errors(server):
@@ -487,6 +589,8 @@ def main():
         for scenario in (lambda: scenario_loa(page, server, args.tabula, args.out),
                          lambda: scenario_laska(page, server, args.out), lambda: scenario_lanquia(page, args.out),
                          lambda: scenario_lanko(page, args.out), lambda: scenario_other_origin(page, server),
+                         lambda: scenario_refused_new_game(page),
+                         lambda: scenario_edited_rules(driver, args.tabula, args.out),
                          lambda: scenario_replay_page(driver, args.tabula),
                          lambda: scenario_errors(server)):
             print("ok:", scenario(), f"({time.time() - started:.0f} s)", flush=True)

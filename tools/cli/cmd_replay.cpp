@@ -22,17 +22,20 @@ namespace {
 // Every position of the game, from `start` through `moves`, over one drawing of the board.
 std::string game_page(State s, const std::vector<Move>& moves, const std::string& record_path) {
   const Program& p = s.program();
-  auto frame = [&](const std::string& move) {
+  auto frame = [&](const std::string& move, const std::string& number) {
     PictureOptions picture = picture_options(s);
-    return ReplayFrame{board_svg_parts(*p.board, cell_views(s), picture).state_slots, picture_caption(s), move};
+    return ReplayFrame{board_svg_parts(*p.board, cell_views(s), picture).state_slots, picture_caption(s), move, number};
   };
   ReplayPage page(fmt::format("{}: {}", p.name, record_path),
                   board_svg_parts(*p.board, cell_views(s), picture_options(s)));
-  page.add(frame(""));
+  page.add(frame("", ""));
   for (const Move& m : moves) {
     std::string text = s.move_to_string(m);
+    // As the record numbers its moves (record_movetext): a number before each round of seats.
+    std::string number =
+        s.current_seat() == 0 && s.turn_point().step == 0 ? fmt::format("{}.", s.ply() / p.seat_count() + 1) : "";
     s.apply(m);
-    page.add(frame(text));
+    page.add(frame(text, number));
   }
   return page.text();
 }

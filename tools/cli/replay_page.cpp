@@ -16,9 +16,11 @@ h1 { font-size: 1.3em; margin: 0 0 0.6em 0; }
 .controls { margin: 0.6em 0; }
 .controls button { font-size: 1em; min-width: 3em; margin-right: 0.3em; }
 #status { margin-left: 0.8em; }
-#moves { max-height: 70vh; overflow-y: auto; margin: 0; padding-left: 3.2em; columns: 2; min-width: 14em; }
-#moves li { cursor: pointer; padding: 0 0.3em; }
-#moves li.current { background: #f6d743; }
+#moves { max-height: 70vh; overflow-y: auto; min-width: 14em; max-width: 30em; font-family: DejaVu Sans Mono, monospace; }
+#moves p { display: flex; flex-wrap: wrap; gap: 0 0.6em; margin: 0; }
+#moves b { min-width: 3.5em; text-align: right; color: #777; font-weight: normal; }
+#moves i { cursor: pointer; padding: 0 0.3em; overflow-wrap: anywhere; font-style: normal; }
+#moves i.current { background: #f6d743; }
 )css";
 
 // Plain JavaScript without < or & so the page stays well-formed XML; CDATA markers hide
@@ -28,7 +30,7 @@ h1 { font-size: 1.3em; margin: 0 0 0.6em 0; }
 constexpr const char* kScript = R"js(
 var data = JSON.parse(document.getElementById('replay').textContent);
 var layer = document.getElementById('state');
-var moves = document.getElementById('moves').getElementsByTagName('li');
+var moves = document.getElementById('moves').getElementsByTagName('i');
 var slots = data.first.slice();
 var current = 0;
 function change(i, forward) {
@@ -37,13 +39,13 @@ function change(i, forward) {
 }
 function show(i) {
   i = Math.max(0, Math.min(data.changes.length, i));
-  if (current > 0) moves[current - 1].className = '';
+  if (current > 0) moves[current - 1].classList.remove('current');
   while (i > current) { current += 1; change(current, true); }
   while (current > i) { change(current, false); current -= 1; }
   var svg = '';
   for (var k = 0; k !== slots.length; ++k) svg += data.parts[slots[k]];
   layer.innerHTML = svg;
-  if (current > 0) { moves[current - 1].className = 'current'; moves[current - 1].scrollIntoView({block: 'nearest'}); }
+  if (current > 0) { moves[current - 1].classList.add('current'); moves[current - 1].scrollIntoView({block: 'nearest'}); }
   document.getElementById('ply').textContent = 'ply ' + current + ' of ' + data.changes.length;
   document.getElementById('status').textContent = data.status[data.frame_status[current]];
 }
@@ -112,7 +114,14 @@ void ReplayPage::add(const ReplayFrame& frame) {
     slots_[slot] = id;
   }
   changes_ += (changes_.empty() ? "[" : ",[") + change + "]";
-  moves_ += "<li>" + xml_escape(frame.move) + "</li>\n";
+  // A row (p) per round of seats, its number (b) and its moves (i), as the record numbers
+  // them; moves before the first number (a game started with another seat to move) make a
+  // row of their own. Short elements: a long game's list is most of its page.
+  if (!frame.number.empty() || moves_.empty()) {
+    if (!moves_.empty()) moves_ += "</p>\n";
+    moves_ += "<p><b>" + xml_escape(frame.number) + "</b>";
+  }
+  moves_ += "<i>" + xml_escape(frame.move) + "</i>";
 }
 
 std::string ReplayPage::text() const {
@@ -124,8 +133,9 @@ std::string ReplayPage::text() const {
   out += R"~(<button type="button" id="back" title="back (left arrow)">&#9664;</button>)~";
   out += R"~(<button type="button" id="forward" title="forward (right arrow)">&#9654;</button>)~";
   out += R"~(<button type="button" id="last" title="end (End)">&#9654;|</button>)~";
-  out += "<span id=\"ply\"></span><span id=\"status\"></span></div>\n</div>\n<ol id=\"moves\">\n" + moves_;
-  out += "</ol>\n</div>\n<script type=\"application/json\" id=\"replay\">";
+  out += "<span id=\"ply\"></span><span id=\"status\"></span></div>\n</div>\n<div id=\"moves\">\n" + moves_;
+  out +=
+      std::string(moves_.empty() ? "" : "</p>\n") + "</div>\n</div>\n<script type=\"application/json\" id=\"replay\">";
   auto dump = [](const nlohmann::json& j) {
     return embeddable(j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
   };

@@ -18,6 +18,7 @@ struct ReplayFrame {
   std::vector<std::string> state_slots;  // SvgParts::state_slots of this position
   std::string status;                    // "black to move", the result, ...
   std::string move;                      // the move that led here ("" for the first position)
+  std::string number;                    // the move number the record writes before it ("12."), or ""
 };
 
 // The page, made position by position: a position's drawing is read and then only what it
@@ -35,7 +36,7 @@ class ReplayPage {
   nlohmann::json parts_, statuses_, first_;
   std::string changes_, frame_status_;  // JSON arrays' items, written as they come (a long game has many)
   std::vector<int> slots_;              // the parts of the last position added
-  std::string moves_;                   // the move list's items
+  std::string moves_;                   // the move list's rows, as the record numbers them
 };
 
 }  // namespace tabula::cli

@@ -1,7 +1,9 @@
 // The web board's page: talks to `tabula serve` through its JSON API (docs/WEB.md). A move
 // is chosen by clicking: a piece, then each landing in turn (capture sequences that share
 // their first steps are told apart by the next click, or by the buttons listing the moves
-// still possible); an empty cell for a placement; buttons for passes and decisions.
+// still possible); an empty cell for a placement; buttons for passes and decisions. Beside
+// the board: the rules file, watched while the page is open (an edit shows its errors, or
+// offers a new game with the changed rules), and the zones the rules name.
 "use strict";
 
 const board = {
@@ -9,6 +11,8 @@ const board = {
   state: null,      // the last state the server sent
   selection: [],    // the cells clicked so far, a prefix of the chosen move's cells
   busy: false,      // a request is under way
+  rules: null,      // GET /api/rules of the game shown: {game, version, text, diagnostics}
+  zonesShown: new Map(),  // a zone's label -> whether its box is ticked (kept across moves)
 };
 
 const $ = (id) => document.getElementById(id);
@@ -82,25 +86,66 @@ async function loadGames() {
   const data = await api("GET", "/api/games");
   board.games = data.games;
   const select = $("game");
+  const chosen = select.value;
+  select.textContent = "";
   for (const g of data.games) {
     const option = document.createElement("option");
     option.value = g.id;
     option.textContent = g.name === g.id ? g.name : `${g.name} (${g.id})`;
     select.appendChild(option);
   }
+  if (chosen) select.value = chosen;
   const list = $("player-specs");
+  list.textContent = "";
   for (const spec of data.players) {
     const option = document.createElement("option");
     option.value = spec;
     list.appendChild(option);
   }
-  select.addEventListener("change", () => showSeatPlayers(gameInfo(select.value), gameInfo(select.value).default_players));
 }
 
 async function newGame() {
   const game = $("game").value;
   const players = [...document.querySelectorAll("#seat-players input")].map((input) => input.value.trim());
-  if (await request("POST", "/api/new", { game, players })) location.hash = `session=${board.state.session}`;
+  if (await request("POST", "/api/new", { game, players })) {
+    location.hash = `session=${board.state.session}`;
+  } else {
+    clearGame();  // the board shown would not be the game the form now names
+  }
+}
+
+// No game shown: after a refused new game, the previous game's board and panel go, so that
+// nothing under the new game's selectors belongs to another game.
+function clearGame() {
+  board.state = null;
+  board.selection = [];
+  clearTimeout(computerTimer);
+  $("board").textContent = "";
+  $("status").textContent = "No game: the new game was refused (see the message above).";
+  for (const id of ["seats", "notes", "moves", "choices", "zones"]) $(id).textContent = "";
+  for (const id of ["score", "counters", "zones", "rules-changed"]) $(id).hidden = true;
+  $("undo").disabled = true;
+  $("download").removeAttribute("href");
+  $("download").hidden = true;
+  document.body.dataset.over = "0";
+  document.body.dataset.ply = "";
+  showRules();
+}
+
+// A new game of the changed rules, with the players of the game shown where they still fit.
+async function restartWithChangedRules() {
+  if (board.busy || !board.state) return;
+  try {
+    await loadGames();
+  } catch (e) {
+    showMessage(`Cannot list the games: ${e.message}`);
+    return;
+  }
+  const game = gameInfo(board.state.game.id);
+  const players = board.state.seats.map((s) => s.player);
+  $("game").value = game.id;
+  showSeatPlayers(game, players.length === game.seats.length ? players : game.default_players);
+  await newGame();
 }
 
 // ---- the state ----
@@ -132,6 +177,16 @@ function setState(state) {
     row.insertCell().textContent = s.score;
   }
 
+  const counters = $("counters");
+  counters.hidden = !state.counters.length;
+  const counterRows = counters.querySelector("tbody");
+  counterRows.textContent = "";
+  for (const c of state.counters) {
+    const row = counterRows.insertRow();
+    row.insertCell().textContent = c.name;
+    row.insertCell().textContent = c.value;
+  }
+
   const notes = $("notes");
   notes.textContent = "";
   for (const line of state.notes) {
@@ -150,9 +205,167 @@ function setState(state) {
   moves.scrollTop = moves.scrollHeight;
 
   $("undo").disabled = !state.can_undo;
+  $("download").hidden = false;
   $("download").href = `/api/record?session=${state.session}`;
   $("download").setAttribute("download", `${state.game.id}-game.txt`);
+  showZoneChoices();
   showSelection();
+  showRules();
+}
+
+// ---- zones ----
+
+const ZONE_COLOURS = ["#d9480f", "#1971c2", "#2f9e44", "#9c36b5", "#e67700", "#0c8599", "#c2255c", "#5c940d"];
+
+// The zones the page can shade: those the rules name, then each side's territory now.
+function zoneList(state) {
+  const label = (z) => (z.side ? `${z.name} (${z.side})` : z.name);
+  const zones = state.zones.map((z) => ({ label: label(z), cells: z.cells, shown: z.in_goal }));
+  for (const t of state.territory || []) zones.push({ label: label(t), cells: t.cells, shown: true });
+  return zones;
+}
+
+// A box per zone, with its colour; a zone named by a goal starts ticked.
+function showZoneChoices() {
+  const box = $("zones");
+  box.textContent = "";
+  const zones = zoneList(board.state);
+  box.hidden = zones.length === 0;
+  if (!zones.length) return;
+  const legend = document.createElement("legend");
+  legend.textContent = "Zones";
+  box.appendChild(legend);
+  zones.forEach((z, i) => {
+    if (!board.zonesShown.has(z.label)) board.zonesShown.set(z.label, z.shown);
+    const label = document.createElement("label");
+    const input = document.createElement("input");
+    input.type = "checkbox";
+    input.checked = board.zonesShown.get(z.label);
+    input.dataset.zone = z.label;
+    input.addEventListener("change", () => {
+      board.zonesShown.set(z.label, input.checked);
+      showSelection();
+    });
+    const swatch = document.createElement("span");
+    swatch.className = "swatch";
+    swatch.style.background = ZONE_COLOURS[i % ZONE_COLOURS.length];
+    label.append(input, swatch, ` ${z.label} (${z.cells.length})`);
+    box.appendChild(label);
+  });
+}
+
+// Shades the cells of every ticked zone: a copy of each cell's shape in the zone's colour,
+// under the pieces and over the squares.
+function drawZones(svg, cells) {
+  const old = svg.querySelector("#zones-overlay");
+  if (old) old.remove();
+  if (!board.state || !cells.size) return;
+  const overlay = document.createElementNS(SVG_NS, "g");
+  overlay.setAttribute("id", "zones-overlay");
+  zoneList(board.state).forEach((z, i) => {
+    if (!board.zonesShown.get(z.label)) return;
+    const group = document.createElementNS(SVG_NS, "g");
+    group.setAttribute("class", "zone");
+    group.dataset.zone = z.label;
+    group.style.setProperty("--zone", ZONE_COLOURS[i % ZONE_COLOURS.length]);
+    for (const name of z.cells) {
+      if (!cells.has(name)) continue;
+      const copy = cells.get(name).cloneNode(true);
+      copy.removeAttribute("id");
+      copy.setAttribute("class", "zone-cell");
+      copy.dataset.cell = name;
+      for (const title of copy.querySelectorAll("title")) title.remove();
+      group.appendChild(copy);
+    }
+    overlay.appendChild(group);
+  });
+  let anchor = [...cells.values()].pop();  // after the cells' own group, before the pieces
+  while (anchor.parentNode !== svg) anchor = anchor.parentNode;
+  svg.insertBefore(overlay, anchor.nextSibling);
+}
+
+// ---- the rules file ----
+
+let lexer = null;  // rules_lexer.mjs, the lexer the editor grammars are tested against
+
+// Shows the rules text (highlighted as the editors mark it), its errors when the file as
+// it is now does not load, and an offer of a new game once its rules have changed.
+async function showRules() {
+  const rules = board.rules;
+  const state = board.state;
+  const problems = $("rules-problems");
+  problems.hidden = !rules || !rules.diagnostics;
+  if (rules && rules.diagnostics) {
+    problems.querySelector("p").textContent = state && state.game.id === rules.game
+        ? `${rules.file} has errors: the game shown goes on with the rules it started with.`
+        : `${rules.file} has errors: a game can start once they are fixed.`;
+    problems.querySelector("pre").textContent = rules.diagnostics;
+  }
+  $("rules-changed").hidden = !rules || !state || rules.game !== state.game.id || !!rules.diagnostics ||
+                              rules.version === state.game.version;
+  const pre = $("rules-text");
+  if (!rules) {
+    $("rules-file").textContent = "";
+    pre.textContent = "";
+    delete pre.dataset.version;
+    return;
+  }
+  if (state && rules.game !== state.game.id) watchRules();  // another game now: its rules next
+  const shown = `${rules.game}@${rules.version}`;
+  if (pre.dataset.version === shown) return;
+  $("rules-file").textContent = rules.file;
+  pre.dataset.version = shown;
+  pre.textContent = rules.text;
+  try {
+    lexer = lexer || await import("./rules_lexer.mjs");
+  } catch (e) {
+    return;  // the text stays plain
+  }
+  if (pre.dataset.version === shown) pre.replaceChildren(...highlighted(rules.text, lexer.classify(rules.text)));
+}
+
+const TOKEN_CLASSES = { c: "comment", s: "string", n: "number", k: "keyword" };
+
+// The text as spans of one class each (the lexer gives a class letter per code point).
+function highlighted(text, classes) {
+  const nodes = [];
+  text.split("\n").forEach((line, i) => {
+    const chars = Array.from(line);
+    const marks = classes[i] || "";
+    let start = 0;
+    for (let k = 1; k <= chars.length; ++k) {
+      if (k < chars.length && marks[k] === marks[start]) continue;
+      const piece = chars.slice(start, k).join("");
+      const cls = TOKEN_CLASSES[marks[start]];
+      if (cls) {
+        const span = document.createElement("span");
+        span.className = `token ${cls}`;
+        span.textContent = piece;
+        nodes.push(span);
+      } else {
+        nodes.push(document.createTextNode(piece));
+      }
+      start = k;
+    }
+    nodes.push(document.createTextNode("\n"));
+  });
+  return nodes;
+}
+
+// Asks for the rules of the game shown, about once a second: the server reads the file again
+// when it has changed.
+let watching = false;
+async function watchRules() {
+  const id = board.state ? board.state.game.id : $("game").value;
+  if (watching || !id) return;
+  watching = true;
+  try {
+    board.rules = await api("GET", `/api/rules?game=${encodeURIComponent(id)}`);
+  } catch (e) {
+    board.rules = null;
+  }
+  watching = false;
+  showRules();
 }
 
 // ---- choosing a move by clicking ----
@@ -240,6 +453,7 @@ function showSelection() {
   overlay.setAttribute("id", "overlay");
   svg.appendChild(overlay);
   const cells = cellElements();
+  drawZones(svg, cells);
   const left = candidates(board.selection);
   const nextCells = new Set(left.filter((m) => m.cells.length > board.selection.length).map((m) => m.cells[board.selection.length]));
   for (const el of cells.values()) el.classList.remove("selectable", "selected", "next");
@@ -309,6 +523,11 @@ async function start() {
   $("undo").addEventListener("click", () => {
     if (!board.busy && board.state) request("POST", "/api/undo", { session: board.state.session });
   });
+  $("restart").addEventListener("click", restartWithChangedRules);
+  $("game").addEventListener("change", () => {
+    const game = gameInfo($("game").value);
+    showSeatPlayers(game, game.default_players);
+  });
   try {
     await api("POST", "/api/token", {});  // this browser's token (a cookie), unless it has one
     await loadGames();
@@ -322,6 +541,8 @@ async function start() {
   showSeatPlayers(first, first.default_players);
   window.addEventListener("hashchange", () => openSession(new URLSearchParams(location.hash.slice(1)).get("session")));
   if (!(await openSession(params.get("session")))) await newGame();
+  watchRules();
+  setInterval(watchRules, 1000);
 }
 
 // The game of the address (#session=...), while the server still has it: a reload, or a

@@ -1,8 +1,8 @@
-# Writes OUT, a C++ file holding the web board's page (index.html, board.js, style.css in
+# Writes OUT, a C++ file holding the web board's page (index.html, board.js, rules_lexer.mjs, style.css in
 # this folder) as string literals, for tools/web/web_assets.hpp. Run by the build (CMakeLists.txt)
 # whenever one of the files changes:  cmake -DWEB_DIR=tools/web -DOUT=web_assets.cpp -P embed.cmake
 # Each file and its media type; all are UTF-8 text.
-set(assets "index.html|text/html" "board.js|text/javascript" "style.css|text/css")
+set(assets "index.html|text/html" "board.js|text/javascript" "rules_lexer.mjs|text/javascript" "style.css|text/css")
 set(delimiter "tabula_web")
 set(table "")
 set(literals "")

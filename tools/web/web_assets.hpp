@@ -1,5 +1,5 @@
 #pragma once
-// The web board's page (tools/web/: index.html, board.js, style.css), embedded into the
+// The web board's page (tools/web/: index.html, board.js, rules_lexer.mjs, style.css), embedded into the
 // binary at build time (tools/web/embed.cmake writes web_assets.cpp), so `tabula serve`
 // needs no files besides the rules and boards.
 #include <string_view>

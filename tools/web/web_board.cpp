@@ -86,13 +86,24 @@ json state_json(const std::string& id, const WebGame& g) {
   for (const MoveView& m : v.moves)
     moves.push_back(
         {{"text", m.text}, {"kind", m.kind}, {"from", cell(m.from)}, {"to", cell(m.to)}, {"cells", m.cells}});
+  auto zones = [](const std::vector<ZoneView>& list) {
+    json out = json::array();
+    for (const ZoneView& z : list)
+      out.push_back({{"name", z.name},
+                     {"side", z.side.empty() ? json(nullptr) : json(z.side)},
+                     {"cells", z.cells},
+                     {"in_goal", z.in_goal}});
+    return out;
+  };
+  json counters = json::array();
+  for (const CounterView& c : v.counters) counters.push_back({{"name", c.name}, {"value", c.value}});
   json score = nullptr;
   if (info.has_score) {
     score = json::array();
     for (const ScoreView& s : v.scores) score.push_back({{"side", s.side}, {"score", s.score}});
   }
   return {{"session", id},
-          {"game", {{"id", info.id}, {"name", info.name}}},
+          {"game", {{"id", info.id}, {"name", info.name}, {"version", info.version}}},
           {"seats", seats},
           {"to_move", v.seat_to_move >= 0 ? json(v.seat_to_move) : json(nullptr)},
           {"human_to_move", g.human_to_move()},
@@ -104,9 +115,12 @@ json state_json(const std::string& id, const WebGame& g) {
           {"history", v.history},
           {"movers", v.movers},
           {"score", score},
+          {"counters", counters},
           {"notes", v.notes},
           {"position", v.position},
           {"record", v.record},
+          {"zones", zones(info.zones)},
+          {"territory", info.has_territory ? zones(v.territory) : json(nullptr)},
           {"can_undo", g.can_undo()},
           {"svg", v.svg}};
 }
@@ -121,7 +135,7 @@ std::string not_a_persons_turn(const WebGame& g) {
 
 }  // namespace
 
-std::vector<std::shared_ptr<const LoadedRules>> load_games(const std::vector<std::string>& paths) {
+ServedGames load_games(const std::vector<std::string>& paths) {
   namespace fs = std::filesystem;
   std::vector<std::string> files;
   for (const std::string& path : paths.empty() ? std::vector<std::string>{"rules"} : paths) {
@@ -140,18 +154,18 @@ std::vector<std::shared_ptr<const LoadedRules>> load_games(const std::vector<std
                                        paths.empty() ? " (name the rules folder: tabula serve path/to/rules)" : "")};
     }
   }
-  std::vector<std::shared_ptr<const LoadedRules>> games;
+  ServedGames games;
   for (const std::string& file : files) {
     std::string id = fs::path(file).stem().string();
     for (const auto& g : games)
-      if (info(*g).id == id)
-        throw cli::UserError{fmt::format("two rules files are named {}: {} and {}", id, info(*g).file, file)};
-    games.push_back(load_rules(file, id));
+      if (g->id() == id)
+        throw cli::UserError{fmt::format("two rules files are named {}: {} and {}", id, g->path(), file)};
+    games.push_back(std::make_shared<WatchedRules>(file, id));
   }
   return games;
 }
 
-WebBoard::WebBoard(std::vector<std::shared_ptr<const LoadedRules>> games, BoardOptions options)
+WebBoard::WebBoard(ServedGames games, BoardOptions options)
     : games_(std::move(games)),
       options_(std::move(options)),
       access_(options_.hosts, options_.port),
@@ -190,15 +204,16 @@ Response WebBoard::route(const Request& request, const std::string& token) {
     if (!get) return error_response(405, fmt::format("use GET for {}", path));
     return Response{200, std::string(asset->content_type), std::string(asset->body), "", {}};
   }
-  static const std::map<std::string, bool> api{{"/api/games", false},   {"/api/state", false}, {"/api/record", false},
-                                               {"/api/new", true},      {"/api/move", true},   {"/api/undo", true},
-                                               {"/api/computer", true}, {"/api/token", true}};
+  static const std::map<std::string, bool> api{{"/api/games", false},  {"/api/rules", false},   {"/api/state", false},
+                                               {"/api/record", false}, {"/api/new", true},      {"/api/move", true},
+                                               {"/api/undo", true},    {"/api/computer", true}, {"/api/token", true}};
   auto it = api.find(path);
   if (it == api.end()) return error_response(404, fmt::format("there is no API call '{}' (docs/WEB.md)", path));
   if (it->second ? !post : !get)
     return error_response(405, fmt::format("use {} for {}", it->second ? "POST" : "GET", path));
   if (path == "/api/token") return give_token(request);
   if (path == "/api/games") return games();
+  if (path == "/api/rules") return rules(request);
   if (path == "/api/new") return new_game(request, token);
   return game_request(request, path.substr(5), token);
 }
@@ -216,8 +231,9 @@ Response WebBoard::give_token(const Request& request) const {
 
 Response WebBoard::games() const {
   json list = json::array();
-  for (const auto& rules : games_) {
-    const GameInfo& g = info(*rules);
+  for (const auto& served : games_) {
+    auto now = served->refresh(std::chrono::duration<double>(options_.watch_seconds));
+    const GameInfo& g = info(*now.rules);
     json seats = json::array();
     for (const SeatInfo& s : g.seats) seats.push_back({{"name", s.name}, {"side", g.sides[s.side]}});
     // The default players, where --players fits the game; else a person against random players.
@@ -233,7 +249,9 @@ Response WebBoard::games() const {
                     {"sides", g.sides},
                     {"seats", seats},
                     {"has_score", g.has_score},
-                    {"default_players", *players}});
+                    {"default_players", *players},
+                    {"version", now.version},
+                    {"has_errors", !now.diagnostics.empty()}});
   }
   json players = {"human",
                   "random",
@@ -245,16 +263,38 @@ Response WebBoard::games() const {
   return json_response(200, {{"games", list}, {"players", players}, {"move_time", options_.move_seconds}});
 }
 
+// A served rules file as it is now: its text, the version of its rules (one more each time
+// an edit loads), and the diagnostics when the file as it is now does not load.
+Response WebBoard::rules(const Request& request) const {
+  auto it = request.query.find("game");
+  if (it == request.query.end()) return error_response(400, "the query parameter 'game' is missing");
+  auto served = std::find_if(games_.begin(), games_.end(), [&](const auto& g) { return g->id() == it->second; });
+  if (served == games_.end())
+    return error_response(404, fmt::format("there is no game '{}' here (GET /api/games lists them)", it->second));
+  auto now = (*served)->refresh(std::chrono::duration<double>(options_.watch_seconds));
+  const GameInfo& g = info(*now.rules);
+  return json_response(200, {{"game", g.id},
+                             {"file", g.file},
+                             {"version", now.version},
+                             {"text", g.text},
+                             {"diagnostics", now.diagnostics.empty() ? json(nullptr) : json(now.diagnostics)}});
+}
+
 Response WebBoard::new_game(const Request& request, const std::string& token) {
   std::string error;
   auto body = body_object(request.body, {"game", "players", "position", "seed"}, error);
   if (!body) return error_response(400, error);
   auto id = string_field(*body, "game", true, error);
   if (!id) return error_response(400, error);
-  auto rules = std::find_if(games_.begin(), games_.end(), [&](const auto& g) { return info(*g).id == *id; });
-  if (rules == games_.end())
+  auto served = std::find_if(games_.begin(), games_.end(), [&](const auto& g) { return g->id() == *id; });
+  if (served == games_.end())
     return error_response(404, fmt::format("there is no game '{}' here (GET /api/games lists them)", *id));
-  const GameInfo& game = info(**rules);
+  auto now = (*served)->refresh(std::chrono::duration<double>(options_.watch_seconds));
+  if (!now.diagnostics.empty())  // a game of the rules as they were would not be the file's game
+    return error_response(409, fmt::format("{} has errors since it was last read (the page shows them, and GET "
+                                           "/api/rules?game={}); fix them to start a game",
+                                           (*served)->path(), *id));
+  const GameInfo& game = info(*now.rules);
 
   std::vector<std::string> items = split_players(options_.default_players);
   if (auto p = body->find("players"); p != body->end()) {
@@ -279,7 +319,7 @@ Response WebBoard::new_game(const Request& request, const std::string& token) {
     if (!s->is_number_unsigned()) return error_response(400, "the field 'seed' must be a whole number from 0");
     seed = s->get<uint64_t>();
   }
-  auto web_game = WebGame::create(*rules, *players, position, seed, options_.move_seconds, error);
+  auto web_game = WebGame::create(now.rules, *players, position, seed, options_.move_seconds, error);
   if (!web_game) return error_response(400, error);
   json state = state_json("", *web_game);
   std::string session = sessions_.add(std::move(web_game), token);

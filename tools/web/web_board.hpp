@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "rules_watch.hpp"
 #include "web_access.hpp"
 #include "web_game.hpp"
 #include "web_request.hpp"
@@ -31,17 +32,20 @@ struct BoardOptions {
   double move_seconds = 5;            // the longest a computer player may think per move
   double computer_seconds = 1;        // /api/computer plays moves for at most this long
   std::optional<uint64_t> seed;       // set: game n's computer players are seeded with seed + n
+  double watch_seconds = 0.5;         // the served files are read again at most this often
 };
 
 // The rules files named by `paths` (files, or folders: their *.rules, sorted), loaded and
-// checked; ids are the file names without .rules. Throws cli::UserError for a missing path,
-// a folder without rules files, a file with errors or two files with the same name.
-std::vector<std::shared_ptr<const LoadedRules>> load_games(const std::vector<std::string>& paths);
+// checked, and watched from then on; ids are the file names without .rules. Throws
+// cli::UserError for a missing path, a folder without rules files, a file with errors or two
+// files with the same name.
+using ServedGames = std::vector<std::shared_ptr<WatchedRules>>;
+ServedGames load_games(const std::vector<std::string>& paths);
 
 class WebBoard {
  public:
   // Throws cli::UserError when options.default_players names a player that cannot be seated.
-  WebBoard(std::vector<std::shared_ptr<const LoadedRules>> games, BoardOptions options);
+  WebBoard(ServedGames games, BoardOptions options);
 
   // Answers one request; safe to call from many threads at once. A request must pass the
   // checks of web_access.hpp; the page asks for its browser's token (POST /api/token).
@@ -54,11 +58,12 @@ class WebBoard {
   Response route(const Request& request, const std::string& token);
   Response give_token(const Request& request) const;
   Response games() const;
+  Response rules(const Request& request) const;
   Response new_game(const Request& request, const std::string& token);
   Response game_request(const Request& request, const std::string& action, const std::string& token);
   Response play_computer(WebGame& game, uint64_t max_moves);
 
-  std::vector<std::shared_ptr<const LoadedRules>> games_;
+  ServedGames games_;
   BoardOptions options_;
   Access access_;
   SessionStore sessions_;

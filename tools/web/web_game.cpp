@@ -2,14 +2,23 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cctype>
 #include <charconv>
+#include <set>
+#include <sstream>
 
 #include "cli/cli_support.hpp"
+#include "cli/record_io.hpp"
+#include "diag/render.hpp"
 #include "engine/notes.hpp"
 #include "engine/state_picture.hpp"
+#include "engine/text/game_record.hpp"
 #include "engine/text/move_text.hpp"
 #include "engine/text/position_text.hpp"
 #include "engine/turn_machine.hpp"
+#include "kernels/flanking.hpp"
+#include "lang/game_loader.hpp"
 #include "picture/board_svg.hpp"
 #include "players/agent.hpp"
 
@@ -18,21 +27,90 @@ namespace tabula::web {
 class LoadedRules {
  public:
   std::shared_ptr<const Program> program;
+  RulesIdentity identity;  // what a game's record names (its Rules and RulesHash tags)
   GameInfo info;
 };
 
-std::shared_ptr<const LoadedRules> load_rules(const std::string& path, const std::string& id) {
+namespace {
+
+std::vector<std::string> cell_names(const Program& p, const std::vector<uint8_t>& mask) {
+  std::vector<std::string> names;
+  for (size_t c = 0; c < mask.size(); ++c)
+    if (mask[c]) names.push_back(p.board->cell(static_cast<int>(c)).name);
+  return names;
+}
+
+// The words of the statement at `at`, and of the lines a backslash at a line's end continues it on.
+void add_statement_words(const SourcePos& at, const std::map<std::string, std::string>& sources,
+                         std::set<std::string>& words) {
+  auto file = sources.find(at.file);
+  if (file == sources.end() || at.line < 1) return;
+  std::istringstream in(file->second);
+  std::string line;
+  for (int n = 1; std::getline(in, line); ++n) {
+    if (n < at.line) continue;
+    std::string code = line.substr(0, line.find('#'));
+    std::string word;
+    for (char ch : code + ' ') {
+      if (std::isalnum(static_cast<unsigned char>(ch)) || ch == '-' || ch == '_') word += ch;
+      else if (!word.empty()) words.insert(word), word.clear();
+    }
+    size_t end = code.find_last_not_of(" \t\r");
+    if (end == std::string::npos || code[end] != '\\') break;
+  }
+}
+
+// The zones the rules name (declared ones, the board zones their goals, moves and seats
+// read): one view when a zone is the same for every side, else one per side. A zone whose
+// name is a word of an end rule or of the score is in a goal (what the page shows first).
+std::vector<ZoneView> named_zones(const Program& p, const std::map<std::string, std::string>& sources) {
+  std::set<std::string> goal_words;
+  for (const EndRule& rule : p.end.after_move) add_statement_words(rule.pos, sources, goal_words);
+  for (const ScoreTerm& term : p.end.score) add_statement_words(term.pos, sources, goal_words);
+  std::vector<ZoneView> out;
+  for (const ZoneDef& z : p.zones) {
+    bool in_goal = goal_words.count(z.name) > 0;
+    bool same = std::all_of(z.cells.begin(), z.cells.end(), [&](const auto& c) { return c == z.cells.front(); });
+    if (same) {
+      out.push_back({z.name, "", cell_names(p, z.cells.front()), in_goal});
+      continue;
+    }
+    for (size_t side = 0; side < z.cells.size(); ++side)
+      out.push_back({z.name, p.players[side].name, cell_names(p, z.cells[side]), in_goal});
+  }
+  return out;
+}
+
+}  // namespace
+
+RulesLoad load_rules(const std::string& path, const std::string& id) {
+  Diagnostics diags;
+  SourceRegistry sources;
+  auto program = load_program(path, diags, sources);
+  RulesLoad out;
+  out.diagnostics = render_all(diags, sources);
+  for (const auto& [file, source] : sources.files()) out.sources[file] = source.text;
+  if (!program) return out;
   auto rules = std::make_shared<LoadedRules>();
-  rules->program = cli::load_rules_or_fail(path);
-  const Program& p = *rules->program;
+  rules->program = program;
+  std::vector<std::string> texts;
+  for (const auto& [file, text] : out.sources) texts.push_back(text);
+  rules->identity = RulesIdentity{program->name, path, rules_hash(texts)};
+  const Program& p = *program;
   GameInfo& g = rules->info;
   g.id = id, g.file = path, g.name = p.name, g.has_score = !p.end.score.empty();
   for (const auto& side : p.players) g.sides.push_back(side.name);
   for (const auto& seat : p.seats) g.seats.push_back({seat.name, seat.side});
-  return rules;
+  if (auto it = out.sources.find(path); it != out.sources.end()) g.text = it->second;
+  g.zones = named_zones(p, out.sources);
+  g.has_territory = std::any_of(p.end.score.begin(), p.end.score.end(),
+                                [](const ScoreTerm& t) { return t.kind == ScoreTerm::Kind::territory; });
+  out.rules = std::move(rules);
+  return out;
 }
 
 const GameInfo& info(const LoadedRules& rules) { return rules.info; }
+GameInfo& info(LoadedRules& rules) { return rules.info; }
 
 namespace {
 
@@ -101,8 +179,7 @@ std::string check_player(const std::string& spec, double move_seconds) {
 struct WebGame::Impl {
   std::shared_ptr<const LoadedRules> rules;
   State state;
-  State start;                         // for the record: the moves are written from here
-  bool from_position = false;          // `start` is a given position, not the game's start
+  State start;                         // where the moves were played from (the movers are counted from it)
   std::vector<std::string> computers;  // per seat, the computer player's spec; "": a person
   uint64_t seed = 0;
 };
@@ -138,7 +215,7 @@ std::unique_ptr<WebGame> WebGame::create(std::shared_ptr<const LoadedRules> rule
     }
     s.set_position(*pos);
   }
-  auto impl = std::make_unique<Impl>(Impl{rules, s, s, !position.empty(), {}, seed});
+  auto impl = std::make_unique<Impl>(Impl{rules, s, s, {}, seed});
   std::vector<std::string> names;
   for (size_t seat = 0; seat < players.size(); ++seat) {
     if (players[seat] == "human") {
@@ -204,29 +281,41 @@ bool WebGame::undo() {
 
 namespace {
 
-// The numbered move list `tabula replay` reads: a number before each round of seats, passes
-// as the rules write them, and the players and the result as comments (in parentheses).
-// `movers` gets the seat that made each move.
-std::string record_text(State replay, bool from_position, const std::vector<Move>& moves,
-                        const std::vector<std::string>& players, std::vector<int>& movers) {
-  const Program& p = replay.program();
-  std::string out = fmt::format("({}:", p.name);
-  for (int seat = 0; seat < p.seat_count(); ++seat)
-    out += fmt::format("{} {} {}", seat ? "," : "", p.seats[seat].name, players[seat]);
-  out += ")\n";
-  if (from_position) out += fmt::format("(from the position {}: replay with --position)\n", position_string(replay));
-  int number = 0, previous_seat = -1;
-  std::string line;
+// The seat that made each of `moves`, played from `replay`.
+std::vector<int> movers_of(State replay, const std::vector<Move>& moves) {
+  std::vector<int> movers;
   for (const Move& m : moves) {
-    if (replay.current_seat() == 0 && previous_seat != 0) line += fmt::format("{}. ", ++number);
-    previous_seat = replay.current_seat();
-    movers.push_back(previous_seat);
-    line += (m.kind == Move::pass ? p.notation.pass : replay.move_to_string(m)) + " ";
+    movers.push_back(replay.current_seat());
     replay.apply(m);
-    if (line.size() > 80) out += line.substr(0, line.size() - 1) + "\n", line.clear();
   }
-  if (!line.empty()) out += line.substr(0, line.size() - 1) + "\n";
-  if (replay.is_terminal()) out += fmt::format("({})\n", tabula::result_sentence(replay));
+  return movers;
+}
+
+// The counts the rules keep: counters (captures, turns) and reserves.
+std::vector<CounterView> counter_views(const State& s) {
+  const Program& p = s.program();
+  std::vector<CounterView> out;
+  std::vector<bool> shown(p.vars.size(), false);
+  for (int v = 0; v < p.vars.size(); ++v)
+    if (p.vars.specs[v].role == VarSpec::Role::counter) shown[v] = true;
+  for (int v : p.reserve_var)
+    if (v >= 0) shown[v] = true;
+  for (int v = 0; v < p.vars.size(); ++v)
+    if (shown[v]) out.push_back({p.vars.specs[v].name, s.var(v)});
+  return out;
+}
+
+// Each side's territory now (the empty cells only its pieces flank).
+std::vector<ZoneView> territory_views(const State& s) {
+  const Program& p = s.program();
+  auto owners = territory_owners(p, s.tops());
+  std::vector<ZoneView> out;
+  for (int side = 0; side < p.player_count(); ++side) {
+    ZoneView z{"territory", p.players[side].name, {}};
+    for (int c = 0; c < p.board->cell_count(); ++c)
+      if (owners[c] == side) z.cells.push_back(p.board->cell(c).name);
+    out.push_back(std::move(z));
+  }
   return out;
 }
 
@@ -261,9 +350,15 @@ GameView WebGame::view() const {
   v.history = history_strings(s);
   if (!p.end.score.empty())
     for (int side = 0; side < p.player_count(); ++side) v.scores.push_back({p.players[side].name, score(s, side)});
+  v.counters = counter_views(s);
   v.notes = describe(s).lines;
   v.position = position_string(s);
-  v.record = record_text(impl_->start, impl_->from_position, s.history(), player_names_, v.movers);
+  v.movers = movers_of(impl_->start, s.history());
+  std::string players;  // as `play --out` names them
+  for (int seat = 0; seat < p.seat_count(); ++seat)
+    players += fmt::format("{}{} = {}", seat ? ", " : "", p.seats[seat].name, player_names_[seat]);
+  v.record = write_record(s, cli::record_tags(impl_->rules->identity, players, impl_->seed));
+  if (impl_->rules->info.has_territory) v.territory = territory_views(s);
   return v;
 }
 

@@ -4,6 +4,7 @@
 // of the engine is adapted here (and in cli_support and engine/state_picture, which it uses). Nothing
 // in this header names an engine type; web_board.cpp speaks JSON over these values.
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -16,6 +17,15 @@ struct SeatInfo {
   int side = 0;
 };
 
+// Cells the page may shade: a zone the rules name (in a goal, a seat's region, a declared
+// zone), or a side's territory now.
+struct ZoneView {
+  std::string name;
+  std::string side;  // the side it belongs to; "" when it is the same for every side
+  std::vector<std::string> cells;
+  bool in_goal = false;  // named by a goal (an end rule, the score): the page shows it at first
+};
+
 // A rules file as the game list shows it.
 struct GameInfo {
   std::string id;    // the file name without .rules: what /api/new names
@@ -24,6 +34,10 @@ struct GameInfo {
   std::vector<std::string> sides;
   std::vector<SeatInfo> seats;
   bool has_score = false;
+  std::string text;             // the rules file as loaded
+  std::vector<ZoneView> zones;  // the zones the rules name, by side where they differ
+  bool has_territory = false;   // the score counts territory (GameView::territory)
+  int version = 1;              // which load of the file (rules_watch.hpp)
 };
 
 // One legal move as the page needs it: its text (what /api/move takes), its kind, and the
@@ -40,6 +54,13 @@ struct ScoreView {
   int64_t score = 0;
 };
 
+// A count the rules keep (pieces taken, turns played, pieces in reserve), by its name in
+// position text ("captured.black", "reserve.white.pawn").
+struct CounterView {
+  std::string name;
+  int64_t value = 0;
+};
+
 // Everything the page shows of a game.
 struct GameView {
   std::string svg;
@@ -50,18 +71,26 @@ struct GameView {
   int winner = -1;     // a side; -1: a draw or not over
   std::string status;  // "black to move", "black wins after 62 plies", ...
   std::vector<std::string> history;
-  std::vector<int> movers;         // the seat that made each move of `history`
-  std::vector<ScoreView> scores;   // empty when the rules have no score
-  std::vector<std::string> notes;  // the constructs' status lines
-  std::string position;            // the position as text (what --position reads)
-  std::string record;              // the numbered move list that `tabula replay` reads
+  std::vector<int> movers;        // the seat that made each move of `history`
+  std::vector<ScoreView> scores;  // empty when the rules have no score
+  std::vector<CounterView> counters;
+  std::vector<std::string> notes;   // the constructs' status lines
+  std::string position;             // the position as text (what --position reads)
+  std::string record;               // the tagged record `play --out` writes, which `tabula replay` reads
+  std::vector<ZoneView> territory;  // each side's territory now, when the score counts it
 };
 
 class LoadedRules;  // a checked rules file (the engine's Program)
 
-// Loads and checks a rules file; throws cli::UserError (diagnostics on stderr) when it has errors.
-std::shared_ptr<const LoadedRules> load_rules(const std::string& path, const std::string& id);
+// A rules file loaded and checked, or why not.
+struct RulesLoad {
+  std::shared_ptr<LoadedRules> rules;          // nullptr when the files have errors
+  std::string diagnostics;                     // rendered as `validate` prints them; "" when none
+  std::map<std::string, std::string> sources;  // every file read (the rules, what they extend, the board), by path
+};
+RulesLoad load_rules(const std::string& path, const std::string& id);
 const GameInfo& info(const LoadedRules& rules);
+GameInfo& info(LoadedRules& rules);
 
 // "" when `spec` names a player the web board can seat: human, or a computer player spec
 // (docs/AI.md) whose moves are bounded in time (see WebGame::create); else the reason.

@@ -37,6 +37,16 @@ class Connected final : public ValueFunction {
   int64_t value(const EvalContext& c) const override {
     return side_connected(c.state, resolve_player(c.state, who, c.mover));
   }
+  // The group: every piece of the side, when they are one.
+  bool witness(const EvalContext& c, std::vector<int>& cells) const override {
+    const State& s = c.state;
+    const int side = resolve_player(s, who, c.mover);
+    cells.clear();
+    if (!side_connected(s, side)) return false;
+    for (int cell = 0; cell < s.program().cells; ++cell)
+      if (s.tops()[cell] && s.program().code_owner[s.tops()[cell]] == side) cells.push_back(cell);
+    return !cells.empty();
+  }
 };
 
 std::unique_ptr<ValueFunction> check_connected(CheckContext& ctx, const Expr& e, Scope) {

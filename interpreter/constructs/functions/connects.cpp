@@ -25,6 +25,13 @@ class Connects final : public ValueFunction {
     if (p.bitboards) return mask_links(p, s.pieces_mask(side), from_mask[side], to_mask[side]);
     return pieces_link(p, s.tops(), side, from[side], to[side]);
   }
+  // The groups of the side's pieces that join the two zones.
+  bool witness(const EvalContext& c, std::vector<int>& cells) const override {
+    const State& s = c.state;
+    const int side = resolve_player(s, who, c.mover);
+    cells = linking_groups(s.program(), s.tops(), side, from[side], to[side]);
+    return !cells.empty();
+  }
   // The empty cells still to fill (negated), the board's size when the sides are cut off.
   bool has_progress() const override { return true; }
   std::optional<double> progress(const EvalContext& c) const override {

@@ -19,6 +19,13 @@ int64_t Rows::value(const EvalContext& c) const {
                 : longest_row(s.program(), axes, s.tops(), side);
 }
 
+// The rows counted: those of exactly N, or the longest.
+bool Rows::witness(const EvalContext& c, std::vector<int>& cells) const {
+  const State& s = c.state;
+  cells = row_cells(s.program(), axes, s.tops(), resolve_player(s, who, c.mover), length);
+  return !cells.empty();
+}
+
 namespace {
 
 std::unique_ptr<ValueFunction> check_rows(CheckContext& ctx, const Expr& e, Scope) {

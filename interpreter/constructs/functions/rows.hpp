@@ -14,6 +14,7 @@ class Rows : public ValueFunction {
   int length = 0;  // rows(P, N): N; longest-row: 0
   std::string_view name() const override { return length ? "rows" : "longest-row"; }
   int64_t value(const EvalContext& c) const override;
+  bool witness(const EvalContext& c, std::vector<int>& cells) const override;
 };
 
 }  // namespace tabula

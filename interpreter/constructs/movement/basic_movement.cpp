@@ -21,41 +21,48 @@ void emit_move(const GenContext& g, const BasicMovement& mv, int from, int to, M
   emit_plain_move(out, from, to, mv.index, g.s.at(to) != 0, g.p.promotion_at(g.s.at(from), to));
 }
 
+// Every argument is checked, so that a statement with several mistakes reports each of them
+// at once; false when any was wrong.
 bool check_movement(CheckContext& ctx, const Statement& s, BasicMovement& mv, uint32_t kinds, MovementShape shape) {
   mv.pos = s.pos;
   mv.kinds = kinds;
   if (shape.partial) shape.named.insert(shape.named.end(), {"cost", "max", "unless"});
-  if (!ctx.shape(s, 0, 0, shape.named, shape.condition)) return false;
-  if (s.has_condition && !ctx.condition(s.condition, mv.condition, {.movement = true})) return false;
+  const bool names_known = ctx.shape(s, 0, 0, shape.named, shape.condition);
+  bool ok = names_known;
+  if (s.has_condition && !ctx.condition(s.condition, mv.condition, {.movement = true})) ok = false;
   if (const Arg* a = ctx.named(s, "cost")) {
     long long n;
     if (a->value.kind == Expr::Kind::identifier && a->value.text == "distance") mv.cost_per_step = 1;
     else if (ctx.number_value(a->value, "the cost", 0, 16, n))
       mv.cost_fixed = true, mv.cost_per_step = static_cast<int>(n);
-    else return false;
+    else ok = false;
   }
   if (const Arg* a = ctx.named(s, "max")) {
     long long n;
     mv.partial_args = true;
-    if (!ctx.number_value(a->value, "the most a partial move may cost", 0, 255, n)) return false;
-    mv.max_cost = static_cast<int>(n);
+    if (ctx.number_value(a->value, "the most a partial move may cost", 0, 255, n)) mv.max_cost = static_cast<int>(n);
+    else ok = false;
   }
   if (const Arg* a = ctx.named(s, "unless")) {
     mv.partial_args = true;
-    if (!ctx.condition(a->value, mv.unless, {.movement = true})) return false;
+    if (!ctx.condition(a->value, mv.unless, {.movement = true})) ok = false;
   }
   // cost=, max=, unless= and run belong to turns of partial moves (turn/partial_moves.cpp).
-  if (mv.partial_args || !shape.dirs)
+  if (ok && (mv.partial_args || !shape.dirs))
     ctx.at_end([&ctx, at = s.pos] {
       if (!ctx.has_shared("budgets"))
         ctx.error(at, "run, max= and unless= need turns of partial moves: add `budget N` lines");
     });
-  if (!shape.dirs) return true;
+  if (!shape.dirs) return ok;
   const Arg* dirs = ctx.named(s, "dirs");
-  if (!dirs)
-    return ctx.error(s.pos, fmt::format("'{}' needs dirs=... (for example dirs=all or dirs=forward)", s.keyword)),
-           false;
-  if (!ctx.board || !ctx.directions_per_seat(dirs->value, mv.dirs)) return false;
+  if (!dirs) {
+    // A misspelt name (dir=n) has been reported: saying that dirs= is missing would say it twice.
+    if (names_known)
+      ctx.error(s.pos, fmt::format("'{}' needs dirs=... (for example dirs=all or dirs=forward)", s.keyword));
+    ok = false;
+  } else if (!ctx.board || !ctx.directions_per_seat(dirs->value, mv.dirs)) {
+    ok = false;
+  }
   if (const Arg* land = ctx.named(s, "land")) {
     mv.land = 0;
     for (const Expr* c : choices(land->value)) {
@@ -65,10 +72,11 @@ bool check_movement(CheckContext& ctx, const Statement& s, BasicMovement& mv, ui
       else
         ctx.error(c->pos, fmt::format("expected what a move may land on: empty, enemy or friend (joined with |), "
                                       "found '{}'",
-                                      to_string(*c)));
+                                      to_string(*c))),
+            ok = false;
     }
   }
-  return true;
+  return ok;
 }
 
 void add_movement(CheckContext& ctx, std::unique_ptr<BasicMovement> mv) {

@@ -29,7 +29,7 @@ class Jump final : public BasicMovement {
 
 void check_jump(CheckContext& ctx, const Statement& s, uint32_t kinds) {
   auto mv = std::make_unique<Jump>();
-  if (!check_movement(ctx, s, *mv, kinds, {.named = {"dirs", "over", "over-kinds"}})) return;
+  bool ok = check_movement(ctx, s, *mv, kinds, {.named = {"dirs", "over", "over-kinds"}});
   if (const Arg* over = ctx.named(s, "over")) {
     const Expr& o = over->value;
     if (o.kind == Expr::Kind::identifier && o.text == "friend") mv->over_friends = true, mv->over_enemies = false;
@@ -40,7 +40,7 @@ void check_jump(CheckContext& ctx, const Statement& s, uint32_t kinds) {
                        fmt::format("expected what a jump may go over: friend, enemy or any, found '{}'", to_string(o)));
   }
   if (const Arg* k = ctx.named(s, "over-kinds")) mv->over_kinds = ctx.kinds_of(k->value);
-  add_movement(ctx, std::move(mv));
+  if (ok) add_movement(ctx, std::move(mv));
 }
 
 }  // namespace

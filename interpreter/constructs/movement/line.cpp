@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "syntax/ast_print.hpp"
 
 namespace tabula {
@@ -51,13 +53,18 @@ namespace {
 
 void check_line(CheckContext& ctx, const Statement& s, uint32_t kinds) {
   auto mv = std::make_unique<LineMovement>();
-  if (!check_movement(ctx, s, *mv, kinds, {.named = {"dirs", "distance", "over", "land"}})) return;
-  const Arg* distance = ctx.named(s, "distance");
-  if (!distance) return ctx.error(s.pos, "'line' needs distance=... (a number, count(line) or neighbours())");
-  const Expr& e = distance->value;
-  if (e.kind == Expr::Kind::number) {
+  bool ok = check_movement(ctx, s, *mv, kinds, {.named = {"dirs", "distance", "over", "land"}});
+  if (const Arg* distance = ctx.named(s, "distance"); !distance) {
+    const bool misspelt = std::any_of(s.args.begin(), s.args.end(), [](const Arg& a) {
+      return !a.name.empty() && a.name != "dirs" && a.name != "over" && a.name != "land";
+    });
+    if (!misspelt)  // else the unknown name has been reported, and may be this one (distanse=1)
+      ctx.error(s.pos, "'line' needs distance=... (a number, count(line) or neighbours())");
+    ok = false;
+  } else if (const Expr& e = distance->value; e.kind == Expr::Kind::number) {
     long long v;
     if (ctx.number_value(e, "the distance", 1, 32767, v)) mv->fixed_distance = static_cast<int>(v);
+    else ok = false;
   } else if (e.kind == Expr::Kind::call && e.text == "count" && e.args.size() == 1 &&
              e.args[0].kind == Expr::Kind::identifier && e.args[0].text == "line") {
     mv->distance = LineDistance::pieces_on_line;
@@ -66,10 +73,10 @@ void check_line(CheckContext& ctx, const Statement& s, uint32_t kinds) {
   } else if (e.kind == Expr::Kind::identifier && e.text == "any") {
     mv->distance = LineDistance::any;
   } else {
-    return ctx.error(e.pos,
-                     fmt::format("unsupported distance '{}'; expected a number, count(line) (pieces of both sides "
+    ctx.error(e.pos, fmt::format("unsupported distance '{}'; expected a number, count(line) (pieces of both sides "
                                  "on the line moved along), neighbours() (pieces adjacent to the mover) or any",
                                  to_string(e)));
+    ok = false;
   }
   if (const Arg* over = ctx.named(s, "over")) {
     const Expr& o = over->value;
@@ -77,10 +84,11 @@ void check_line(CheckContext& ctx, const Statement& s, uint32_t kinds) {
     else if (o.kind == Expr::Kind::identifier && o.text == "friend") mv->over = LineOver::friends;
     else if (o.kind == Expr::Kind::identifier && o.text == "any") mv->over = LineOver::anything;
     else
-      return ctx.error(o.pos, fmt::format("expected what a line move may pass over: nothing, friend or any, found '{}'",
-                                          to_string(o)));
+      ctx.error(o.pos, fmt::format("expected what a line move may pass over: nothing, friend or any, found '{}'",
+                                   to_string(o))),
+          ok = false;
   }
-  add_movement(ctx, std::move(mv));
+  if (ok) add_movement(ctx, std::move(mv));
 }
 
 }  // namespace

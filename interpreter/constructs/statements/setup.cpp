@@ -29,25 +29,33 @@ void setup_diagram(CheckContext& ctx, const Statement& line) {
   for (int p = 0; p < prog.player_count(); ++p)
     for (int k = 0; k < prog.kind_count(); ++k)
       if (prog.kind_allowed(p, k)) by_symbol.emplace(prog.symbol(prog.piece_code(p, k)), prog.piece_code(p, k));
-  std::vector<std::vector<std::string>> text_rows;
+  // The diagram's symbols, each with where it stands in the file: each line of the text is a
+  // line of the file from text_line on, with text_indent blanks removed from its front.
+  struct Symbol {
+    std::string text;
+    SourcePos pos;
+  };
+  const SourcePos& at = line.args[0].value.pos;
+  std::vector<std::vector<Symbol>> text_rows;
   size_t start = 0;
-  while (start <= text.size()) {
+  const Expr& diagram = line.args[0].value;
+  for (int line_number = diagram.text_line > 0 ? diagram.text_line : at.line;; ++line_number) {
     size_t nl = text.find('\n', start);
     std::string row = text.substr(start, nl == std::string::npos ? std::string::npos : nl - start);
-    std::vector<std::string> tokens;
+    const int first_column = (line_number == at.line ? at.column + 3 : 1) + diagram.text_indent;
+    std::vector<Symbol> tokens;
     size_t i = 0;
     while (i < row.size()) {
-      while (i < row.size() && (row[i] == ' ' || row[i] == '\t')) ++i;
+      while (i < row.size() && (row[i] == ' ' || row[i] == '\t' || row[i] == '\r')) ++i;
       size_t j = i;
-      while (j < row.size() && row[j] != ' ' && row[j] != '\t') ++j;
-      if (j > i) tokens.push_back(row.substr(i, j - i));
+      while (j < row.size() && row[j] != ' ' && row[j] != '\t' && row[j] != '\r') ++j;
+      if (j > i) tokens.push_back({row.substr(i, j - i), {at.file, line_number, first_column + static_cast<int>(i)}});
       i = j;
     }
     if (!tokens.empty()) text_rows.push_back(tokens);
     if (nl == std::string::npos) break;
     start = nl + 1;
   }
-  const SourcePos& at = line.args[0].value.pos;
   if (text_rows.size() != rows.size())
     return ctx.error(at, fmt::format("the diagram has {} row{}, but the board has {}", text_rows.size(),
                                      text_rows.size() == 1 ? "" : "s", rows.size()));
@@ -55,18 +63,18 @@ void setup_diagram(CheckContext& ctx, const Statement& line) {
   for (auto& [y, cells] : rows) {
     const auto& tokens = text_rows[r++];
     if (tokens.size() != cells.size()) {
-      ctx.error(at,
+      ctx.error(tokens.front().pos,
                 fmt::format("diagram row {} has {} cells, but that board row has {}", r, tokens.size(), cells.size()));
       continue;
     }
     for (size_t i = 0; i < cells.size(); ++i) {
-      if (tokens[i] == "-" || tokens[i] == ".") continue;
-      auto it = by_symbol.find(tokens[i]);
+      if (tokens[i].text == "-" || tokens[i].text == ".") continue;
+      auto it = by_symbol.find(tokens[i].text);
       if (it == by_symbol.end()) {
-        ctx.error(at, fmt::format("diagram row {}: unknown piece symbol '{}'", r, tokens[i]));
+        ctx.error(tokens[i].pos, fmt::format("diagram row {}: unknown piece symbol '{}'", r, tokens[i].text));
         continue;
       }
-      place(ctx, at, cells[i], it->second);
+      place(ctx, tokens[i].pos, cells[i], it->second);
     }
   }
 }

@@ -71,6 +71,21 @@ std::string move_text(const State& s, const Move& m) {
 
 namespace {
 
+// Where the piece on `from` may go now (the distinct ends of its legal moves), so a refused
+// move says what the rules allow instead.
+std::string where_it_may_go(const State& s, const MoveList& legal, int from) {
+  const BoardGraph& b = *s.program().board;
+  std::vector<std::string> targets;
+  for (const Move& m : legal)
+    if (m.kind == Move::piece && m.from == from && m.to >= 0 &&
+        std::find(targets.begin(), targets.end(), b.cell(m.to).name) == targets.end())
+      targets.push_back(b.cell(m.to).name);
+  if (targets.empty()) return fmt::format("the piece on {} has no legal move now", b.cell(from).name);
+  std::string list;
+  for (const auto& t : targets) list += (list.empty() ? "" : ", ") + t;
+  return fmt::format("the piece on {} may go to {} now", b.cell(from).name, list);
+}
+
 std::optional<Move> parse_squares(const State& s, std::string_view text, const MoveList& legal, std::string& error) {
   const Program& p = s.program();
   const std::string& who = p.players[s.current_player()].name;
@@ -88,6 +103,12 @@ std::optional<Move> parse_squares(const State& s, std::string_view text, const M
     if (!item) {
       error = token.empty() ? fmt::format("'{}' is not a move: expected squares such as b1-b3, or pass", text)
                             : fmt::format("'{}' is not a cell of this board", token);
+      return std::nullopt;
+    }
+    if (!item->column.empty() && p.board->find_cell(item->column) != kNoCell) {  // c1c3: two squares, no separator
+      error =
+          fmt::format("'{}' is not a move: separate its squares with '{}' ({}{}{})", text, p.notation.step_separator,
+                      p.board->cell(item->cell).name, p.notation.step_separator, item->column);
       return std::nullopt;
     }
     if (!item->column.empty()) {
@@ -137,7 +158,7 @@ std::optional<Move> parse_squares(const State& s, std::string_view text, const M
         fmt::format("'{}' is not legal: the piece on {} is not {}'s, and it is {}'s turn", text, from_name, who, who);
   else if (must_take)
     error = fmt::format("'{}' is not legal: {} must take (for example {})", text, who, move_text(s, legal.front()));
-  else error = fmt::format("'{}' is not a legal move for {} in this position", text, who);
+  else error = fmt::format("'{}' is not legal: {}", text, where_it_may_go(s, legal, from));
   return std::nullopt;
 }
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { applyProblemPattern, expectedDiagnostics, fromQuickfix, key, validate } from './diagnostics.mjs';
-import { classify as referenceClasses } from './reference_lexer.mjs';
+import { classify as referenceClasses } from '../../web/rules_lexer.mjs';
 import { classify as textmateClasses, loadGrammar, tokenize } from './textmate_classes.mjs';
 import { TRICKY_CASES } from './tricky_cases.mjs';
 import { DUMP_QUICKFIX, makeTempDir, runVim, vimClasses } from './vim.mjs';

@@ -1,6 +1,6 @@
 // Tokenizes text with the TextMate grammar through vscode-textmate and vscode-oniguruma (the
 // engine VS Code itself uses) and reduces each character's scopes to the reference lexer's
-// classes (reference_lexer.mjs): c comment, s string, n number, k statement keyword, . other.
+// classes (tools/web/rules_lexer.mjs): c comment, s string, n number, k statement keyword, . other.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 
@@ -52,7 +52,7 @@ export function tokenize(grammar, text) {
   return out;
 }
 
-// One class letter per code point of every line, as reference_lexer.classify does.
+// One class letter per code point of every line, as rules_lexer.classify does.
 export function classify(grammar, text) {
   return tokenize(grammar, text).map((tokens) =>
     tokens.map((t) => classOfScopes(t.scopes).repeat(Array.from(t.text).length)).join(''));

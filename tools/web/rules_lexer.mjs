@@ -2,7 +2,9 @@
 // comments, strings, numbers and statement keywords. It follows interpreter/lang/grammar.hpp
 // (docs/LANGUAGE.md, "Syntax") character by character, independently of the regular
 // expressions of the TextMate grammar and of the Vim syntax file, so the test can compare
-// them with it on every line of every shipped rules file.
+// them with it on every line of every shipped rules file (tools/editors/test-grammar). The
+// web board's page highlights the rules text with it (board.js imports it), so the page
+// marks what the editors mark.
 //
 // classify(text) returns one string per line, one class letter per character (code point):
 //   c comment, s string, n number, k statement keyword, . anything else (blanks included).

@@ -1,0 +1,49 @@
+#pragma once
+// A served rules file, read again when it changes (docs/WEB.md, "Editing the rules while
+// they are served"): the designer edits the file, and the page shows the new rules, or their
+// errors, without a restart of the server.
+#include <chrono>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include "web_game.hpp"
+
+namespace tabula::web {
+
+class WatchedRules {
+ public:
+  // Loads `path`; throws cli::UserError (its diagnostics on stderr) when it has errors: a
+  // server starts only from rules that load.
+  WatchedRules(std::string path, std::string id);
+
+  // What the page is told: the last rules that loaded, how many loads that makes, and the
+  // diagnostics of the files as they are now ("" when they load).
+  struct Now {
+    std::shared_ptr<const LoadedRules> rules;
+    int version = 1;  // 1 for the rules the server started with, one more for each reload
+    std::string diagnostics;
+  };
+  // Reads the files of the last load again, at most once per `interval`, and loads them
+  // again when one differs (the rules file, what it extends, its board): a change that
+  // loads becomes the rules of the games started from then on; one that does not is
+  // reported, and the last rules that loaded stay.
+  Now refresh(std::chrono::duration<double> interval);
+
+  // The last rules that loaded, without reading the files again.
+  std::shared_ptr<const LoadedRules> rules() const;
+  const std::string& id() const { return id_; }
+  const std::string& path() const { return path_; }
+
+ private:
+  bool changed() const;  // a file of the last load differs from what it read
+
+  std::string path_, id_;
+  mutable std::mutex mutex_;
+  Now now_;
+  std::map<std::string, std::string> read_;  // what the last load read, by path
+  std::chrono::steady_clock::time_point last_look_;
+};
+
+}  // namespace tabula::web
