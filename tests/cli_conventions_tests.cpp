@@ -93,6 +93,16 @@ TEST_CASE("CLI: bench --json has the win counts the text shows", "[cli][conventi
   CHECK(r.out.find("\"draws\":") != std::string::npos);
 }
 
+TEST_CASE("CLI: a rules file named without its folder finds its board in the boards/ folder beside it",
+          "[cli][conventions]") {
+  // From inside rules/: loa.rules's folder is the current one, its boards are in ../boards.
+  auto r = run_command(std::string("cd '") + TABULA_SOURCE_DIR + "/rules' && '" + TABULA_BINARY +
+                       "' validate loa.rules loa-rotation.rules 2>&1");
+  INFO(r.out);
+  CHECK(r.status == 0);
+  CHECK(r.out.find("loa.rules: ok") != std::string::npos);
+}
+
 TEST_CASE("CLI: - is standard input wherever a rules file is read", "[cli][conventions]") {
   auto from_file = run("perft rules/loa.rules 2");
   REQUIRE(from_file.status == 0);

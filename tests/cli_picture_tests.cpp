@@ -141,6 +141,17 @@ TEST_CASE("CLI: show --svg marks the last move, the legal moves of a piece and s
   CHECK(count(svg, "class=\"shade\"") == 8);
 }
 
+TEST_CASE("CLI: show --svg keys the letters on the pieces and shows the pieces in reserve", "[cli][picture]") {
+  std::string svg = show_svg("rules/lanko-88.rules", "lanko88-key");
+  CHECK(svg.find(">letters: P/p pawn, T/t small-castle, X/x big-castle,</text>") != std::string::npos);
+  CHECK(svg.find(">  V/v fixed-small-castle, Z/z fixed-big-castle</text>") != std::string::npos);
+  svg = show_svg("rules/loa-parachute.rules", "parachute-reserves");
+  CHECK(svg.find(">in reserve: black 6 stone, white 6 stone</text>") != std::string::npos);
+  CHECK(svg.find("letters:") == std::string::npos);  // one kind: no letters on the pieces
+  svg = show_svg("rules/loa.rules", "loa-no-key");
+  CHECK(svg.find("class=\"key\"") == std::string::npos);
+}
+
 TEST_CASE("CLI: show --svg rings the cells that ended a finished game, and nothing before its end", "[cli][picture]") {
   // Connect Four: a column of four in a.
   std::string svg = show_svg("rules/connect-four.rules --moves 'R@a1 Y@b1 R@a2 Y@b2 R@a3 Y@b3'", "c4-before-end");

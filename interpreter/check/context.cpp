@@ -1,8 +1,10 @@
 #include "check/context.hpp"
 
 #include <fmt/format.h>
+
 #include <algorithm>
 #include <cctype>
+#include <set>
 
 #include "syntax/ast_print.hpp"
 #include "syntax/name_suggest.hpp"
@@ -228,6 +230,11 @@ bool CheckContext::directions_of(const Expr& e, int seat, std::vector<int>& out,
     if (!report) continue;
     bool relative_somewhere = false;
     for (const auto& orient : board->orientations()) relative_somewhere |= orient.relative.count(c->text) > 0;
+    // A seat whose facing= was misnamed has been told so: its relative directions are not
+    // errors of their own (a typo in a variant would otherwise be reported all over its base).
+    if (!o && !program.seats.empty() && has_shared(kMisnamedFacing) &&
+        shared<std::set<std::string>>(kMisnamedFacing).count(program.seats[seat].name))
+      continue;
     if (relative_somewhere && !o && !program.seats.empty()) {
       error(c->pos, fmt::format("'{}' is relative to a player's orientation, but {} '{}' has none; add "
                                 "facing=... to its `{}` line",

@@ -82,6 +82,8 @@ class CheckContext {
   bool number(const Expr& e, Formula& out, Scope scope);
 
   // ---- state shared by the modules of one check ----
+  // The names of the seats and players whose facing= names no orientation (reported there).
+  static constexpr const char* kMisnamedFacing = "misnamed facing";
   // A value of type T under `key`, made on first use (a capture policy the `hop` lines
   // and the `captures` statement both fill, the regions by name, ...).
   template <class T>

@@ -23,6 +23,50 @@ std::vector<CellView> cell_views(const State& s) {
   return cells;
 }
 
+namespace {
+
+// Words joined by ", " into lines of at most `width` characters, the first after `head`.
+std::vector<std::string> wrapped(const std::string& head, const std::vector<std::string>& items, size_t width = 64) {
+  std::vector<std::string> lines{head};
+  for (size_t i = 0; i < items.size(); ++i) {
+    std::string item = items[i] + (i + 1 < items.size() ? "," : "");
+    if (lines.back().size() + 1 + item.size() > width && lines.back() != head) lines.push_back("  " + item);
+    else lines.back() += " " + item;
+  }
+  return lines;
+}
+
+// What the letters on the pieces stand for ("P/p pawn"), in games with several kinds.
+std::vector<std::string> letters_key(const Program& p) {
+  std::vector<std::string> items;
+  for (int k = 0; k < p.kind_count(); ++k) {
+    std::vector<std::string> symbols;
+    for (int side = 0; side < p.player_count(); ++side)
+      if (p.kind_allowed(side, k)) {
+        std::string symbol = p.symbol(p.piece_code(side, k));
+        if (std::find(symbols.begin(), symbols.end(), symbol) == symbols.end()) symbols.push_back(symbol);
+      }
+    std::string joined;
+    for (const auto& symbol : symbols) joined += (joined.empty() ? "" : "/") + symbol;
+    items.push_back(joined + " " + p.kinds[k].name);
+  }
+  return wrapped("letters:", items);
+}
+
+// The pieces each side holds in reserve ("black 3 pawn").
+std::vector<std::string> reserves_key(const State& s) {
+  const Program& p = s.program();
+  std::vector<std::string> items;
+  for (int side = 0; side < p.player_count(); ++side)
+    for (int k = 0; k < p.kind_count(); ++k) {
+      const int var = p.reserve_var[static_cast<size_t>(side * p.kind_count() + k)];
+      if (var >= 0) items.push_back(fmt::format("{} {} {}", p.players[side].name, s.var(var), p.kinds[k].name));
+    }
+  return wrapped("in reserve:", items);
+}
+
+}  // namespace
+
 PictureOptions picture_options(const State& s) {
   const Program& p = s.program();
   PictureOptions o;
@@ -39,6 +83,11 @@ PictureOptions picture_options(const State& s) {
   }
   if (!s.history().empty()) o.last_move = move_cells(s.history().back());
   o.ending = ending_cells(s);
+  if (o.kind_letters) o.key = letters_key(p);
+  if (!p.reserve_var.empty()) {
+    auto reserves = reserves_key(s);
+    o.key.insert(o.key.end(), reserves.begin(), reserves.end());
+  }
   return o;
 }
 

@@ -21,8 +21,12 @@ namespace {
 // absolute paths are allowed: a file that is not a board file is refused by its name before
 // it is read, so nothing of it is shown.
 std::vector<fs::path> board_candidates(const std::string& board, const std::string& naming_file) {
+  // A rules file named without a folder is in the current one: its boards/ folder is
+  // ../boards; rules read from standard input have no folder: boards/ is looked in too.
   fs::path dir = fs::path(naming_file).parent_path();
-  return {(dir / board).lexically_normal(), (dir.parent_path() / "boards" / board).lexically_normal()};
+  if (!dir.empty()) return {(dir / board).lexically_normal(), (dir / ".." / "boards" / board).lexically_normal()};
+  return {fs::path(board).lexically_normal(), (fs::path("..") / "boards" / board).lexically_normal(),
+          (fs::path("boards") / board).lexically_normal()};
 }
 
 // "; did you mean 'NAME'?" for a board file name near one of the board files where it was

@@ -165,6 +165,9 @@ std::string legend_svg(const BoardLayout& layout, const PictureOptions& options)
         {{p * 0.2 + s * 1.5, y}, fmt::format("{} ({} cells)", options.shaded[z].name, options.shaded[z].cells.size())});
   }
   out += text_group_svg("legend", s, "start", kInk, texts);
+  texts.clear();
+  for (const std::string& key_line : options.key) texts.push_back({{p * 0.2, y}, key_line}), y += line;
+  if (!texts.empty()) out += text_group_svg("key", s, "start", kInk, texts);
   if (!options.caption.empty()) out += text_group_svg("caption", s, "start", kInk, {{{p * 0.2, y}, options.caption}});
   return out;
 }
@@ -191,7 +194,7 @@ std::string board_layer_svg(const BoardGraph& b, const BoardLayout& layout, cons
 }
 
 Point legend_size(const BoardLayout& layout, const PictureOptions& options) {
-  size_t lines = options.shaded.size() + (options.caption.empty() ? 0 : 1);
+  size_t lines = options.shaded.size() + options.key.size() + (options.caption.empty() ? 0 : 1);
   if (lines == 0) return {0, 0};
   double widest = 0;
   auto chars = [](const std::string& s) {
@@ -201,6 +204,7 @@ Point legend_size(const BoardLayout& layout, const PictureOptions& options) {
   };
   for (const auto& z : options.shaded) widest = std::max(widest, 1.5 + chars(z.name) * 0.62 + 10 * 0.62);
   widest = std::max(widest, chars(options.caption) * 0.62);
+  for (const auto& key_line : options.key) widest = std::max(widest, chars(key_line) * 0.62);
   return {layout.pitch * 0.4 + widest * layout.font_size, layout.font_size * 1.5 * (static_cast<double>(lines) + 0.3)};
 }
 

@@ -46,7 +46,10 @@ struct PictureOptions {
   CellNames cell_names = CellNames::automatic;
   double cell_size = 48;  // pixels between neighbouring cells
   std::string title;      // the SVG <title>
-  std::string caption;    // a line of text under the board ("" for none)
+  // Lines of text under the board, after the zones' legend: what the letters on the pieces
+  // stand for, the pieces in reserve.
+  std::vector<std::string> key;
+  std::string caption;  // a line of text under the board ("" for none)
 };
 
 }  // namespace tabula

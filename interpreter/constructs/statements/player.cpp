@@ -1,6 +1,8 @@
 // `player NAME [symbol=S] [facing=ORIENTATION]`: a side, in turn order.
 #include <fmt/format.h>
 
+#include <set>
+
 #include "check/context.hpp"
 #include "syntax/ast_print.hpp"
 
@@ -24,6 +26,7 @@ void check_player(CheckContext& ctx, const Statement& s) {
       std::vector<std::string> known;
       for (const auto& o : ctx.board->orientations()) known.push_back(o.name);
       ctx.unknown_name(a->value, "orientation", known);
+      ctx.shared<std::set<std::string>>(CheckContext::kMisnamedFacing).insert(name);  // said once, here
     }
   }
   ctx.program.players.push_back(std::move(p));

@@ -2,6 +2,8 @@
 // when it is not one turn per player. Without it, each player is one seat.
 #include <fmt/format.h>
 
+#include <set>
+
 #include "check/context.hpp"
 
 namespace tabula {
@@ -36,6 +38,7 @@ void check_seats(CheckContext& ctx, const Statement& s) {
         std::vector<std::string> known;
         for (const auto& o : ctx.board->orientations()) known.push_back(o.name);
         ctx.unknown_name(a->value, "orientation", known);
+        ctx.shared<std::set<std::string>>(CheckContext::kMisnamedFacing).insert(seat.name);  // said once, here
       }
     }
     if (const Arg* a = ctx.named(line, "controls")) seat.region = ctx.find_zone(a->value);
