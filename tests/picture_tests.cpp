@@ -126,6 +126,28 @@ TEST_CASE("Pictures: every board file is well-formed SVG that renders, one cell 
   }
 }
 
+TEST_CASE("Pictures: a board file's style draws points on lines or holes in a frame, not a chessboard", "[picture]") {
+  // Gomoku's 15x15: one wooden surface, 14 lines across and 14 down, each 14 steps long.
+  const BoardGraph points = load_board_at("boards/square15.yaml");
+  REQUIRE(points.style == "points");
+  std::string svg = board_svg(points, std::vector<CellView>(225), PictureOptions{});
+  CHECK(count(svg, "class=\"cell\"") == 225);
+  CHECK(count(svg, "fill=\"#b58863\"") == 0);  // no dark squares
+  CHECK(count(svg, "<g class=\"grid\"") == 1);
+  CHECK(count(svg, "<line x1=") == 2 * 15 * 14);  // a line per pair of orthogonal neighbours
+  // Connect Four's 7x6: a frame with a hole per cell.
+  const BoardGraph holes = load_board_at("boards/rect7x6.yaml");
+  REQUIRE(holes.style == "holes");
+  svg = board_svg(holes, std::vector<CellView>(42), PictureOptions{});
+  CHECK(count(svg, "class=\"cell\"") == 42);
+  CHECK(count(svg, "<g class=\"holes\"") == 1);
+  CHECK(count(svg, "<circle cx=") == 42);
+  // Without a style, squares are light and dark.
+  svg = board_svg(load_board_at("boards/square8.yaml"), std::vector<CellView>(64), PictureOptions{});
+  CHECK(count(svg, "fill=\"#b58863\"") == 32);
+  CHECK(svg.find("class=\"grid\"") == std::string::npos);
+}
+
 TEST_CASE("Pictures: square boards keep their shape - walls, coordinates and links where the board has them",
           "[picture]") {
   auto draw = [](const BoardGraph& b) { return board_svg(b, std::vector<CellView>(b.cell_count()), PictureOptions{}); };

@@ -49,6 +49,10 @@ class BoardGraph {
   void add_orientation(Orientation o);
   void add_barrier(Barrier b) { barriers_.push_back(b); }
   std::string name;
+  // How pictures draw the cells (the board file's `style`): "" by their shape (squares light
+  // and dark, hexagons, circles), "points" pieces on the crossings of lines (Go's board),
+  // "holes" a frame with a hole for each cell (an upright grid).
+  std::string style;
 
   // ---- queries ----
   int cell_count() const { return static_cast<int>(cells_.size()); }

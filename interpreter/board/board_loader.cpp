@@ -91,7 +91,8 @@ void BoardBuilder::load_root(const YAML::Node& root) {
   }
   static const std::vector<std::string> kTop = {"name",       "rectangle",  "hex",          "map",
                                                 "cells",      "directions", "links",        "zones",
-                                                "attributes", "barriers",   "orientations", "direction-groups"};
+                                                "attributes", "barriers",   "orientations", "direction-groups",
+                                                "style"};
   // A YAML file that is not a board at all (its top level is not a map, or none of its keys
   // is a board key) is one error about the whole file, which quotes nothing of it.
   bool board_key = false;
@@ -116,6 +117,15 @@ void BoardBuilder::load_root(const YAML::Node& root) {
   board_.name = std::filesystem::path(src_.path).stem().string();
   if (auto e = optional(f, "name"))
     if (auto s = read_string(*e, "'name'")) board_.name = *s;
+  if (auto e = optional(f, "style")) {
+    if (auto s = read_string(*e, "'style'"); s && (*s == "points" || *s == "holes")) board_.style = *s;
+    else if (s)
+      diags_.error(at(e->value),
+                   fmt::format("unknown style '{}'; a board's style is points (pieces on the crossings of lines, "
+                               "as on a Go board) or holes (a frame with a hole for each cell); without one, cells "
+                               "are drawn by their shape",
+                               *s));
+  }
 
   // Exactly one shape.
   const Entry* shape = nullptr;

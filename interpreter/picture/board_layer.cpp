@@ -13,6 +13,10 @@ constexpr const char* kHex = "#efdcb1";
 constexpr const char* kLightGap = "#f8efe0";  // a light square that is not a cell: paler than a light cell
 constexpr const char* kLine = "#8a6d3b";
 constexpr const char* kInk = "#5b4a3a";
+constexpr const char* kWood = "#e3c488";   // a board of points: one wooden surface
+constexpr const char* kGrid = "#3d2f22";   // its lines
+constexpr const char* kFrame = "#2f5fb3";  // a board of holes: the frame
+constexpr const char* kHoleRim = "#1d3f7a";
 // Shaded zones: distinct hues, each hatched at its own angle so they differ in greyscale too.
 constexpr const char* kZoneColours[] = {"#2e86de", "#e67e22", "#27ae60", "#8e44ad", "#c0392b", "#16a085"};
 
@@ -83,7 +87,48 @@ namespace {
 // Gaps of a square grid (light squares paler than light cells, others hatched as holes),
 // the links of a graph board (a one-way link with an arrow at its middle), then the cells,
 // each with its name as a tooltip.
+// A board of points (style: points): the cells make one wooden surface, and lines join the
+// centres of neighbours one straight step apart, so pieces stand on the crossings.
+std::string points_svg(const BoardGraph& b, const BoardLayout& layout) {
+  std::string out = "<g>\n";
+  for (int c = 0; c < b.cell_count(); ++c)
+    out += cell_outline_svg(layout, layout.centres[c], fmt::format(R"(class="cell" fill="{0}" stroke="{0}")", kWood),
+                            "<title>" + xml_escape(b.cell(c).name) + "</title>") +
+           "\n";
+  out += fmt::format(R"(</g><g class="grid" stroke="{}" stroke-width="{}">)", kGrid,
+                     num(std::max(1.0, layout.pitch * 0.03))) +
+         "\n";
+  for (int c = 0; c < b.cell_count(); ++c)
+    for (int d = 0; d < b.direction_count(); ++d) {
+      const int n = b.neighbour(c, d);
+      const DirectionInfo& dir = b.direction(d);
+      if (n == kNoCell || n < c || (dir.dx != 0 && dir.dy != 0)) continue;  // each line once, no diagonals
+      const Point a = layout.centres[c], e = layout.centres[n];
+      out += fmt::format(R"(<line x1="{}" y1="{}" x2="{}" y2="{}"/>)", num(a.x), num(a.y), num(e.x), num(e.y)) + "\n";
+    }
+  return out + "</g>\n";
+}
+
+// A board of holes (style: holes): the cells make one frame, with a hole at each cell.
+std::string holes_svg(const BoardGraph& b, const BoardLayout& layout) {
+  std::string out = "<g>\n";
+  for (int c = 0; c < b.cell_count(); ++c)
+    out += cell_outline_svg(layout, layout.centres[c], fmt::format(R"(class="cell" fill="{0}" stroke="{0}")", kFrame),
+                            "<title>" + xml_escape(b.cell(c).name) + "</title>") +
+           "\n";
+  out += fmt::format(R"(</g><g class="holes" fill="{}" stroke="{}" stroke-width="{}">)", kLightGap, kHoleRim,
+                     num(layout.pitch * 0.04)) +
+         "\n";
+  for (int c = 0; c < b.cell_count(); ++c)
+    out += fmt::format(R"(<circle cx="{}" cy="{}" r="{}"/>)", num(layout.centres[c].x), num(layout.centres[c].y),
+                       num(layout.pitch * 0.42)) +
+           "\n";
+  return out + "</g>\n";
+}
+
 std::string cells_svg(const BoardGraph& b, const BoardLayout& layout) {
+  if (b.style == "points") return points_svg(b, layout);
+  if (b.style == "holes") return holes_svg(b, layout);
   const double p = layout.pitch;
   std::string out;
   for (const auto& hole : layout.holes)
