@@ -168,7 +168,12 @@ TEST_CASE("Pictures: square boards keep their shape - walls, coordinates and lin
   CHECK(count(lanko68, "class=\"barrier\"") == 4);
   CHECK(lanko68.find("<title>barrier b2|b3</title>") != std::string::npos);
   // Lanko-103: 105 squares of an 11x11 board without its 2x2 corners; 61 are cells.
-  CHECK(count(draw(load_board_at("boards/lanko103.yaml")), "class=\"hole\"") == 105 - 61);
+  std::string lanko103 = draw(load_board_at("boards/lanko103.yaml"));
+  CHECK(count(lanko103, "class=\"hole\"") == 105 - 61);
+  // Its 8 light squares that are cells stand out from the 44 that are not: light as on a
+  // chessboard, where the others are nearly the paper.
+  CHECK(count(lanko103, "class=\"cell\" fill=\"#f0d9b5\"") == 8);
+  CHECK(count(lanko103, "class=\"hole\" fill=\"#fbf7ef\"") == 44);
   // Hex rows: the row letter at both ends of each of the 17 rows.
   std::string hex9 = draw(load_board_at("boards/hex9.yaml"));
   CHECK(count(group(hex9, "coordinates"), "<text") == 34);

@@ -10,7 +10,10 @@ namespace {
 constexpr const char* kLight = "#f0d9b5";
 constexpr const char* kDark = "#b58863";
 constexpr const char* kHex = "#efdcb1";
-constexpr const char* kLightGap = "#f8efe0";  // a light square that is not a cell: paler than a light cell
+// A light square that is not a cell: nearly the paper, outlined, so that a light square that
+// is one (Lanko-103's few) stands out; a dark one is cross-hatched, unlike a zone's stripes.
+constexpr const char* kLightGap = "#fbf7ef";
+constexpr const char* kGapLine = "#e6dccb";
 constexpr const char* kLine = "#8a6d3b";
 constexpr const char* kInk = "#5b4a3a";
 constexpr const char* kWood = "#e3c488";   // a board of points: one wooden surface
@@ -59,7 +62,7 @@ std::string board_defs_svg(const PictureOptions& options) {
   std::string out;
   out +=
       R"~(<pattern id="hole-hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">)~"
-      R"(<rect width="6" height="6" fill="#d9d0c1"/><path d="M0 0V6" stroke="#a89a85" stroke-width="1.5"/></pattern>)"
+      R"(<rect width="6" height="6" fill="#d9d0c1"/><path d="M0 0V6M0 0H6" stroke="#8f8069" stroke-width="1.5"/></pattern>)"
       "\n";
   for (size_t z = 0; z < options.shaded.size(); ++z)
     out +=
@@ -133,7 +136,8 @@ std::string cells_svg(const BoardGraph& b, const BoardLayout& layout) {
   std::string out;
   for (const auto& hole : layout.holes)
     out += cell_outline_svg(layout, hole.centre,
-                            fmt::format(R"(class="hole" fill="{}")", hole.dark ? "url(#hole-hatch)" : kLightGap)) +
+                            fmt::format(R"(class="hole" fill="{}" stroke="{}")",
+                                        hole.dark ? "url(#hole-hatch)" : kLightGap, kGapLine)) +
            "\n";
   for (const auto& link : layout.links) {
     Point a = layout.centres[link.a], c = layout.centres[link.b];
