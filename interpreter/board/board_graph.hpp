@@ -50,7 +50,7 @@ class BoardGraph {
   void add_barrier(Barrier b) { barriers_.push_back(b); }
   std::string name;
   // How pictures draw the cells (the board file's `style`): "" by their shape (squares light
-  // and dark, hexagons, circles), "points" pieces on the crossings of lines (Go's board),
+  // and dark, hexagons, circles), "points" pieces on the crossings of lines,
   // "holes" a frame with a hole for each cell (an upright grid).
   std::string style;
 

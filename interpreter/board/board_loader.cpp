@@ -121,8 +121,8 @@ void BoardBuilder::load_root(const YAML::Node& root) {
     if (auto s = read_string(*e, "'style'"); s && (*s == "points" || *s == "holes")) board_.style = *s;
     else if (s)
       diags_.error(at(e->value),
-                   fmt::format("unknown style '{}'; a board's style is points (pieces on the crossings of lines, "
-                               "as on a Go board) or holes (a frame with a hole for each cell); without one, cells "
+                   fmt::format("unknown style '{}'; a board's style is points (pieces where the lines of the "
+                               "board cross) or holes (a frame with a hole for each cell); without one, cells "
                                "are drawn by their shape",
                                *s));
   }

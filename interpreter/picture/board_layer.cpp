@@ -11,7 +11,8 @@ constexpr const char* kLight = "#f0d9b5";
 constexpr const char* kDark = "#b58863";
 constexpr const char* kHex = "#efdcb1";
 // A light square that is not a cell: nearly the paper, outlined, so that a light square that
-// is one (Lanko-103's few) stands out; a dark one is cross-hatched, unlike a zone's stripes.
+// is one (a board's few light cells among gaps) stands out; a dark one is cross-hatched,
+// unlike a zone's stripes.
 constexpr const char* kLightGap = "#fbf7ef";
 constexpr const char* kGapLine = "#e6dccb";
 constexpr const char* kLine = "#8a6d3b";
