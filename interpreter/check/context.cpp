@@ -232,7 +232,7 @@ bool CheckContext::directions_of(const Expr& e, int seat, std::vector<int>& out,
     for (const auto& orient : board->orientations()) relative_somewhere |= orient.relative.count(c->text) > 0;
     // A seat whose facing= was misnamed has been told so: its relative directions are not
     // errors of their own (a typo in a variant would otherwise be reported all over its base).
-    if (!o && !program.seats.empty() && has_shared(kMisnamedFacing) &&
+    if (relative_somewhere && !o && !program.seats.empty() && has_shared(kMisnamedFacing) &&
         shared<std::set<std::string>>(kMisnamedFacing).count(program.seats[seat].name))
       continue;
     if (relative_somewhere && !o && !program.seats.empty()) {

@@ -109,8 +109,8 @@ struct HopArgs final : BasicMovement {
 
 void check_hop(CheckContext& ctx, const Statement& s, uint32_t kinds) {
   HopArgs args;
-  if (!check_movement(ctx, s, args, kinds, {.named = {"dirs", "take", "distance", "beyond"}, .condition = false}))
-    return;
+  // Every argument is checked, so that each mistake of the line is reported at once.
+  bool ok = check_movement(ctx, s, args, kinds, {.named = {"dirs", "take", "distance", "beyond"}, .condition = false});
   HopRule hop;
   hop.kinds = kinds;
   hop.dirs = args.dirs;
@@ -122,15 +122,15 @@ void check_hop(CheckContext& ctx, const Statement& s, uint32_t kinds) {
       if (!ctx.program.stacking)
         ctx.error(t.pos, "take=top-to-bottom needs columns: add `stacking columns` to the rules");
     } else {
-      return ctx.error(t.pos,
-                       fmt::format("expected what a hop does to the jumped piece: remove or top-to-bottom, found "
+      ctx.error(t.pos, fmt::format("expected what a hop does to the jumped piece: remove or top-to-bottom, found "
                                    "'{}'",
                                    to_string(t)));
+      ok = false;
     }
   }
-  if (!range_value(ctx, ctx.named(s, "distance"), hop.long_range) ||
-      !range_value(ctx, ctx.named(s, "beyond"), hop.land_far))
-    return;
+  const bool distance_ok = range_value(ctx, ctx.named(s, "distance"), hop.long_range);
+  const bool beyond_ok = range_value(ctx, ctx.named(s, "beyond"), hop.land_far);
+  if (!ok || !distance_ok || !beyond_ok) return;
   CaptureSetup& setup = ctx.shared<CaptureSetup>("captures");
   if (hop.take_top) setup.top_to_bottom.push_back(ctx.named(s, "take")->value.pos);
   setup.hops.push_back(std::move(hop));

@@ -12,35 +12,43 @@
 namespace tabula {
 namespace {
 
+// Every argument is checked, so that each mistake of the line is reported at once.
 void check_promote(CheckContext& ctx, const Statement& s) {
   if (!ctx.shape(s, 1, 2, {"to", "in", "mark"})) return;
   Promotion pr;
   pr.pos = s.pos;
+  bool ok = true;
   for (const Expr* c : choices(s.args[0].value)) {
-    if (!ctx.identifier(*c, "a piece kind")) return;
+    if (!ctx.identifier(*c, "a piece kind")) {
+      ok = false;
+      continue;
+    }
     int k = ctx.find_kind(c->text);
-    if (k < 0) return ctx.unknown_name(*c, "piece kind", ctx.kind_names());
-    pr.from_kinds |= 1u << k;
+    if (k < 0) ctx.unknown_name(*c, "piece kind", ctx.kind_names()), ok = false;
+    else pr.from_kinds |= 1u << k;
   }
   auto pos = ctx.positional(s);
   if (pos.size() == 2) {
     const Expr& when = pos[1]->value;
     if (when.kind == Expr::Kind::identifier && when.text == "ends-capture") pr.when = Promotion::When::ends_capture;
     else if (when.kind == Expr::Kind::identifier && when.text == "at-end") pr.when = Promotion::When::move_end;
-    else return ctx.error(pos[1]->pos, fmt::format("expected ends-capture or at-end, found '{}'", to_string(when)));
+    else
+      ctx.error(pos[1]->pos, fmt::format("expected ends-capture or at-end, found '{}'", to_string(when))), ok = false;
   }
   const Arg* to = ctx.named(s, "to");
   const Arg* in = ctx.named(s, "in");
   if (!to || !in) return ctx.error(s.pos, "'promote' needs to=KIND and in=ZONE");
-  if (!ctx.identifier(to->value, "a piece kind")) return;
-  if (to->value.text == "none") pr.to_kind = -1;  // the piece is removed (burned)
-  else {
+  if (!ctx.identifier(to->value, "a piece kind")) {
+    ok = false;
+  } else if (to->value.text == "none") {
+    pr.to_kind = -1;  // the piece is removed (burned)
+  } else {
     pr.to_kind = ctx.find_kind(to->value.text);
-    if (pr.to_kind < 0) return ctx.unknown_name(to->value, "piece kind (or none)", ctx.kind_names());
+    if (pr.to_kind < 0) ctx.unknown_name(to->value, "piece kind (or none)", ctx.kind_names()), ok = false;
   }
-  if (const Arg* mark = ctx.named(s, "mark")) ctx.string_value(mark->value, "the record mark", pr.mark);
+  if (const Arg* mark = ctx.named(s, "mark")) ok = ctx.string_value(mark->value, "the record mark", pr.mark) && ok;
   pr.zone = ctx.find_zone(in->value);
-  if (pr.zone < 0) return;
+  if (pr.zone < 0 || !ok) return;
   if (ctx.program.promotions.size() >= 250) return ctx.error(s.pos, "at most 250 promotions are supported");
   ctx.program.promotions.push_back(pr);
 }
