@@ -83,10 +83,21 @@ def test_a_failing_shard_raises_with_the_commands_message(client, tmp_path):
                        out_dir=str(tmp_path / "bad"), binary=tabula_binary(), cwd=str(ROOT))
 
 
-def test_the_binary_comes_from_the_environment(monkeypatch):
+def test_the_binary_comes_from_the_environment_then_beside_the_package_then_the_path(monkeypatch, tmp_path):
+    built = tabula_binary()  # ctest's TABULA_BINARY: this build's CLI
     monkeypatch.setenv("TABULA_BINARY", "/some/where/tabula")
     assert td.tabula_binary() == "/some/where/tabula"
+    # Unset, as the docs' setup leaves it (PYTHONPATH=build/python only): build/tabula, the CLI
+    # built with the package (installed: PREFIX/bin/tabula, checked by tests/consumer/run).
     monkeypatch.delenv("TABULA_BINARY")
     monkeypatch.setenv("PATH", "/nonexistent")
-    with pytest.raises(FileNotFoundError):
+    assert os.path.samefile(td.tabula_binary(), built)
+    # A package without its CLI beside it: the PATH's, else an error that says what to do.
+    monkeypatch.setattr(td._locations, "TABULA_BINARY", str(tmp_path / "not-built" / "tabula"))
+    (tmp_path / "bin").mkdir()
+    (tmp_path / "bin" / "tabula").symlink_to(built)
+    monkeypatch.setenv("PATH", str(tmp_path / "bin"))
+    assert td.tabula_binary() == str(tmp_path / "bin" / "tabula")
+    monkeypatch.setenv("PATH", "/nonexistent")
+    with pytest.raises(FileNotFoundError, match="not-built/tabula; set TABULA_BINARY or put tabula on the PATH"):
         td.tabula_binary()

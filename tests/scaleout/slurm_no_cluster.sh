@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # tools/slurm/submit on a machine with Slurm's commands but no cluster (slurm-wlm installed,
 # no controller): one clear message that names tools/slurm/local-cluster, exit 1, nothing
-# submitted and no raw Slurm error flood. Fake sinfo and sbatch on PATH stand for Slurm's
-# commands without a controller (what Debian's print then), so no daemon is needed.
+# submitted and no raw Slurm error flood. Fake sinfo, scontrol and sbatch on PATH stand for
+# Slurm's commands without a controller (what Debian's print then), so no daemon is needed.
 #   tests/scaleout/slurm_no_cluster.sh TABULA_BINARY
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -11,29 +11,39 @@ tabula=$(realpath "${1:?usage: slurm_no_cluster.sh TABULA_BINARY}")
 
 work=$(mktemp -d /tmp/tabula-no-cluster-XXXXXX)
 trap 'rm -rf "$work"' EXIT
-mkdir "$work/bin"
-cat > "$work/bin/sinfo" <<'FAKE'
-#!/bin/sh
-echo "slurm_load_partitions: Unable to contact slurm controller (connect failure)" >&2
-exit 1
-FAKE
-cat > "$work/bin/sbatch" <<FAKE
-#!/bin/sh
-touch "$work/sbatch-was-called"
-echo "sbatch: error: Batch job submission failed: Unable to contact slurm controller (connect failure)" >&2
-exit 1
-FAKE
-chmod +x "$work/bin/sinfo" "$work/bin/sbatch"
 
-status=0
-PATH="$work/bin:$PATH" tools/slurm/submit --tasks 2 --dir "$work/study" --tabula "$tabula" -- \
-  match rules/loa.rules --players random,random --games 4 >"$work/out" 2>"$work/err" || status=$?
-[ "$status" = 1 ] || fail "submit exited $status, not 1" "$work/out" "$work/err"
-grep -q "no Slurm cluster answers here (sinfo: slurm_load_partitions: Unable to contact slurm controller" "$work/err" \
-  || fail "the message does not say that no cluster answers, quoting sinfo" "$work/err"
-grep -q "tools/slurm/local-cluster start DIR" "$work/err" || fail "the message does not name local-cluster" "$work/err"
-grep -q "nothing was submitted" "$work/err" || fail "the message does not say that nothing was submitted" "$work/err"
-[ "$(wc -l <"$work/err")" -le 3 ] || fail "more than one message" "$work/err"
-[ ! -e "$work/sbatch-was-called" ] || fail "sbatch was called without a cluster" "$work/err"
-[ ! -s "$work/out" ] || fail "submit printed on standard output" "$work/out"
+# no_cluster CASE QUOTED: Slurm's commands print CASE's lines on standard error and fail;
+# submit must stop with one message quoting QUOTED (the line that says why), calling no sbatch.
+no_cluster() {
+  local bin=$work/$1-bin out=$work/$1.out err=$work/$1.err status=0
+  mkdir "$bin"
+  for command in sinfo scontrol sbatch; do
+    printf '#!/bin/sh\ntouch "%s/%s-was-called"\ncat "%s/lines" >&2\nexit 1\n' "$work" "$command" "$bin" >"$bin/$command"
+    chmod +x "$bin/$command"
+  done
+  cat >"$bin/lines"
+  rm -f "$work"/*-was-called
+  PATH="$bin:$PATH" tools/slurm/submit --tasks 2 --dir "$work/$1-study" --tabula "$tabula" -- \
+    match rules/loa.rules --players random,random --games 4 >"$out" 2>"$err" || status=$?
+  [ "$status" = 1 ] || fail "$1: submit exited $status, not 1" "$out" "$err"
+  grep -qF "no Slurm cluster answers here (sinfo: $2); nothing was submitted" "$err" \
+    || fail "$1: the message does not say that no cluster answers, quoting '$2'" "$err"
+  grep -qF "tools/slurm/local-cluster start DIR" "$err" || fail "$1: the message does not name local-cluster" "$err"
+  grep -qF "docs/SCALING.md" "$err" || fail "$1: the message does not name docs/SCALING.md" "$err"
+  [ "$(wc -l <"$err")" -le 2 ] || fail "$1: more than the one message" "$err"
+  [ ! -e "$work/sbatch-was-called" ] || fail "$1: sbatch was called without a cluster" "$err"
+  [ ! -s "$out" ] || fail "$1: submit printed on standard output" "$out"
+}
+
+# A slurm.conf naming a controller that is not running.
+no_cluster controller-down "slurm_load_partitions: Unable to contact slurm controller (connect failure)" <<'SLURM'
+slurm_load_partitions: Unable to contact slurm controller (connect failure)
+SLURM
+# No slurm.conf at all (Debian's slurm-wlm as installed): sinfo gives up on its last line.
+no_cluster no-configuration "fatal: Could not establish a configuration source" <<'SLURM'
+sinfo: error: resolve_ctls_from_dns_srv: res_nsearch error: Unknown host
+sinfo: error: fetch_config: DNS SRV lookup failed
+sinfo: error: _establish_config_source: failed to fetch config
+sinfo: fatal: Could not establish a configuration source
+SLURM
 echo "ok: without a cluster, submit says so in one message naming tools/slurm/local-cluster"

@@ -8,10 +8,14 @@ which record the study they belong to, into the report. The report equals the un
 
     from dask.distributed import Client, LocalCluster
     import tabula.distributed as td
-    with Client(LocalCluster(n_workers=2, threads_per_worker=1)) as client:
-        report = td.match_study(client, "rules/my-game.rules", ["alphabeta:2", "random"], games=1000,
-                                shards=8, out_dir="results", seed=7)
-    print(report["players"], report["games"])
+    if __name__ == "__main__":  # the workers import the script: only the main process starts a cluster
+        with LocalCluster(n_workers=2, threads_per_worker=1) as cluster, Client(cluster) as client:
+            report = td.match_study(client, "rules/my-game.rules", ["alphabeta:2", "random"], games=1000,
+                                    shards=8, out_dir="results", seed=7)
+        print(report["players"], report["games"])
+
+The client closes before its cluster (the other way round, its connection breaks first and
+distributed prints a CommClosedError traceback).
 """
 
 import json
@@ -19,14 +23,19 @@ import os
 import shutil
 import subprocess
 
+from . import _locations
+
 __all__ = ["tabula_binary", "run_shard", "match_study"]
 
 
 def tabula_binary():
-    """The `tabula` command the tasks run: $TABULA_BINARY, else `tabula` on the PATH."""
-    found = os.environ.get("TABULA_BINARY") or shutil.which("tabula")
+    """The `tabula` command the tasks run: $TABULA_BINARY, else the one built or installed with
+    this package (build/tabula beside build/python, or bin/tabula of the install), else `tabula`
+    on the PATH."""
+    beside = os.path.normpath(os.path.join(os.path.dirname(__file__), _locations.TABULA_BINARY))
+    found = os.environ.get("TABULA_BINARY") or (beside if os.access(beside, os.X_OK) else shutil.which("tabula"))
     if not found:
-        raise FileNotFoundError("no tabula command: set TABULA_BINARY or put tabula on the PATH")
+        raise FileNotFoundError(f"no tabula command: none at {beside}; set TABULA_BINARY or put tabula on the PATH")
     return found
 
 
