@@ -31,7 +31,7 @@ bool only_blanks(std::string_view line) {
 // removed; then the longest common prefix of blanks (spaces and tabs, compared literally)
 // of the lines that are not blank is removed from every line, and blank lines become empty
 // (like Python's textwrap.dedent).
-std::string dedent_triple_quoted(std::string_view body, int* first_line, int* indent) {
+std::string dedent_triple_quoted(std::string_view body, int* first_line, int* removed_indent) {
   std::string text;
   for (size_t i = 0; i < body.size(); ++i)
     if (!(body[i] == '\r' && i + 1 < body.size() && body[i + 1] == '\n')) text += body[i];
@@ -59,7 +59,7 @@ std::string dedent_triple_quoted(std::string_view body, int* first_line, int* in
       common = common->substr(0, n);
     }
   }
-  if (indent) *indent = common ? static_cast<int>(common->size()) : 0;
+  if (removed_indent) *removed_indent = common ? static_cast<int>(common->size()) : 0;
   std::string out;
   for (size_t i = 0; i < lines.size(); ++i) {
     if (i > 0) out += '\n';

@@ -14,7 +14,7 @@ std::string unescape(std::string_view body);
 // of the lines that are not blank is removed from every line, and blank lines become empty
 // (like Python's textwrap.dedent).
 // `first_line` gets 1 when the newline after the opening quotes was removed (the text starts
-// on the next line), else 0; `indent` the number of blanks removed from each line.
-std::string dedent_triple_quoted(std::string_view body, int* first_line = nullptr, int* indent = nullptr);
+// on the next line), else 0; `removed_indent` the number of blanks removed from each line.
+std::string dedent_triple_quoted(std::string_view body, int* first_line = nullptr, int* removed_indent = nullptr);
 
 }  // namespace tabula::parsing
