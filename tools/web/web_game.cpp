@@ -311,7 +311,7 @@ std::vector<ZoneView> territory_views(const State& s) {
   auto owners = territory_owners(p, s.tops());
   std::vector<ZoneView> out;
   for (int side = 0; side < p.player_count(); ++side) {
-    ZoneView z{"territory", p.players[side].name, {}};
+    ZoneView z{"territory", p.players[side].name, {}, false};
     for (int c = 0; c < p.board->cell_count(); ++c)
       if (owners[c] == side) z.cells.push_back(p.board->cell(c).name);
     out.push_back(std::move(z));
