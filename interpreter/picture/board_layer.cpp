@@ -88,20 +88,24 @@ std::string board_defs_svg(const PictureOptions& options) {
 
 namespace {
 
-// Gaps of a square grid (light squares paler than light cells, others hatched as holes),
-// the links of a graph board (a one-way link with an arrow at its middle), then the cells,
-// each with its name as a tooltip.
+// The cells in one colour, edge to edge (one surface, one frame), each with its name as a
+// tooltip: what a board of points or of holes draws its marks over.
+std::string one_colour_cells_svg(const BoardGraph& b, const BoardLayout& layout, const char* colour) {
+  std::string out = "<g>\n";
+  for (int c = 0; c < b.cell_count(); ++c)
+    out += cell_outline_svg(layout, layout.centres[c], fmt::format(R"(class="cell" fill="{0}" stroke="{0}")", colour),
+                            "<title>" + xml_escape(b.cell(c).name) + "</title>") +
+           "\n";
+  return out + "</g>\n";
+}
+
 // A board of points (style: points): the cells make one wooden surface, and lines join the
 // centres of neighbours one straight step apart, so pieces stand on the crossings.
 std::string points_svg(const BoardGraph& b, const BoardLayout& layout) {
-  std::string out = "<g>\n";
-  for (int c = 0; c < b.cell_count(); ++c)
-    out += cell_outline_svg(layout, layout.centres[c], fmt::format(R"(class="cell" fill="{0}" stroke="{0}")", kWood),
-                            "<title>" + xml_escape(b.cell(c).name) + "</title>") +
-           "\n";
-  out += fmt::format(R"(</g><g class="grid" stroke="{}" stroke-width="{}">)", kGrid,
-                     num(std::max(1.0, layout.pitch * 0.03))) +
-         "\n";
+  std::string out = one_colour_cells_svg(b, layout, kWood);
+  out +=
+      fmt::format(R"(<g class="grid" stroke="{}" stroke-width="{}">)", kGrid, num(std::max(1.0, layout.pitch * 0.03))) +
+      "\n";
   for (int c = 0; c < b.cell_count(); ++c)
     for (int d = 0; d < b.direction_count(); ++d) {
       const int n = b.neighbour(c, d);
@@ -115,12 +119,8 @@ std::string points_svg(const BoardGraph& b, const BoardLayout& layout) {
 
 // A board of holes (style: holes): the cells make one frame, with a hole at each cell.
 std::string holes_svg(const BoardGraph& b, const BoardLayout& layout) {
-  std::string out = "<g>\n";
-  for (int c = 0; c < b.cell_count(); ++c)
-    out += cell_outline_svg(layout, layout.centres[c], fmt::format(R"(class="cell" fill="{0}" stroke="{0}")", kFrame),
-                            "<title>" + xml_escape(b.cell(c).name) + "</title>") +
-           "\n";
-  out += fmt::format(R"(</g><g class="holes" fill="{}" stroke="{}" stroke-width="{}">)", kLightGap, kHoleRim,
+  std::string out = one_colour_cells_svg(b, layout, kFrame);
+  out += fmt::format(R"(<g class="holes" fill="{}" stroke="{}" stroke-width="{}">)", kLightGap, kHoleRim,
                      num(layout.pitch * 0.04)) +
          "\n";
   for (int c = 0; c < b.cell_count(); ++c)
@@ -130,6 +130,9 @@ std::string holes_svg(const BoardGraph& b, const BoardLayout& layout) {
   return out + "</g>\n";
 }
 
+// Gaps of a square grid (light ones nearly the paper, dark ones cross-hatched), the links of
+// a graph board (a one-way link with an arrow at its middle), then the cells, each with its
+// name as a tooltip; or, for a board with a style, its points or holes.
 std::string cells_svg(const BoardGraph& b, const BoardLayout& layout) {
   if (b.style == "points") return points_svg(b, layout);
   if (b.style == "holes") return holes_svg(b, layout);
