@@ -263,15 +263,20 @@ Response WebBoard::games() const {
   return json_response(200, {{"games", list}, {"players", players}, {"move_time", options_.move_seconds}});
 }
 
+WatchedRules* WebBoard::find_game(const std::string& id) const {
+  auto it = std::find_if(games_.begin(), games_.end(), [&](const auto& g) { return g->id() == id; });
+  return it == games_.end() ? nullptr : it->get();
+}
+
 // A served rules file as it is now: its text, the version of its rules (one more each time
 // an edit loads), and the diagnostics when the file as it is now does not load.
 Response WebBoard::rules(const Request& request) const {
   auto it = request.query.find("game");
   if (it == request.query.end()) return error_response(400, "the query parameter 'game' is missing");
-  auto served = std::find_if(games_.begin(), games_.end(), [&](const auto& g) { return g->id() == it->second; });
-  if (served == games_.end())
+  auto served = find_game(it->second);
+  if (!served)
     return error_response(404, fmt::format("there is no game '{}' here (GET /api/games lists them)", it->second));
-  auto now = (*served)->refresh(std::chrono::duration<double>(options_.watch_seconds));
+  auto now = served->refresh(std::chrono::duration<double>(options_.watch_seconds));
   const GameInfo& g = info(*now.rules);
   return json_response(200, {{"game", g.id},
                              {"file", g.file},
@@ -286,14 +291,13 @@ Response WebBoard::new_game(const Request& request, const std::string& token) {
   if (!body) return error_response(400, error);
   auto id = string_field(*body, "game", true, error);
   if (!id) return error_response(400, error);
-  auto served = std::find_if(games_.begin(), games_.end(), [&](const auto& g) { return g->id() == *id; });
-  if (served == games_.end())
-    return error_response(404, fmt::format("there is no game '{}' here (GET /api/games lists them)", *id));
-  auto now = (*served)->refresh(std::chrono::duration<double>(options_.watch_seconds));
+  auto served = find_game(*id);
+  if (!served) return error_response(404, fmt::format("there is no game '{}' here (GET /api/games lists them)", *id));
+  auto now = served->refresh(std::chrono::duration<double>(options_.watch_seconds));
   if (!now.diagnostics.empty())  // a game of the rules as they were would not be the file's game
     return error_response(409, fmt::format("{} has errors since it was last read (the page shows them, and GET "
                                            "/api/rules?game={}); fix them to start a game",
-                                           (*served)->path(), *id));
+                                           served->path(), *id));
   const GameInfo& game = info(*now.rules);
 
   std::vector<std::string> items = split_players(options_.default_players);

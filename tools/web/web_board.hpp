@@ -59,6 +59,7 @@ class WebBoard {
   Response give_token(const Request& request) const;
   Response games() const;
   Response rules(const Request& request) const;
+  WatchedRules* find_game(const std::string& id) const;  // nullptr when no file has that id
   Response new_game(const Request& request, const std::string& token);
   Response game_request(const Request& request, const std::string& action, const std::string& token);
   Response play_computer(WebGame& game, uint64_t max_moves);
