@@ -36,13 +36,16 @@ bool CheckContext::shape(const Statement& s, size_t min_pos, size_t max_pos, con
       continue;
     }
     if (std::find(named.begin(), named.end(), a.name) == named.end()) {
-      error(a.pos, named.empty() ? fmt::format("'{}' takes no named arguments, but has '{}='", s.keyword, a.name)
-                                 : fmt::format("unknown argument '{}' for '{}'; expected one of: {}", a.name, s.keyword,
-                                               join(named)));
-      ok = false;
+      const std::string guess = closest_name(a.name, named);
+      if (named.empty()) error(a.pos, fmt::format("'{}' takes no named arguments, but has '{}='", s.keyword, a.name));
+      else if (!guess.empty())
+        error(a.pos, fmt::format("unknown argument '{}' for '{}'; did you mean '{}='?", a.name, s.keyword, guess));
+      else
+        error(a.pos,
+              fmt::format("unknown argument '{}' for '{}'; expected one of: {}", a.name, s.keyword, join(named)));
+      misspelt_.insert(&s);
     } else if (std::find(seen.begin(), seen.end(), a.name) != seen.end()) {
       error(a.pos, fmt::format("'{}=' is given twice in this '{}' statement", a.name, s.keyword));
-      ok = false;
     }
     seen.push_back(a.name);
   }
@@ -58,6 +61,10 @@ bool CheckContext::shape(const Statement& s, size_t min_pos, size_t max_pos, con
   if (s.has_items && !items) error(s.pos, fmt::format("'{}' takes no ':' list", s.keyword)), ok = false;
   if (s.has_block && !block) error(s.pos, fmt::format("'{}' takes no {{ }} block", s.keyword)), ok = false;
   return ok;
+}
+
+void CheckContext::needs(const Statement& s, std::string message) {
+  if (!misspelt(s)) error(s.pos, std::move(message));
 }
 
 std::vector<const Arg*> CheckContext::positional(const Statement& s) const {

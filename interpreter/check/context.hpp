@@ -9,6 +9,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -40,9 +41,17 @@ class CheckContext {
   }
   void warning(const SourcePos& pos, std::string message) { diags.warning(pos, std::move(message)); }
   // Checks a statement's shape: positional count, known named arguments (each at most
-  // once), and which parts (condition, items, block) it may have.
+  // once), and which parts (condition, items, block) it may have. False when the parts or
+  // the positional count are wrong: the statement cannot be read further. An unknown or
+  // repeated name is reported but does not stop the statement, so that the rest of the line
+  // is checked in the same run; a statement with an unknown name is remembered as misspelt
+  // (see needs()).
   bool shape(const Statement& s, size_t min_pos, size_t max_pos, const std::vector<std::string>& named,
              bool condition = false, bool items = false, bool block = false);
+  // Reports that `s` lacks a named argument it needs, unless a name of `s` was misspelt:
+  // that name may be this one (dir=n for dirs=), and it has been reported already.
+  void needs(const Statement& s, std::string message);
+  bool misspelt(const Statement& s) const { return misspelt_.count(&s) > 0; }
   std::vector<const Arg*> positional(const Statement& s) const;
   const Arg* named(const Statement& s, std::string_view name) const;
   bool identifier(const Expr& e, std::string_view what);
@@ -109,6 +118,7 @@ class CheckContext {
   size_t finished_ = 0;
   bool quiet_ = false;
   bool reported_dirs_ = false;
+  std::set<const Statement*> misspelt_;  // statements with an unknown argument name
 };
 
 std::string join(const std::vector<std::string>& v, const char* sep = ", ");

@@ -39,7 +39,7 @@ void check_adjacent(CheckContext& ctx, const Statement& s) {
   if (!ctx.shape(s, 1, 1, {"dirs", "take"})) return;
   auto e = std::make_unique<Adjacent>();
   const Arg* dirs = ctx.named(s, "dirs");
-  if (!dirs) return ctx.error(s.pos, "'capture adjacent' needs dirs=... (for example dirs=all)");
+  if (!dirs) return ctx.needs(s, "'capture adjacent' needs dirs=... (for example dirs=all)");
   if (!ctx.board || !ctx.directions_per_seat(dirs->value, e->dirs)) return;
   if (!take_of(ctx, s, Take::convert, e->take)) return;
   ctx.shared<bool>("counts captures") = true;

@@ -76,7 +76,7 @@ void check_custodian(CheckContext& ctx, const Statement& s) {
   if (!ctx.shape(s, 1, 1, {"dirs", "length", "take"})) return;
   auto e = std::make_unique<Custodian>();
   const Arg* dirs = ctx.named(s, "dirs");
-  if (!dirs) return ctx.error(s.pos, "'capture custodian' needs dirs=... (for example dirs=orthogonal or dirs=all)");
+  if (!dirs) return ctx.needs(s, "'capture custodian' needs dirs=... (for example dirs=orthogonal or dirs=all)");
   if (!ctx.board || !ctx.directions_per_seat(dirs->value, e->dirs)) return;
   if (const Arg* length = ctx.named(s, "length"); length && !length_of(ctx, *length, e->shortest, e->longest)) return;
   if (!take_of(ctx, s, Take::remove, e->take)) return;

@@ -27,8 +27,7 @@ bool check_movement(CheckContext& ctx, const Statement& s, BasicMovement& mv, ui
   mv.pos = s.pos;
   mv.kinds = kinds;
   if (shape.partial) shape.named.insert(shape.named.end(), {"cost", "max", "unless"});
-  const bool names_known = ctx.shape(s, 0, 0, shape.named, shape.condition);
-  bool ok = names_known;
+  bool ok = ctx.shape(s, 0, 0, shape.named, shape.condition) && !ctx.misspelt(s);
   if (s.has_condition && !ctx.condition(s.condition, mv.condition, {.movement = true})) ok = false;
   if (const Arg* a = ctx.named(s, "cost")) {
     long long n;
@@ -56,9 +55,7 @@ bool check_movement(CheckContext& ctx, const Statement& s, BasicMovement& mv, ui
   if (!shape.dirs) return ok;
   const Arg* dirs = ctx.named(s, "dirs");
   if (!dirs) {
-    // A misspelt name (dir=n) has been reported: saying that dirs= is missing would say it twice.
-    if (names_known)
-      ctx.error(s.pos, fmt::format("'{}' needs dirs=... (for example dirs=all or dirs=forward)", s.keyword));
+    ctx.needs(s, fmt::format("'{}' needs dirs=... (for example dirs=all or dirs=forward)", s.keyword));
     ok = false;
   } else if (!ctx.board || !ctx.directions_per_seat(dirs->value, mv.dirs)) {
     ok = false;

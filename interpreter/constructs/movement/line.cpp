@@ -55,11 +55,7 @@ void check_line(CheckContext& ctx, const Statement& s, uint32_t kinds) {
   auto mv = std::make_unique<LineMovement>();
   bool ok = check_movement(ctx, s, *mv, kinds, {.named = {"dirs", "distance", "over", "land"}});
   if (const Arg* distance = ctx.named(s, "distance"); !distance) {
-    const bool misspelt = std::any_of(s.args.begin(), s.args.end(), [](const Arg& a) {
-      return !a.name.empty() && a.name != "dirs" && a.name != "over" && a.name != "land";
-    });
-    if (!misspelt)  // else the unknown name has been reported, and may be this one (distanse=1)
-      ctx.error(s.pos, "'line' needs distance=... (a number, count(line) or neighbours())");
+    ctx.needs(s, "'line' needs distance=... (a number, count(line) or neighbours())");
     ok = false;
   } else if (const Expr& e = distance->value; e.kind == Expr::Kind::number) {
     long long v;

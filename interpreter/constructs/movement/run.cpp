@@ -30,7 +30,7 @@ void check_run(CheckContext& ctx, const Statement& s, uint32_t kinds) {
   auto mv = std::make_unique<Run>();
   if (!check_movement(ctx, s, *mv, kinds, {.named = {"ring", "discount"}, .partial = true, .dirs = false})) return;
   const Arg* ring = ctx.named(s, "ring");
-  if (!ring) return ctx.error(s.pos, "'run' needs ring=NAME (a path declared with `ring NAME: cells...`)");
+  if (!ring) return ctx.needs(s, "'run' needs ring=NAME (a path declared with `ring NAME: cells...`)");
   mv->ring = find_ring(ctx, ring->value);
   if (!mv->ring) return;
   if (const Arg* d = ctx.named(s, "discount")) {

@@ -164,7 +164,7 @@ void check_region(CheckContext& ctx, const Statement& s) {
   auto r = std::make_unique<Region>();
   r->name = s.args[0].value.text;
   const Arg* size = ctx.named(s, "size");
-  if (!size) ctx.error(s.pos, "'region' needs size=EXPRESSION (for example size=pieces(all) - 1)");
+  if (!size) ctx.needs(s, "'region' needs size=EXPRESSION (for example size=pieces(all) - 1)");
   else ctx.number(size->value, r->size, {.all = true});
   if (const Arg* first = ctx.named(s, "first")) {
     r->first_cells.assign(ctx.board->cell_count(), 0);

@@ -22,7 +22,7 @@ void check_no_move(CheckContext& ctx, const Statement& s) {
 void check_limit(CheckContext& ctx, const Statement& s) {
   if (!ctx.shape(s, 0, 0, {"plies"})) return;
   const Arg* plies = ctx.named(s, "plies");
-  if (!plies) return ctx.error(s.pos, "'limit' needs plies=N");
+  if (!plies) return ctx.needs(s, "'limit' needs plies=N");
   long long v;
   if (ctx.number_value(plies->value, "the ply limit", 1, 1000000, v)) ctx.program.end.ply_limit = static_cast<int>(v);
 }

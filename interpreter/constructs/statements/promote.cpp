@@ -37,8 +37,11 @@ void check_promote(CheckContext& ctx, const Statement& s) {
   }
   const Arg* to = ctx.named(s, "to");
   const Arg* in = ctx.named(s, "in");
-  if (!to || !in) return ctx.error(s.pos, "'promote' needs to=KIND and in=ZONE");
-  if (!ctx.identifier(to->value, "a piece kind")) {
+  if (!in) ctx.needs(s, "'promote' needs in=ZONE (where the piece changes)"), ok = false;
+  if (!to) {
+    ctx.needs(s, "'promote' needs to=KIND (or to=none)");
+    ok = false;
+  } else if (!ctx.identifier(to->value, "a piece kind")) {
     ok = false;
   } else if (to->value.text == "none") {
     pr.to_kind = -1;  // the piece is removed (burned)
@@ -47,8 +50,8 @@ void check_promote(CheckContext& ctx, const Statement& s) {
     if (pr.to_kind < 0) ctx.unknown_name(to->value, "piece kind (or none)", ctx.kind_names()), ok = false;
   }
   if (const Arg* mark = ctx.named(s, "mark")) ok = ctx.string_value(mark->value, "the record mark", pr.mark) && ok;
-  pr.zone = ctx.find_zone(in->value);
-  if (pr.zone < 0 || !ok) return;
+  pr.zone = in ? ctx.find_zone(in->value) : -1;
+  if (pr.zone < 0 || !ok || ctx.misspelt(s)) return;
   if (ctx.program.promotions.size() >= 250) return ctx.error(s.pos, "at most 250 promotions are supported");
   ctx.program.promotions.push_back(pr);
 }

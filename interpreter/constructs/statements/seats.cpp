@@ -21,7 +21,7 @@ void check_seats(CheckContext& ctx, const Statement& s) {
       if (other.name == seat.name) ctx.error(line.pos, fmt::format("seat '{}' is declared twice", seat.name));
     const Arg* side = ctx.named(line, "side");
     if (!side) {
-      ctx.error(line.pos, fmt::format("seat '{}' needs side=PLAYER (whose pieces it moves)", seat.name));
+      ctx.needs(line, fmt::format("seat '{}' needs side=PLAYER (whose pieces it moves)", seat.name));
       continue;
     }
     if (!ctx.identifier(side->value, "a player")) continue;

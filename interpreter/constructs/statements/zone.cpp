@@ -20,6 +20,7 @@ void check_zone(CheckContext& ctx, const Statement& s) {
     if (a.name.empty()) continue;
     per_player = true;
     int pl = ctx.find_player(a.name);
+    if (pl < 0) continue;  // shape() reported the name
     std::vector<int> cells;
     for (const Expr* c : choices(a.value)) ctx.cells_of(*c, cells);
     for (int c : cells) z.cells[pl][c] = 1;

@@ -48,7 +48,7 @@ void check_opening(CheckContext& ctx, const Statement& s) {
     if (!check_step(ctx, line, {"by"}, step)) continue;
     const Arg* by = ctx.named(line, "by");
     if (!by) {
-      ctx.error(line.pos, fmt::format("opening action '{}' needs by=SIDE (who plays it)", line.keyword));
+      ctx.needs(line, fmt::format("opening action '{}' needs by=SIDE (who plays it)", line.keyword));
       continue;
     }
     if (!ctx.identifier(by->value, "a side")) continue;
