@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 #include <string>
 
+#include "engine/evaluate.hpp"
 #include "engine/sample.hpp"
 #include "engine/state.hpp"
 #include "engine/state_editor.hpp"
@@ -66,6 +67,10 @@ TEST_CASE("Rows by masks count what walking the rows counts, on every kind of bo
           const int longest = longest_row(p, axes, board.data(), side);
           CHECK(longest_row_by_masks(p, axes, masks[side]) == longest);
           CHECK(longest_row_by_shifts(shifts, masks[side]) == longest);
+          for (int length = 0; length <= 9; ++length) {  // a goal's threshold: a row of at least `length`
+            CHECK(has_row_by_masks(p, axes, masks[side], length) == (longest >= length));
+            CHECK(has_row_by_shifts(shifts, masks[side], length) == (longest >= length));
+          }
           for (int length = 1; length <= 8; ++length) {
             const int rows = rows_of_length(p, axes, board.data(), side, length);
             CHECK(rows_of_length_by_masks(p, axes, masks[side], length) == rows);
@@ -164,4 +169,91 @@ TEST_CASE("Placement by masks lists what the plain placement lists, in its order
     }
     CHECK(compared > 100);
   }
+}
+
+TEST_CASE("A function compared with a constant is asked as a threshold, with the value's answer", "[accel][rows]") {
+  // longest-row(mover) OP K for each comparison and K from -1 to 9, on positions of random
+  // play: the threshold form (ValueFunction::at_least, by shifts where rows are masked)
+  // against the value measured and compared, and against the reference program's answer.
+  using Op = FormulaNode::Op;
+  for (const char* game : {"connect-four", "gomoku"}) {
+    INFO(game);
+    auto fast = load_rules(repo_path(std::string("rules/") + game + ".rules"));
+    auto plain = load_rules(repo_path(std::string("rules/") + game + ".rules"), {.reference = true});
+    auto function_named = [](const Program& p, std::string_view name) {
+      for (size_t i = 0; i < p.functions.size(); ++i)
+        if (p.functions[i]->name() == name) return static_cast<int16_t>(i);
+      return int16_t{-1};
+    };
+    const int16_t f = function_named(*fast, "longest-row");
+    REQUIRE(f >= 0);
+    REQUIRE(function_named(*plain, "longest-row") == f);
+    int held = 0, compared = 0;
+    for (uint64_t seed = 1; seed <= 30; ++seed) {
+      State a(fast), b(plain);
+      Rng rng(seed);
+      MoveList moves;
+      for (int ply = 0; ply < 60 && !a.is_terminal(); ++ply) {
+        for (int mover = 0; mover < 2; ++mover) {
+          const EvalContext ca{a, mover}, cb{b, mover};
+          const int64_t longest = fast->functions[f]->value(ca);
+          REQUIRE(plain->functions[f]->value(cb) == longest);
+          for (Op op : {Op::ge, Op::gt, Op::le, Op::lt}) {
+            for (int64_t k = -1; k <= 9; ++k) {
+              Formula e;
+              e.nodes.push_back({.op = Op::function, .function = f});
+              e.nodes.push_back({.op = Op::constant, .value = k});
+              e.nodes.push_back({.op = op, .numeric = false, .a = 0, .b = 1});
+              e.root = 2;
+              const bool expected = op == Op::ge   ? longest >= k
+                                    : op == Op::gt ? longest > k
+                                    : op == Op::le ? longest <= k
+                                                   : longest < k;
+              INFO("longest " << longest << ", op " << static_cast<int>(op) << ", k " << k);
+              CHECK(holds(e, ca) == expected);
+              CHECK(holds(e, cb) == expected);
+              held += expected;
+              ++compared;
+            }
+          }
+        }
+        a.legal_moves(moves);
+        const Move m = moves[rng.below(static_cast<uint32_t>(moves.size()))];
+        a.apply(m);
+        b.apply(m);
+      }
+    }
+    CHECK(held > compared / 4);  // both answers are common, not only one
+    CHECK(held < compared * 3 / 4);
+  }
+}
+
+TEST_CASE("Gravity's resting cells by masks match the plain placement in positions of dropped discs",
+          "[accel][placement]") {
+  // Positions reached by play: every disc stands on another or on the edge, the masks' short
+  // way (no column looked at); the test above covers discs hanging over empty cells.
+  auto fast = load_rules(repo_path("rules/connect-four.rules"));
+  auto plain = load_rules(repo_path("rules/connect-four.rules"), {.reference = true});
+  int compared = 0;
+  for (uint64_t seed = 1; seed <= 40; ++seed) {
+    State a(fast), b(plain);
+    Rng rng(seed);
+    MoveList ma, mb;
+    while (!a.is_terminal()) {
+      a.legal_moves(ma);
+      b.legal_moves(mb);
+      REQUIRE(ma.size() == mb.size());
+      for (size_t i = 0; i < ma.size(); ++i) CHECK(ma[i] == mb[i]);
+      MoveSample sample;
+      REQUIRE(count_moves(a, sample) == ma.size());
+      for (uint32_t k = 0; k < ma.size(); ++k) CHECK(nth_move(sample, k) == ma[k]);
+      const Move m = ma[rng.below(static_cast<uint32_t>(ma.size()))];
+      a.apply(m);
+      b.apply(m);
+      ++compared;
+    }
+    CHECK(b.is_terminal());
+    CHECK(a.result().winner == b.result().winner);
+  }
+  CHECK(compared > 500);
 }

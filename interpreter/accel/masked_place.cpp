@@ -35,10 +35,14 @@ CellSet MaskedPlace::cells(const State& s) const {
   if (down.empty()) return CellSet::from_mask(empty);
   // Resting cells: empty, with a piece or the board's edge below, and nothing above.
   const int seat = s.current_seat();
+  const uint64_t floor = bottom_[seat] | cells_before(p, down[seat], occupied);
+  // When every piece stands on a piece or the edge (as pieces that fell do), no empty cell
+  // has a piece above it: the lowest piece above it would stand on nothing. Only a position
+  // set up otherwise needs each supported cell's column looked at.
+  if (!(occupied & ~floor)) return CellSet::from_mask(empty & floor);
   const uint64_t* above = above_.data() + static_cast<size_t>(seat) * p.cells;
   uint64_t resting = 0;
-  for (uint64_t supported = empty & (bottom_[seat] | cells_before(p, down[seat], occupied)); supported;
-       supported &= supported - 1) {
+  for (uint64_t supported = empty & floor; supported; supported &= supported - 1) {
     const int c = __builtin_ctzll(supported);
     if (!(above[c] & occupied)) resting |= uint64_t{1} << c;
   }

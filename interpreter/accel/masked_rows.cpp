@@ -13,6 +13,14 @@ int64_t MaskedRows::value(const EvalContext& c) const {
                 : longest_row_by_masks(s.program(), axes, mine);
 }
 
+bool MaskedRows::at_least(const EvalContext& c, int64_t n) const {
+  if (length || n > 64) return value(c) >= n;  // rows(P, N): a count, measured
+  const State& s = c.state;
+  const uint64_t mine = s.pieces_mask(resolve_player(s, who, c.mover));
+  const int k = static_cast<int>(n);
+  return shifts_.ahead.empty() ? has_row_by_masks(s.program(), axes, mine, k) : has_row_by_shifts(shifts_, mine, k);
+}
+
 int64_t SweptRows::value(const EvalContext& c) const {
   const State& s = c.state;
   const int side = resolve_player(s, who, c.mover);

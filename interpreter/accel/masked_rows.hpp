@@ -11,6 +11,7 @@ class MaskedRows final : public Rows {
  public:
   MaskedRows(const Rows& plain, const Program& p) : Rows(plain), shifts_(row_shifts(p, plain.axes)) {}
   int64_t value(const EvalContext& c) const override;
+  bool at_least(const EvalContext& c, int64_t n) const override;  // longest-row: a row of n found, not measured
 
  private:
   RowShifts shifts_;  // the axes as fixed shift pairs, on boards that have them (else empty)

@@ -6,6 +6,20 @@
 namespace tabula {
 namespace {
 
+// A function compared with a constant (longest-row(mover) >= 4), asked as a threshold
+// (ValueFunction::at_least) rather than measured; false when the node is not of that form.
+bool threshold(const Formula& e, const FormulaNode& n, const EvalContext& c, int64_t& out) {
+  using Op = FormulaNode::Op;
+  const FormulaNode& f = e.nodes[n.a];
+  const FormulaNode& k = e.nodes[n.b];
+  if (f.op != Op::function || k.op != Op::constant) return false;
+  const bool strict = n.op == Op::gt || n.op == Op::le;  // > k is >= k + 1
+  if (strict && k.value == std::numeric_limits<int64_t>::max()) return false;
+  const bool at_least = c.state.program().functions[f.function]->at_least(c, k.value + strict);
+  out = n.op == Op::ge || n.op == Op::gt ? at_least : !at_least;
+  return true;
+}
+
 int64_t eval(const Formula& e, int i, const EvalContext& c) {
   const FormulaNode& n = e.nodes[i];
   using Op = FormulaNode::Op;
@@ -15,6 +29,12 @@ int64_t eval(const Formula& e, int i, const EvalContext& c) {
     case Op::not_: return !eval(e, n.a, c);
     case Op::and_: return eval(e, n.a, c) && eval(e, n.b, c);
     case Op::or_: return eval(e, n.a, c) || eval(e, n.b, c);
+    case Op::ge:
+    case Op::gt:
+    case Op::le:
+    case Op::lt:
+      if (int64_t r; threshold(e, n, c, r)) return r;
+      break;
     default: break;
   }
   const int64_t a = eval(e, n.a, c), b = eval(e, n.b, c);

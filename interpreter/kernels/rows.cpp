@@ -145,6 +145,28 @@ int longest_row_by_shifts(const RowShifts& r, uint64_t mine) {
   return best;
 }
 
+bool has_row_by_masks(const Program& p, const RowAxes& axes, uint64_t mine, int length) {
+  if (length <= 0) return true;
+  uint64_t found = 0;
+  for (int d : axes.dirs) {
+    uint64_t run = mine;  // after k steps: the cells that start k + 1 of mine along d
+    for (int k = 1; k < length; ++k) run = mine & cells_before(p, d, run);
+    found |= run;
+  }
+  return found != 0;
+}
+
+bool has_row_by_shifts(const RowShifts& r, uint64_t mine, int length) {
+  if (length <= 0) return true;
+  uint64_t found = 0;
+  for (const auto& ahead : r.ahead) {
+    uint64_t run = mine;
+    for (int k = 1; k < length; ++k) run = mine & cells_before(ahead, run);
+    found |= run;
+  }
+  return found != 0;
+}
+
 int rows_of_length_by_shifts(const RowShifts& r, uint64_t mine, int length) {
   int count = 0;
   for (size_t a = 0; a < r.ahead.size(); ++a)

@@ -46,6 +46,11 @@ struct RowShifts {
 };
 RowShifts row_shifts(const Program& p, const RowAxes& axes);  // empty where shift_pairs is
 int longest_row_by_shifts(const RowShifts& r, uint64_t mine);
+// Whether the side has a row of at least `length` pieces (longest-row >= length), by a fixed
+// number of shifts per axis and no branch on what they find: a goal's test ("four in a row")
+// need not measure the longest row, whose length is a different number in every position.
+bool has_row_by_masks(const Program& p, const RowAxes& axes, uint64_t mine, int length);
+bool has_row_by_shifts(const RowShifts& r, uint64_t mine, int length);
 int rows_of_length_by_shifts(const RowShifts& r, uint64_t mine, int length);
 
 // The same two answers on a board that sweeps by words (BoardData::sweeps_by_words), from

@@ -39,6 +39,9 @@ class ValueFunction : public Construct {
   // The cells that make the value what it is now (a row, a group, a chain), for pictures of
   // how a game ended; false when the function has no such cells or the value names none.
   virtual bool witness(const EvalContext&, std::vector<int>& /*cells*/) const { return false; }
+  // Whether value() >= n. A goal compares a function with a constant ("a row of four":
+  // longest-row(mover) >= 4); some functions answer that faster than they measure the value.
+  virtual bool at_least(const EvalContext& c, int64_t n) const { return value(c) >= n; }
 };
 
 struct FormulaNode {
