@@ -117,7 +117,10 @@ TEST_CASE("Rows from the words per line count what walking the rows counts, on b
           if (static_cast<int>(rng.below(100)) < 10 + trial % 90) board[c] = p.piece_code(rng.below(2), 0);
         gather_line_words(p, board.data(), words.data());
         for (int side = 0; side < 2; ++side) {
-          CHECK(longest_row_by_words(p, lines, words.data(), side) == longest_row(p, axes, board.data(), side));
+          const int longest = longest_row(p, axes, board.data(), side);
+          CHECK(longest_row_by_words(p, lines, words.data(), side) == longest);
+          for (int length = 0; length <= 9; ++length)
+            CHECK(has_row_by_words(p, lines, words.data(), side, length) == (longest >= length));
           for (int length = 1; length <= 8; ++length) {
             const int rows = rows_of_length(p, axes, board.data(), side, length);
             CHECK(rows_of_length_by_words(p, lines, words.data(), side, length) == rows);

@@ -28,4 +28,10 @@ int64_t SweptRows::value(const EvalContext& c) const {
                 : longest_row_by_words(s.program(), lines_, s.line_words(), side);
 }
 
+bool SweptRows::at_least(const EvalContext& c, int64_t n) const {
+  if (length || n > 64) return value(c) >= n;
+  const State& s = c.state;
+  return has_row_by_words(s.program(), lines_, s.line_words(), resolve_player(s, who, c.mover), static_cast<int>(n));
+}
+
 }  // namespace tabula

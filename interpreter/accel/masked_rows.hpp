@@ -21,6 +21,7 @@ class SweptRows final : public Rows {
  public:
   SweptRows(const Rows& plain, const Program& p) : Rows(plain), lines_(lines_of_axes(p, plain.axes)) {}
   int64_t value(const EvalContext& c) const override;
+  bool at_least(const EvalContext& c, int64_t n) const override;
 
  private:
   std::vector<int32_t> lines_;  // the straight lines of the rows' axes

@@ -205,6 +205,26 @@ int longest_row_by_words(const Program& p, const std::vector<int32_t>& lines, co
   return best;
 }
 
+bool has_row_by_words(const Program& p, const std::vector<int32_t>& lines, const uint64_t* words, int side,
+                      int length) {
+  if (length <= 0) return true;
+  const int stride = line_word_stride(p);
+  const int32_t* begin = p.straight_lines.begin.data();
+  uint64_t found = 0;
+  for (int32_t line : lines) {
+    if (begin[line + 1] - begin[line] < length) continue;  // too short to hold the row (a corner's diagonal)
+    // The cells that start `have` of mine along the line, `have` doubled while it may, then
+    // topped up: a run of `length` is two runs of `have` (have <= length <= 2 * have), the
+    // second starting length - have cells on.
+    uint64_t run = words[static_cast<size_t>(line) * stride + 1 + side];
+    int have = 1;
+    for (; 2 * have <= length; have *= 2) run &= run >> have;
+    if (have < length) run &= run >> (length - have);
+    found |= run;
+  }
+  return found != 0;
+}
+
 int rows_of_length_by_words(const Program& p, const std::vector<int32_t>& lines, const uint64_t* words, int side,
                             int length) {
   const int stride = line_word_stride(p);

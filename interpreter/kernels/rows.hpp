@@ -60,5 +60,6 @@ std::vector<int32_t> lines_of_axes(const Program& p, const RowAxes& axes);
 int longest_row_by_words(const Program& p, const std::vector<int32_t>& lines, const uint64_t* words, int side);
 int rows_of_length_by_words(const Program& p, const std::vector<int32_t>& lines, const uint64_t* words, int side,
                             int length);
+bool has_row_by_words(const Program& p, const std::vector<int32_t>& lines, const uint64_t* words, int side, int length);
 
 }  // namespace tabula
