@@ -124,6 +124,7 @@ TEST_CASE("Rows from the words per line count what walking the rows counts, on b
           for (int length = 1; length <= 8; ++length) {
             const int rows = rows_of_length(p, axes, board.data(), side, length);
             CHECK(rows_of_length_by_words(p, lines, words.data(), side, length) == rows);
+            CHECK(has_row_of_length_by_words(p, lines, words.data(), side, length) == (rows > 0));
             rows_seen += rows;
           }
         }
@@ -175,11 +176,13 @@ TEST_CASE("Placement by masks lists what the plain placement lists, in its order
 }
 
 TEST_CASE("A function compared with a constant is asked as a threshold, with the value's answer", "[accel][rows]") {
-  // longest-row(mover) OP K for each comparison and K from -1 to 9, on positions of random
-  // play: the threshold form (ValueFunction::at_least, by shifts where rows are masked)
-  // against the value measured and compared, and against the reference program's answer.
+  // longest-row(mover) OP K (rows(mover, 5) OP K) for each comparison and K from -1 to 9, on
+  // positions of random play: the threshold form (ValueFunction::at_least, by shifts where
+  // rows are masked, by words where swept) against the value measured and compared, and
+  // against the reference program's answer.
   using Op = FormulaNode::Op;
-  for (const char* game : {"connect-four", "gomoku"}) {
+  for (auto [game, function] : {std::pair{"connect-four", "longest-row"}, std::pair{"gomoku", "longest-row"},
+                                std::pair{"gomoku-exact", "rows"}}) {
     INFO(game);
     auto fast = load_rules(repo_path(std::string("rules/") + game + ".rules"));
     auto plain = load_rules(repo_path(std::string("rules/") + game + ".rules"), {.reference = true});
@@ -188,19 +191,20 @@ TEST_CASE("A function compared with a constant is asked as a threshold, with the
         if (p.functions[i]->name() == name) return static_cast<int16_t>(i);
       return int16_t{-1};
     };
-    const int16_t f = function_named(*fast, "longest-row");
+    const int16_t f = function_named(*fast, function);
     REQUIRE(f >= 0);
-    REQUIRE(function_named(*plain, "longest-row") == f);
-    int held = 0, compared = 0;
+    REQUIRE(function_named(*plain, function) == f);
+    int held = 0, compared = 0, rows_found = 0;
     for (uint64_t seed = 1; seed <= 30; ++seed) {
       State a(fast), b(plain);
       Rng rng(seed);
       MoveList moves;
-      for (int ply = 0; ply < 60 && !a.is_terminal(); ++ply) {
+      for (;;) {  // to the end, the end included: a game of exactly five ends on one
         for (int mover = 0; mover < 2; ++mover) {
           const EvalContext ca{a, mover}, cb{b, mover};
-          const int64_t longest = fast->functions[f]->value(ca);
+          const int64_t longest = fast->functions[f]->value(ca);  // or the count of rows of five
           REQUIRE(plain->functions[f]->value(cb) == longest);
+          rows_found += longest > 0;
           for (Op op : {Op::ge, Op::gt, Op::le, Op::lt}) {
             for (int64_t k = -1; k <= 9; ++k) {
               Formula e;
@@ -220,6 +224,7 @@ TEST_CASE("A function compared with a constant is asked as a threshold, with the
             }
           }
         }
+        if (a.is_terminal()) break;
         a.legal_moves(moves);
         const Move m = moves[rng.below(static_cast<uint32_t>(moves.size()))];
         a.apply(m);
@@ -228,6 +233,7 @@ TEST_CASE("A function compared with a constant is asked as a threshold, with the
     }
     CHECK(held > compared / 4);  // both answers are common, not only one
     CHECK(held < compared * 3 / 4);
+    if (std::string(function) == "rows") CHECK(rows_found > 0);  // some positions hold a row of five
   }
 }
 

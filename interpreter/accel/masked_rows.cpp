@@ -29,9 +29,12 @@ int64_t SweptRows::value(const EvalContext& c) const {
 }
 
 bool SweptRows::at_least(const EvalContext& c, int64_t n) const {
-  if (length || n > 64) return value(c) >= n;
+  if (n > 64 || (length && n != 1)) return value(c) >= n;  // a count of rows above one: measured
   const State& s = c.state;
-  return has_row_by_words(s.program(), lines_, s.line_words(), resolve_player(s, who, c.mover), static_cast<int>(n));
+  const int side = resolve_player(s, who, c.mover);
+  // rows(P, N) >= 1: is there a row of exactly N; longest-row(P) >= n: a row of at least n.
+  return length ? has_row_of_length_by_words(s.program(), lines_, s.line_words(), side, length)
+                : has_row_by_words(s.program(), lines_, s.line_words(), side, static_cast<int>(n));
 }
 
 }  // namespace tabula

@@ -205,24 +205,47 @@ int longest_row_by_words(const Program& p, const std::vector<int32_t>& lines, co
   return best;
 }
 
-bool has_row_by_words(const Program& p, const std::vector<int32_t>& lines, const uint64_t* words, int side,
-                      int length) {
-  if (length <= 0) return true;
+namespace {
+
+// The cells that start at least `length` (>= 1) of `mine` along a line's word: those that
+// start `have`, `have` doubled while it may, then topped up: a run of `length` is two runs of
+// `have` (have <= length <= 2 * have), the second starting length - have cells on.
+uint64_t run_starts(uint64_t mine, int length) {
+  uint64_t run = mine;
+  int have = 1;
+  for (; 2 * have <= length; have *= 2) run &= run >> have;
+  if (have < length) run &= run >> (length - have);
+  return run;
+}
+
+// Whether a line of `side` holds a row of at least `length` pieces, or (`exact`) of exactly
+// `length`: one with no piece of the side just before it or just after it.
+bool any_row_in_words(const Program& p, const std::vector<int32_t>& lines, const uint64_t* words, int side, int length,
+                      bool exact) {
+  if (length <= 0) return !exact;
   const int stride = line_word_stride(p);
   const int32_t* begin = p.straight_lines.begin.data();
   uint64_t found = 0;
   for (int32_t line : lines) {
     if (begin[line + 1] - begin[line] < length) continue;  // too short to hold the row (a corner's diagonal)
-    // The cells that start `have` of mine along the line, `have` doubled while it may, then
-    // topped up: a run of `length` is two runs of `have` (have <= length <= 2 * have), the
-    // second starting length - have cells on.
-    uint64_t run = words[static_cast<size_t>(line) * stride + 1 + side];
-    int have = 1;
-    for (; 2 * have <= length; have *= 2) run &= run >> have;
-    if (have < length) run &= run >> (length - have);
+    const uint64_t mine = words[static_cast<size_t>(line) * stride + 1 + side];
+    uint64_t run = run_starts(mine, length);
+    if (exact) run &= ~(mine << 1) & ~(length < 64 ? mine >> length : 0);
     found |= run;
   }
   return found != 0;
+}
+
+}  // namespace
+
+bool has_row_by_words(const Program& p, const std::vector<int32_t>& lines, const uint64_t* words, int side,
+                      int length) {
+  return any_row_in_words(p, lines, words, side, length, false);
+}
+
+bool has_row_of_length_by_words(const Program& p, const std::vector<int32_t>& lines, const uint64_t* words, int side,
+                                int length) {
+  return any_row_in_words(p, lines, words, side, length, true);
 }
 
 int rows_of_length_by_words(const Program& p, const std::vector<int32_t>& lines, const uint64_t* words, int side,

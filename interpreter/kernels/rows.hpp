@@ -61,5 +61,8 @@ int longest_row_by_words(const Program& p, const std::vector<int32_t>& lines, co
 int rows_of_length_by_words(const Program& p, const std::vector<int32_t>& lines, const uint64_t* words, int side,
                             int length);
 bool has_row_by_words(const Program& p, const std::vector<int32_t>& lines, const uint64_t* words, int side, int length);
+// Whether the side has a row of exactly `length` pieces (rows(P, length) >= 1), the same way.
+bool has_row_of_length_by_words(const Program& p, const std::vector<int32_t>& lines, const uint64_t* words, int side,
+                                int length);
 
 }  // namespace tabula
