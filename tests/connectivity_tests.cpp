@@ -64,3 +64,66 @@ TEST_CASE("Connectivity: the flood fills agree with each other and with a union 
     CHECK(whole > 0);
   }
 }
+
+TEST_CASE("Connectivity: a chain between two zones is found as a union of linked pieces finds it", "[kernels]") {
+  // Hex 11x11 (past bitboards: the flood over links from the first zone's cell list) and Hex
+  // 5x5 (the masks too), every side and position of whole random games: pieces_link and
+  // mask_links against a union-find that asks whether one set holds a cell of each zone.
+  for (const char* file : {"rules/hex.rules", "rules/hex-5x5.rules"}) {
+    INFO(file);
+    auto p = load_rules(repo_path(file));
+    const Program& prog = *p;
+    const int home = [&] {
+      for (size_t z = 0; z < prog.zones.size(); ++z)
+        if (prog.zones[z].name == "home") return static_cast<int>(z);
+      return -1;
+    }();
+    const int goal = home < 0 ? -1 : [&] {
+      for (size_t z = 0; z < prog.zones.size(); ++z)
+        if (prog.zones[z].name == "goal") return static_cast<int>(z);
+      return -1;
+    }();
+    REQUIRE(home >= 0);
+    REQUIRE(goal >= 0);
+    int linked = 0, apart = 0;
+    for (uint64_t seed = 1; seed <= 20; ++seed) {
+      Rng rng(seed);
+      State s(p);
+      MoveList moves;
+      for (;;) {
+        for (int side = 0; side < prog.player_count(); ++side) {
+          std::vector<int> parent(prog.cells);
+          std::iota(parent.begin(), parent.end(), 0);
+          auto root = [&](int c) {
+            while (parent[c] != c) c = parent[c] = parent[parent[c]];
+            return c;
+          };
+          auto mine = [&](int c) { return s.at(c) && prog.owner(s.at(c)) == side; };
+          for (int c = 0; c < prog.cells; ++c)
+            for (int x : prog.adjacent[c])
+              if (mine(c) && mine(x)) parent[root(c)] = root(x);
+          bool expected = false;
+          std::vector<int16_t> from_cells, to_cells;
+          uint64_t from_mask = 0, to_mask = 0;
+          for (int c = 0; c < prog.cells; ++c) {
+            if (prog.in_zone(home, side, c)) from_cells.push_back(static_cast<int16_t>(c));
+            if (prog.in_zone(goal, side, c)) to_cells.push_back(static_cast<int16_t>(c));
+            if (c < 64 && prog.in_zone(home, side, c)) from_mask |= uint64_t{1} << c;
+            if (c < 64 && prog.in_zone(goal, side, c)) to_mask |= uint64_t{1} << c;
+          }
+          for (int a : from_cells)
+            for (int b : to_cells) expected = expected || (mine(a) && mine(b) && root(a) == root(b));
+          const std::vector<uint8_t>& to = prog.zones[goal].cells[side];
+          CHECK(pieces_link(prog, s.tops(), side, from_cells, to, to_cells) == expected);
+          if (prog.bitboards) CHECK(mask_links(prog, s.pieces_mask(side), from_mask, to_mask) == expected);
+          (expected ? linked : apart) += 1;
+        }
+        if (s.is_terminal()) break;
+        s.legal_moves(moves);
+        s.apply_unchecked(moves[rng.below(static_cast<uint32_t>(moves.size()))]);
+      }
+    }
+    CHECK(linked >= 20);  // every game ends joined
+    CHECK(apart > 100);
+  }
+}

@@ -68,12 +68,13 @@ int piece_groups(const Program& p, const uint8_t* board, int player) {
   return groups;
 }
 
-bool pieces_link(const Program& p, const uint8_t* board, int player, const std::vector<uint8_t>& from,
-                 const std::vector<uint8_t>& to) {
-  auto& [seen, stack, stamp] = start_flood(p.cells);
+bool pieces_link(const Program& p, const uint8_t* board, int player, const std::vector<int16_t>& from_cells,
+                 const std::vector<uint8_t>& to, const std::vector<int16_t>& to_cells) {
   auto mine = [&](int c) { return board[c] && p.code_owner[board[c]] == player; };
-  for (int c = 0; c < p.cells; ++c)
-    if (from[c] && mine(c)) {
+  if (std::none_of(to_cells.begin(), to_cells.end(), mine)) return false;
+  auto& [seen, stack, stamp] = start_flood(p.cells);
+  for (int c : from_cells)
+    if (mine(c)) {
       if (to[c]) return true;
       seen[c] = stamp;
       stack.push_back(static_cast<int16_t>(c));

@@ -33,9 +33,11 @@ inline bool mask_connected(const Program& p, uint64_t pieces) {
 }
 
 // A chain of `player`'s pieces, neighbour to neighbour, links a piece standing on a cell of
-// `from` (cells[c] != 0) to a piece standing on a cell of `to`.
-bool pieces_link(const Program& p, const uint8_t* board, int player, const std::vector<uint8_t>& from,
-                 const std::vector<uint8_t>& to);
+// `from_cells` to a piece standing on a cell of `to` (to[c] != 0; `to_cells` the same cells as
+// a list). The zones come as lists so that neither is scanned over the whole board, and no
+// flood starts while the player has no piece in the second zone.
+bool pieces_link(const Program& p, const uint8_t* board, int player, const std::vector<int16_t>& from_cells,
+                 const std::vector<uint8_t>& to, const std::vector<int16_t>& to_cells);
 
 // The same on boards of at most 64 cells, over bit masks: `pieces` the player's cells.
 inline bool mask_links(const Program& p, uint64_t pieces, uint64_t from, uint64_t to) {

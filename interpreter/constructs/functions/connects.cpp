@@ -15,15 +15,16 @@ namespace {
 class Connects final : public ValueFunction {
  public:
   PlayerSpec who;
-  std::vector<std::vector<uint8_t>> from, to;  // per side: a flag per cell
-  std::vector<uint64_t> from_mask, to_mask;    // per side, on boards of at most 64 cells
+  std::vector<std::vector<uint8_t>> from, to;              // per side: a flag per cell
+  std::vector<std::vector<int16_t>> from_cells, to_cells;  // per side: the same cells as a list
+  std::vector<uint64_t> from_mask, to_mask;                // per side, on boards of at most 64 cells
   std::string_view name() const override { return "connects"; }
   int64_t value(const EvalContext& c) const override {
     const State& s = c.state;
     const Program& p = s.program();
     const int side = resolve_player(s, who, c.mover);
     if (p.bitboards) return mask_links(p, s.pieces_mask(side), from_mask[side], to_mask[side]);
-    return pieces_link(p, s.tops(), side, from[side], to[side]);
+    return pieces_link(p, s.tops(), side, from_cells[side], to[side], to_cells[side]);
   }
   // The groups of the side's pieces that join the two zones.
   bool witness(const EvalContext& c, std::vector<int>& cells) const override {
@@ -42,9 +43,13 @@ class Connects final : public ValueFunction {
   }
 };
 
-void zone_cells(const Program& p, int zone, std::vector<std::vector<uint8_t>>& flags, std::vector<uint64_t>& masks) {
+void zone_cells(const Program& p, int zone, std::vector<std::vector<uint8_t>>& flags,
+                std::vector<std::vector<int16_t>>& lists, std::vector<uint64_t>& masks) {
   for (int pl = 0; pl < p.player_count(); ++pl) {
     flags.push_back(p.zones[zone].cells[pl]);
+    std::vector<int16_t>& list = lists.emplace_back();
+    for (int c = 0; c < p.cells; ++c)
+      if (p.in_zone(zone, pl, c)) list.push_back(static_cast<int16_t>(c));
     uint64_t mask = 0;
     for (int c = 0; c < p.cells && c < 64; ++c)
       if (p.in_zone(zone, pl, c)) mask |= uint64_t{1} << c;
@@ -63,8 +68,8 @@ std::unique_ptr<ValueFunction> check_connects(CheckContext& ctx, const Expr& e, 
   if (!ctx.player_ref(e.args[0], f->who, false)) return nullptr;
   const int from = ctx.find_zone(e.args[1]), to = ctx.find_zone(e.args[2]);
   if (from < 0 || to < 0) return nullptr;
-  zone_cells(ctx.program, from, f->from, f->from_mask);
-  zone_cells(ctx.program, to, f->to, f->to_mask);
+  zone_cells(ctx.program, from, f->from, f->from_cells, f->from_mask);
+  zone_cells(ctx.program, to, f->to, f->to_cells, f->to_mask);
   return f;
 }
 
