@@ -29,13 +29,13 @@ TEST_CASE("CLI: usage errors exit 2 with one sentence - --help exits 0", "[cli][
   CHECK(r.status == 2);
   r = run("perft rules/loa.rules abc");
   CHECK(r.status == 2);
-  CHECK(r.out.find("tabula: depth: 'abc' is not a number; expected a whole number from 1 to 12") == 0);
+  CHECK(r.out.find("tabula: depth: 'abc' is not a number; expected a whole number from 1 to 64") == 0);
   r = run("perft rules/loa.rules 99");
   CHECK(r.status == 2);
-  CHECK(r.out.find("depth: '99' is out of range: expected a whole number from 1 to 12") != std::string::npos);
+  CHECK(r.out.find("depth: '99' is out of range: expected a whole number from 1 to 64") != std::string::npos);
   r = run("perft rules/loa.rules 1.5");
   CHECK(r.status == 2);
-  CHECK(r.out.find("depth: '1.5' is not a whole number; expected a whole number from 1 to 12") != std::string::npos);
+  CHECK(r.out.find("depth: '1.5' is not a whole number; expected a whole number from 1 to 64") != std::string::npos);
   r = run("bench rules/loa.rules --seconds soon");
   CHECK(r.status == 2);
   CHECK(r.out.find("--seconds: 'soon' is not a number; expected a number from ") != std::string::npos);

@@ -6,6 +6,7 @@
 
 #include "cli_run.hpp"
 #include "engine/perft.hpp"
+#include "engine/state_editor.hpp"
 #include "test_support.hpp"
 
 using namespace tabula;
@@ -88,4 +89,47 @@ TEST_CASE("CLI: Ctrl-C stops perft and bench, which print what they counted so f
   auto bench = interrupted("bench rules/loa.rules --seconds 600");
   CHECK_THAT(bench.out, Catch::Contains("exit=130"));
   CHECK_THAT(bench.out, Catch::Contains("(interrupted: the games finished so far)") && Catch::Contains("draws"));
+}
+
+TEST_CASE("Perft counts past twelve plies: a game that must end within them counts the same deeper", "[perft]") {
+  // Connect Four with columns a-e full (no four anywhere: each column alternates, c and d
+  // start with the other colour) and f, g empty: every game from here ends within 12 plies,
+  // so perft 12, 13, 14 and 20 are one count; the same count two plies down, summed; and the
+  // reference program's.
+  for (bool reference : {false, true}) {
+    auto p = load_rules(repo_path("rules/connect-four.rules"), {.reference = reference});
+    State s(p);
+    s.edit([&](StateEditor& e) {
+      for (char file : {'a', 'b', 'c', 'd', 'e'})
+        for (int rank = 1; rank <= 6; ++rank) {
+          const bool red = (rank % 2 == 1) != (file == 'c' || file == 'd');
+          const std::string cell = std::string(1, file) + std::to_string(rank);
+          e.set_cell(p->board->find_cell(cell), p->piece_code(red ? 0 : 1, 0));
+        }
+    });
+    REQUIRE_FALSE(s.is_terminal());
+    REQUIRE(s.legal_moves().size() == 2);
+    const uint64_t at_12 = perft(s, 12);
+    CHECK(at_12 > 100);  // C(12, 6) = 924 orders fill f and g; some end early in a row of four
+    CHECK(at_12 <= 924);
+    CHECK(perft(s, 13) == at_12);
+    CHECK(perft(s, 14) == at_12);
+    CHECK(perft(s, 20) == at_12);
+    uint64_t two_down = 0;
+    for (const Move& m1 : s.legal_moves()) {
+      State a = s;
+      a.apply(m1);
+      if (a.is_terminal()) {  // a game over after one ply is one leaf at any depth
+        ++two_down;
+        continue;
+      }
+      for (const Move& m2 : a.legal_moves()) {
+        State b = a;
+        b.apply(m2);
+        two_down += perft(b, 12);
+      }
+    }
+    CHECK(two_down == perft(s, 14));
+    CHECK(perft(s, kMaxPerftPlies) == at_12);
+  }
 }

@@ -15,9 +15,10 @@
 
 namespace tabula {
 
-// The deepest count asked for (the CLI's depth, the facade's and Python's perft): deeper
-// counts of any real game would run for days.
-constexpr int kMaxPerftPlies = 12;
+// The deepest count asked for (the CLI's depth, the facade's and Python's perft). Deep counts
+// are for games that end soon (a first win at ply 14, an endgame); 64 bounds the recursion,
+// and a count of 2^64 leaves, which the 64-bit total could not hold, would take centuries.
+constexpr int kMaxPerftPlies = 64;
 
 struct PerftOptions {
   bool full_length = false;

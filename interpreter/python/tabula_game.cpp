@@ -183,7 +183,7 @@ Cheap to copy and safe to share between threads. new_initial_state() starts a ga
             return run_interruptibly([&](const std::atomic<bool>* stop) { return g.perft(depth, stop); });
           },
           py::arg("depth"),
-          "The move sequences of `depth` (1 to 12) plies from the start, as `tabula perft` (the GIL is released; "
+          "The move sequences of `depth` (1 to 64) plies from the start, as `tabula perft` (the GIL is released; "
           "Ctrl-C interrupts it).")
       .def("deserialize_state", &deserialize_state, py::arg("text"),
            "The state State.serialize() wrote; ValueError when the text is not a state of this game.")

@@ -220,7 +220,7 @@ them; cells are numbered as in Game.board().)")
             return run_interruptibly([&](const std::atomic<bool>* stop) { return copy.perft(depth, stop); });
           },
           py::arg("depth"),
-          "The move sequences of `depth` (1 to 12) plies from this position (the GIL is released; Ctrl-C "
+          "The move sequences of `depth` (1 to 64) plies from this position (the GIL is released; Ctrl-C "
           "interrupts it).")
       .def("svg", &GameState::svg, py::arg("targets_of") = "",
            R"(The position as an SVG picture, as `tabula show --svg` draws it (the last move as an

@@ -32,7 +32,7 @@ bool is_number(const std::string& text) {
   return end == text.c_str() + text.size();
 }
 
-// CLI11's sentence, reworded where it misleads: "Value abc not in range 1 to 12" for a word.
+// CLI11's sentence, reworded where it misleads: "Value abc not in range 1 to 64" for a word.
 std::string reworded(const std::string& message) {
   static const std::regex range("^(.*): Value (.*) not in range (.*)$");
   std::smatch m;

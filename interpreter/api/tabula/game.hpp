@@ -182,8 +182,8 @@ TABULA_API LoadResult load_game_from_text(const std::string& text, const std::st
                                           const LoadSettings& settings);
 TABULA_API LoadResult load_game_from_sources(const std::vector<SourceText>& sources, const LoadSettings& settings);
 
-// The deepest perft a call counts, as `tabula perft` (1 to 12).
-inline constexpr int kMaxPerftDepth = 12;
+// The deepest perft a call counts, as `tabula perft` (1 to 64).
+inline constexpr int kMaxPerftDepth = 64;
 
 // The library's version, "MAJOR.MINOR.PATCH".
 TABULA_API std::string version();

@@ -115,7 +115,7 @@ class Game:
     def new_state(self, position: str) -> State:
         """A position written as text; ValueError when it is not one."""
     def perft(self, depth: int) -> int:
-        """Move sequences of `depth` (1 to 12) plies from the start (GIL released; Ctrl-C interrupts)."""
+        """Move sequences of `depth` (1 to 64) plies from the start (GIL released; Ctrl-C interrupts)."""
     def deserialize_state(self, text: str) -> State:
         """The state State.serialize() wrote; ValueError when it is not one of this game."""
     def get_type(self) -> GameType: ...
@@ -203,7 +203,7 @@ class State:
     def observation_tensor(self, player: Optional[int] = None) -> npt.NDArray[np.float32]:
         """(planes, cells) float32, seen by `player` (default: the one to move)."""
     def perft(self, depth: int) -> int:
-        """1 to 12 plies; GIL released, Ctrl-C interrupts."""
+        """1 to 64 plies; GIL released, Ctrl-C interrupts."""
     def to_string(self) -> str: ...
     def __eq__(self, other: object) -> bool:
         """The same game in the same position (pieces, turn, counters, ply)."""
