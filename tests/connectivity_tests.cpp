@@ -13,8 +13,11 @@ using namespace tabula::testing;
 
 namespace {
 
-// The groups of `side`'s pieces by merging linked pieces (a union-find over the links).
-int groups_by_union(const State& s, int side) {
+bool is_mine(const State& s, int side, int c) { return s.at(c) && s.program().owner(s.at(c)) == side; }
+
+// Per cell, the group of `side`'s pieces it belongs to, by merging linked pieces (a
+// union-find over the links): a cell of each group names it; other cells name themselves.
+std::vector<int> groups_by_union(const State& s, int side) {
   const Program& p = s.program();
   std::vector<int> parent(p.cells);
   std::iota(parent.begin(), parent.end(), 0);
@@ -22,13 +25,24 @@ int groups_by_union(const State& s, int side) {
     while (parent[c] != c) c = parent[c] = parent[parent[c]];
     return c;
   };
-  auto mine = [&](int c) { return s.at(c) && p.owner(s.at(c)) == side; };
   for (int c = 0; c < p.cells; ++c)
     for (int x : p.adjacent[c])
-      if (mine(c) && mine(x)) parent[root(c)] = root(x);
+      if (is_mine(s, side, c) && is_mine(s, side, x)) parent[root(c)] = root(x);
+  for (int c = 0; c < p.cells; ++c) parent[c] = root(c);
+  return parent;
+}
+
+int group_count_by_union(const State& s, int side) {
+  const std::vector<int> group = groups_by_union(s, side);
   int groups = 0;
-  for (int c = 0; c < p.cells; ++c) groups += mine(c) && root(c) == c;
+  for (int c = 0; c < s.program().cells; ++c) groups += is_mine(s, side, c) && group[c] == c;
   return groups;
+}
+
+int zone_named(const Program& p, const std::string& name) {
+  for (size_t z = 0; z < p.zones.size(); ++z)
+    if (p.zones[z].name == name) return static_cast<int>(z);
+  return -1;
 }
 
 }  // namespace
@@ -45,7 +59,7 @@ TEST_CASE("Connectivity: the flood fills agree with each other and with a union 
       MoveList moves;
       auto compare = [&] {
         for (int side = 0; side < p->player_count(); ++side) {
-          const int groups = groups_by_union(s, side);
+          const int groups = group_count_by_union(s, side);
           CHECK(piece_groups(*p, s.tops(), side) == groups);
           const bool one = pieces_connected(*p, s.tops(), side, s.piece_count(side));
           CHECK(one == (groups <= 1));
@@ -73,16 +87,7 @@ TEST_CASE("Connectivity: a chain between two zones is found as a union of linked
     INFO(file);
     auto p = load_rules(repo_path(file));
     const Program& prog = *p;
-    const int home = [&] {
-      for (size_t z = 0; z < prog.zones.size(); ++z)
-        if (prog.zones[z].name == "home") return static_cast<int>(z);
-      return -1;
-    }();
-    const int goal = home < 0 ? -1 : [&] {
-      for (size_t z = 0; z < prog.zones.size(); ++z)
-        if (prog.zones[z].name == "goal") return static_cast<int>(z);
-      return -1;
-    }();
+    const int home = zone_named(prog, "home"), goal = zone_named(prog, "goal");
     REQUIRE(home >= 0);
     REQUIRE(goal >= 0);
     int linked = 0, apart = 0;
@@ -92,16 +97,7 @@ TEST_CASE("Connectivity: a chain between two zones is found as a union of linked
       MoveList moves;
       for (;;) {
         for (int side = 0; side < prog.player_count(); ++side) {
-          std::vector<int> parent(prog.cells);
-          std::iota(parent.begin(), parent.end(), 0);
-          auto root = [&](int c) {
-            while (parent[c] != c) c = parent[c] = parent[parent[c]];
-            return c;
-          };
-          auto mine = [&](int c) { return s.at(c) && prog.owner(s.at(c)) == side; };
-          for (int c = 0; c < prog.cells; ++c)
-            for (int x : prog.adjacent[c])
-              if (mine(c) && mine(x)) parent[root(c)] = root(x);
+          const std::vector<int> group = groups_by_union(s, side);
           bool expected = false;
           std::vector<int16_t> from_cells, to_cells;
           uint64_t from_mask = 0, to_mask = 0;
@@ -112,7 +108,8 @@ TEST_CASE("Connectivity: a chain between two zones is found as a union of linked
             if (c < 64 && prog.in_zone(goal, side, c)) to_mask |= uint64_t{1} << c;
           }
           for (int a : from_cells)
-            for (int b : to_cells) expected = expected || (mine(a) && mine(b) && root(a) == root(b));
+            for (int b : to_cells)
+              expected = expected || (is_mine(s, side, a) && is_mine(s, side, b) && group[a] == group[b]);
           const std::vector<uint8_t>& to = prog.zones[goal].cells[side];
           CHECK(pieces_link(prog, s.tops(), side, from_cells, to, to_cells) == expected);
           if (prog.bitboards) CHECK(mask_links(prog, s.pieces_mask(side), from_mask, to_mask) == expected);

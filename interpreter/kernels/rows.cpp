@@ -103,6 +103,15 @@ int longest_run(uint64_t mine, Ahead ahead) {
   return k;
 }
 
+// The cells that start `length` (>= 1) of mine or more: run_length, each step a fixed shift,
+// with no branch on what it finds.
+template <class Ahead>
+uint64_t run_starts(uint64_t mine, int length, Ahead ahead) {
+  uint64_t run = mine;
+  for (int k = 1; k < length; ++k) run = mine & ahead(run);
+  return run;
+}
+
 template <class Ahead, class Behind>
 int runs_of_length(uint64_t mine, int length, Ahead ahead, Behind behind) {
   const uint64_t starts = mine & ~behind(mine);  // no piece of mine behind
@@ -148,22 +157,15 @@ int longest_row_by_shifts(const RowShifts& r, uint64_t mine) {
 bool has_row_by_masks(const Program& p, const RowAxes& axes, uint64_t mine, int length) {
   if (length <= 0) return true;
   uint64_t found = 0;
-  for (int d : axes.dirs) {
-    uint64_t run = mine;  // after k steps: the cells that start k + 1 of mine along d
-    for (int k = 1; k < length; ++k) run = mine & cells_before(p, d, run);
-    found |= run;
-  }
+  for (int d : axes.dirs) found |= run_starts(mine, length, [&](uint64_t m) { return cells_before(p, d, m); });
   return found != 0;
 }
 
 bool has_row_by_shifts(const RowShifts& r, uint64_t mine, int length) {
   if (length <= 0) return true;
   uint64_t found = 0;
-  for (const auto& ahead : r.ahead) {
-    uint64_t run = mine;
-    for (int k = 1; k < length; ++k) run = mine & cells_before(ahead, run);
-    found |= run;
-  }
+  for (const auto& ahead : r.ahead)
+    found |= run_starts(mine, length, [&](uint64_t m) { return cells_before(ahead, m); });
   return found != 0;
 }
 
@@ -207,10 +209,10 @@ int longest_row_by_words(const Program& p, const std::vector<int32_t>& lines, co
 
 namespace {
 
-// The cells that start at least `length` (>= 1) of `mine` along a line's word: those that
-// start `have`, `have` doubled while it may, then topped up: a run of `length` is two runs of
-// `have` (have <= length <= 2 * have), the second starting length - have cells on.
-uint64_t run_starts(uint64_t mine, int length) {
+// run_starts along a line's word, where a step of k cells is one shift: the cells that start
+// `have`, `have` doubled while it may, then topped up: a run of `length` is two runs of `have`
+// (have <= length <= 2 * have), the second starting length - have cells on.
+uint64_t run_starts_in_word(uint64_t mine, int length) {
   uint64_t run = mine;
   int have = 1;
   for (; 2 * have <= length; have *= 2) run &= run >> have;
@@ -229,7 +231,7 @@ bool any_row_in_words(const Program& p, const std::vector<int32_t>& lines, const
   for (int32_t line : lines) {
     if (begin[line + 1] - begin[line] < length) continue;  // too short to hold the row (a corner's diagonal)
     const uint64_t mine = words[static_cast<size_t>(line) * stride + 1 + side];
-    uint64_t run = run_starts(mine, length);
+    uint64_t run = run_starts_in_word(mine, length);
     if (exact) run &= ~(mine << 1) & ~(length < 64 ? mine >> length : 0);
     found |= run;
   }

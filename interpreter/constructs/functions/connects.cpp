@@ -48,12 +48,12 @@ void zone_cells(const Program& p, int zone, std::vector<std::vector<uint8_t>>& f
   for (int pl = 0; pl < p.player_count(); ++pl) {
     flags.push_back(p.zones[zone].cells[pl]);
     std::vector<int16_t>& list = lists.emplace_back();
+    uint64_t& mask = masks.emplace_back(0);
     for (int c = 0; c < p.cells; ++c)
-      if (p.in_zone(zone, pl, c)) list.push_back(static_cast<int16_t>(c));
-    uint64_t mask = 0;
-    for (int c = 0; c < p.cells && c < 64; ++c)
-      if (p.in_zone(zone, pl, c)) mask |= uint64_t{1} << c;
-    masks.push_back(mask);
+      if (p.in_zone(zone, pl, c)) {
+        list.push_back(static_cast<int16_t>(c));
+        if (c < 64) mask |= uint64_t{1} << c;
+      }
   }
 }
 
