@@ -1,6 +1,6 @@
 // The flood fills of kernels/connectivity: the one over the links (any board) and the one
 // over bit masks (boards of at most 64 cells) agree on whether a side is one group, and the
-// groups counted by the first are those a union of linked pieces finds.
+// groups both count are those a union of linked pieces finds.
 #include <catch2/catch.hpp>
 #include <numeric>
 
@@ -61,6 +61,7 @@ TEST_CASE("Connectivity: the flood fills agree with each other and with a union 
         for (int side = 0; side < p->player_count(); ++side) {
           const int groups = group_count_by_union(s, side);
           CHECK(piece_groups(*p, s.tops(), side) == groups);
+          CHECK(mask_groups(*p, s.pieces_mask(side)) == groups);
           const bool one = pieces_connected(*p, s.tops(), side, s.piece_count(side));
           CHECK(one == (groups <= 1));
           CHECK(mask_connected(*p, s.pieces_mask(side)) == one);

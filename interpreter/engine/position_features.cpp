@@ -89,6 +89,10 @@ PositionFeatures::PositionFeatures(const Program& p) {
   double cx = 0, cy = 0;
   for (int c = 0; c < p.cells; ++c) cx += p.board->cell(c).x, cy += p.board->cell(c).y;
   if (p.cells) cx /= p.cells, cy /= p.cells;
+  code_value_.assign(256, 0.0);
+  for (int code = 1; code < 256; ++code)
+    if (p.code_owner[code] >= 0) code_value_[code] = p.kinds[p.kind(static_cast<uint8_t>(code))].value;
+  for (int c = 0; c < p.cells; ++c) x_.push_back(p.board->cell(c).x), y_.push_back(p.board->cell(c).y);
   for (int c = 0; c < p.cells; ++c)
     centre_distance_.push_back(std::max(std::abs(p.board->cell(c).x - cx), std::abs(p.board->cell(c).y - cy)));
 }
@@ -150,24 +154,21 @@ std::string PositionFeatures::names() const {
 
 namespace {
 
-// The groups a side's pieces form over the board's links, and their mean Chebyshev
-// distance from their centre.
-void gathering(const State& s, int side, double& groups, double& scatter) {
+// The groups a side's pieces form over the board's links (set-wise on boards of at most 64
+// cells), and their mean Chebyshev distance from their centre; `cells` are the cells whose
+// top piece is the side's.
+void gathering(const State& s, int side, const std::vector<int16_t>& cells, const std::vector<double>& x,
+               const std::vector<double>& y, double& groups, double& scatter) {
   const Program& p = s.program();
-  double sx = 0, sy = 0;
-  int n = 0;
-  groups = piece_groups(p, s.tops(), side);
-  auto mine = [&](int c) { return s.at(c) && p.code_owner[s.at(c)] == side; };
-  for (int c = 0; c < p.cells; ++c) {
-    if (!mine(c)) continue;
-    sx += p.board->cell(c).x, sy += p.board->cell(c).y, ++n;
-  }
+  groups = p.bitboards ? mask_groups(p, s.pieces_mask(side)) : piece_groups(p, s.tops(), side);
   scatter = 0;
+  const size_t n = cells.size();
   if (n <= 1) return;
-  sx /= n, sy /= n;
-  for (int c = 0; c < p.cells; ++c)
-    if (mine(c)) scatter += std::max(std::abs(p.board->cell(c).x - sx), std::abs(p.board->cell(c).y - sy));
-  scatter /= n;
+  double sx = 0, sy = 0;
+  for (int16_t c : cells) sx += x[c], sy += y[c];
+  sx /= static_cast<double>(n), sy /= static_cast<double>(n);
+  for (int16_t c : cells) scatter += std::max(std::abs(x[c] - sx), std::abs(y[c] - sy));
+  scatter /= static_cast<double>(n);
 }
 
 // Legal moves per side. Only the side to move has legal moves in the State contract, so the
@@ -175,10 +176,10 @@ void gathering(const State& s, int side, double& groups, double& scatter) {
 // only the turn moves on.
 // The moves are counted, not listed (engine/sample: set-wise where the construct can), and
 // the buffers are kept per thread: the evaluation runs at every node of a search.
-std::vector<double> mobility(const State& s) {
+void mobility(const State& s, std::vector<double>& count) {
   const int n = s.program().player_count();
   State& scratch = const_cast<State&>(s);  // restored exactly by undo before returning
-  std::vector<double> count(static_cast<size_t>(n), 0.0);
+  count.assign(static_cast<size_t>(n), 0.0);
   thread_local MoveSample sample;
   thread_local MoveList pass;
   int passes = 0;
@@ -191,51 +192,66 @@ std::vector<double> mobility(const State& s) {
     }
   }
   while (passes--) scratch.undo();
-  return count;
 }
 
 }  // namespace
 
+// The per-side sums are kept per thread (the evaluation runs at every node of a search,
+// so it allocates nothing once warm); each side's cells are listed once and the terms
+// about where its pieces stand read the list, not the board.
 void PositionFeatures::compute(const State& s, std::vector<double>& out) const {
   const Program& p = s.program();
-  const int sides = p.player_count();
+  const auto sides = static_cast<size_t>(p.player_count());
   const size_t k = terms_.size();
-  out.assign(static_cast<size_t>(sides) * k, 0.0);
-  std::vector<double> material(static_cast<size_t>(sides), 0.0), centre(static_cast<size_t>(sides), 0.0);
-  std::vector<int> on_board(static_cast<size_t>(sides), 0);
+  out.assign(sides * k, 0.0);
+  struct Sums {
+    std::vector<double> material, centre, moves, groups, scatter;
+    std::vector<std::vector<int16_t>> cells;  // per side, the cells whose top piece is its
+  };
+  thread_local Sums sum;
+  sum.material.assign(sides, 0.0), sum.centre.assign(sides, 0.0);
+  sum.moves.clear(), sum.groups.clear();
+  sum.cells.resize(sides);
+  for (auto& list : sum.cells) list.clear();
   // In a column the top counter owns the cell; the counters below it count half, since they
   // change hands only when the column does.
   for (int c = 0; c < p.cells; ++c) {
+    const uint8_t top = s.at(c);
+    if (!top) continue;
     const int height = s.height(c);
-    for (int level = 0; level < height; ++level) {
+    for (int level = 0; level + 1 < height; ++level) {
       const uint8_t code = s.counter(c, level);
-      material[p.owner(code)] += p.kinds[p.kind(code)].value * (level == height - 1 ? 1.0 : 0.5);
+      sum.material[p.code_owner[code]] += code_value_[code] * 0.5;
     }
-    if (s.at(c)) centre[p.owner(s.at(c))] += centre_distance_[c], ++on_board[p.owner(s.at(c))];
+    const int owner = p.code_owner[top];
+    sum.material[owner] += code_value_[top];
+    sum.centre[owner] += centre_distance_[c];
+    sum.cells[owner].push_back(static_cast<int16_t>(c));
   }
-  std::vector<double> moves, groups, scatter;
   for (size_t i = 0; i < k; ++i) {
     const Term& t = terms_[i];
-    for (int side = 0; side < sides; ++side) {
-      double& v = out[static_cast<size_t>(side) * k + i];
+    for (size_t side = 0; side < sides; ++side) {
+      double& v = out[side * k + i];
+      const auto on_board = static_cast<double>(sum.cells[side].size());
       switch (t.kind) {
-        case Kind::material: v = material[side]; break;
+        case Kind::material: v = sum.material[side]; break;
         case Kind::mobility:
-          if (moves.empty()) moves = mobility(s);
-          v = moves[side];
+          if (sum.moves.empty()) mobility(s, sum.moves);
+          v = sum.moves[side];
           break;
-        case Kind::centre: v = on_board[side] ? -centre[side] / on_board[side] : 0; break;
+        case Kind::centre: v = on_board > 0 ? -sum.centre[side] / on_board : 0; break;
         case Kind::groups:
         case Kind::scatter:
-          if (groups.empty()) {
-            groups.assign(static_cast<size_t>(sides), 0.0), scatter.assign(static_cast<size_t>(sides), 0.0);
-            for (int q = 0; q < sides; ++q) gathering(s, q, groups[q], scatter[q]);
+          if (sum.groups.empty()) {
+            sum.groups.assign(sides, 0.0), sum.scatter.assign(sides, 0.0);
+            for (size_t q = 0; q < sides; ++q)
+              gathering(s, static_cast<int>(q), sum.cells[q], x_, y_, sum.groups[q], sum.scatter[q]);
           }
-          v = t.kind == Kind::groups ? groups[side] : scatter[side];
+          v = t.kind == Kind::groups ? sum.groups[side] : sum.scatter[side];
           break;
-        case Kind::score: v = score(s, side); break;
-        case Kind::goal: v = static_cast<double>(value(t.goal, {s, side})); break;
-        case Kind::progress: v = t.fn->progress({s, side}).value_or(0); break;
+        case Kind::score: v = score(s, static_cast<int>(side)); break;
+        case Kind::goal: v = static_cast<double>(value(t.goal, {s, static_cast<int>(side)})); break;
+        case Kind::progress: v = t.fn->progress({s, static_cast<int>(side)}).value_or(0); break;
       }
     }
   }

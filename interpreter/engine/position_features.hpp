@@ -47,6 +47,8 @@ class PositionFeatures {
 
   std::vector<Term> terms_;
   std::vector<double> centre_distance_;  // per cell, Chebyshev distance from the board's centre
+  std::vector<double> x_, y_;            // per cell, its drawing coordinates
+  std::vector<double> code_value_;       // per piece code, its kind's value
 };
 
 }  // namespace tabula

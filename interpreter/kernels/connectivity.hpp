@@ -32,6 +32,28 @@ inline bool mask_connected(const Program& p, uint64_t pieces) {
   return group == pieces;
 }
 
+// The groups `pieces` form over Program::adjacent_mask (boards of at most 64 cells): one
+// set-wise flood per group.
+inline int mask_groups(const Program& p, uint64_t pieces) {
+  const uint64_t* adj = p.adjacent_mask.data();
+  int groups = 0;
+  while (pieces) {
+    uint64_t group = pieces & (~pieces + 1), frontier = group;
+    while (frontier) {
+      uint64_t next = 0;
+      do {
+        next |= adj[__builtin_ctzll(frontier)];
+        frontier &= frontier - 1;
+      } while (frontier);
+      frontier = next & pieces & ~group;
+      group |= frontier;
+    }
+    pieces &= ~group;
+    ++groups;
+  }
+  return groups;
+}
+
 // A chain of `player`'s pieces, neighbour to neighbour, links a piece standing on a cell of
 // `from_cells` to a piece standing on a cell of `to` (to[c] != 0; `to_cells` the same cells as
 // a list). The zones come as lists so that neither is scanned over the whole board, and no

@@ -1,12 +1,14 @@
 // The searching players' speed: alpha-beta's nodes per second and MCTS's iterations per
 // second, each searching positions of seeded random games to a fixed budget (a depth, a
 // count), so every run does the same work. Each checks that its player chose a legal move.
+// The evaluation both call at their leaves is measured on its own too.
 #include <algorithm>
 #include <string>
 
 #include "micro_support.hpp"
 #include "players/agent_spec.hpp"
 #include "players/alphabeta_agent.hpp"
+#include "players/evaluator.hpp"
 #include "players/mcts_agent.hpp"
 
 namespace tabula::micro {
@@ -53,6 +55,23 @@ void mcts(benchmark::State& st, std::string game) {
   st.counters["iterations"] = benchmark::Counter(static_cast<double>(iterations), benchmark::Counter::kIsRate);
 }
 
+// The rules' evaluation (tuned weights where the rules have them) of positions 4 to 60
+// plies into random games, for each side.
+void evaluation(benchmark::State& st, std::string game) {
+  auto p = rules(game);
+  std::vector<State> ps;
+  for (int plies = 4; plies <= 60; plies += 8)
+    for (State& s : positions(p, plies, 2)) ps.push_back(s);
+  auto evaluator = make_evaluator(*p);
+  double sum = 0;
+  uint64_t evaluations = 0;
+  for (auto _ : st)
+    for (const State& s : ps)
+      for (int side = 0; side < p->player_count(); ++side) sum += evaluator->evaluate(s, side), ++evaluations;
+  benchmark::DoNotOptimize(sum);
+  st.counters["evaluations"] = benchmark::Counter(static_cast<double>(evaluations), benchmark::Counter::kIsRate);
+}
+
 }  // namespace
 
 void register_search_benchmarks() {
@@ -61,6 +80,7 @@ void register_search_benchmarks() {
     std::string name = g;
     benchmark::RegisterBenchmark(("alphabeta4/" + name).c_str(), alphabeta, name)->Unit(benchmark::kMillisecond);
     benchmark::RegisterBenchmark(("mcts2000/" + name).c_str(), mcts, name)->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark(("evaluate/" + name).c_str(), evaluation, name)->Unit(benchmark::kMicrosecond);
   }
 }
 
