@@ -96,3 +96,36 @@ TEST_CASE("Position features: material, centre, groups and scatter as a plain re
     CHECK(compared > 100);
   }
 }
+
+TEST_CASE("Position features: a row goal's chances are the windows a side can still fill", "[ai]") {
+  auto p = load_rules(repo_path("rules/connect-four.rules"));
+  const PositionFeatures features(*p);
+  const int chances = features.index("chances.longest-row");
+  REQUIRE(chances >= 0);
+  std::vector<double> out;
+  auto term = [&](const std::string& position, int side) {
+    features.compute(state_at(p, position), out);
+    return out[static_cast<size_t>(side) * features.size() + static_cast<size_t>(chances)];
+  };
+  CHECK(term("7/7/7/7/7/7 red", 0) == 0);  // no piece: no window holds one
+  // Red on a1: the windows a1-d1, a1-a4 and a1-d4 hold one piece of four each.
+  CHECK(term("7/7/7/7/7/R6 yellow", 0) == Approx(3.0 / 16));
+  // Yellow on b1 closes a1-d1 to Red. Yellow's open windows through b1: b1-e1 (a1-d1 holds
+  // Red), b1-b4 and b1-e4 (up and to the left, the board ends after a2).
+  CHECK(term("7/7/7/7/7/RY5 red", 0) == Approx(2.0 / 16));
+  CHECK(term("7/7/7/7/7/RY5 red", 1) == Approx(3.0 / 16));
+  // Three red in a row with both ends open: each of the two windows holding all three adds
+  // 9/16, the others through them less; a yellow piece at an end closes one of the two.
+  const double open = term("7/7/7/7/7/1RRR3 yellow", 0), closed = term("7/7/7/7/7/YRRR3 yellow", 0);
+  CHECK(open > closed);
+  CHECK(open - closed == Approx(9.0 / 16));
+
+  // Yavalath: four wins (a chance to reach), exactly three loses (no chance term for it).
+  auto yavalath = load_rules(repo_path("rules/yavalath.rules"));
+  const PositionFeatures yf(*yavalath);
+  CHECK(yf.index("chances.longest-row") >= 0);
+  CHECK(yf.index("chances.rows") < 0);
+  // Gomoku exactly five: the windows of five for rows(mover, 5) > 0.
+  auto exact = load_rules(repo_path("rules/gomoku-exact.rules"));
+  CHECK(PositionFeatures(*exact).index("chances.rows") >= 0);
+}

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -68,6 +69,17 @@ double goal_direction(const EndRule& rule, const Formula& f, const FormulaNode& 
   return up * favours;
 }
 
+// The constant a comparison wants its function operand to reach (`f >= 4`, `f > 3`, `4 <=
+// f`, `f == 4`: 4), or nothing when the comparison is not of that form.
+std::optional<int64_t> value_to_reach(const Formula& f, const FormulaNode& cmp, bool goal_on_left) {
+  const FormulaNode& other = f.nodes[goal_on_left ? cmp.b : cmp.a];
+  if (other.op != Op::constant) return std::nullopt;
+  const Op op = cmp.op;
+  if (op == Op::eq || (goal_on_left ? op == Op::ge : op == Op::le)) return other.value;
+  if (goal_on_left ? op == Op::gt : op == Op::lt) return other.value + 1;
+  return std::nullopt;
+}
+
 }  // namespace
 
 PositionFeatures::PositionFeatures(const Program& p) {
@@ -124,6 +136,7 @@ void PositionFeatures::add_goals(const Program& p) {
         if (operand < 0 || !f.nodes[operand].numeric || !calls_a_function(f, operand)) continue;
         const double direction = goal_direction(rule, f, x, left);
         if (direction == 0) continue;  // a number no side is drawn to (a count of passes, a size)
+        add_chances(p, f, x, left, direction);
         const std::string key = subtree_key(f, operand);
         if (seen.count(key)) continue;
         std::string fns;
@@ -135,6 +148,23 @@ void PositionFeatures::add_goals(const Program& p) {
       }
     }
   }
+}
+
+// The nearness to a value the rules want reached, when the compared operand is a function
+// that can measure it (a row's open windows); once per function and value.
+void PositionFeatures::add_chances(const Program& p, const Formula& f, const FormulaNode& cmp, bool left,
+                                   double direction) {
+  const FormulaNode& operand = f.nodes[left ? cmp.a : cmp.b];
+  if (direction <= 0 || operand.op != Op::function) return;
+  const ValueFunction* fn = p.functions[operand.function];
+  const std::optional<int64_t> reach = value_to_reach(f, cmp, left);
+  if (!fn->has_progress_toward() || !reach) return;
+  const std::string name = "chances." + std::string(fn->name());
+  for (const Term& t : terms_)
+    if (t.kind == Kind::chances && t.fn == fn && t.reach == *reach) return;
+  int same = 0;
+  for (const Term& t : terms_) same += t.name == name || t.name.starts_with(name + ".");
+  terms_.push_back({Kind::chances, same ? name + "." + std::to_string(same + 1) : name, 1, {}, fn, *reach});
 }
 
 int PositionFeatures::index(std::string_view name) const {
@@ -252,6 +282,7 @@ void PositionFeatures::compute(const State& s, std::vector<double>& out) const {
         case Kind::score: v = score(s, static_cast<int>(side)); break;
         case Kind::goal: v = static_cast<double>(value(t.goal, {s, static_cast<int>(side)})); break;
         case Kind::progress: v = t.fn->progress({s, static_cast<int>(side)}).value_or(0); break;
+        case Kind::chances: v = t.fn->progress_toward({s, static_cast<int>(side)}, t.reach).value_or(0); break;
       }
     }
   }

@@ -58,6 +58,26 @@ int rows_of_length(const Program& p, const RowAxes& axes, const uint8_t* board, 
   return count;
 }
 
+double row_chances(const Program& p, const RowAxes& axes, const uint8_t* board, int side, int length) {
+  if (length <= 0) return 0;
+  double sum = 0;
+  for (int d : axes.dirs)
+    for (int c = 0; c < p.cells; ++c) {
+      if (p.ray_len(c, d) < length - 1) continue;
+      const int16_t* ray = p.ray(c, d);
+      int mine = 0;
+      bool blocked = false;
+      for (int k = 0; k < length && !blocked; ++k) {
+        const uint8_t code = board[k == 0 ? c : ray[k - 1]];
+        if (!code) continue;
+        if (p.code_owner[code] == side) ++mine;
+        else blocked = true;
+      }
+      if (!blocked) sum += static_cast<double>(mine * mine);
+    }
+  return sum / static_cast<double>(length * length);
+}
+
 std::vector<int> row_cells(const Program& p, const RowAxes& axes, const uint8_t* board, int side, int length) {
   if (length == 0) length = longest_row(p, axes, board, side);
   std::vector<int> out;

@@ -28,6 +28,12 @@ int longest_row(const Program& p, const RowAxes& axes, const uint8_t* board, int
 // How many rows of `side` hold exactly `length` pieces.
 int rows_of_length(const Program& p, const RowAxes& axes, const uint8_t* board, int side, int length);
 
+// How near `side` stands to a row of `length`, for evaluations: over every window of `length`
+// consecutive cells along an axis that holds none of the other sides' pieces, the sum of
+// (k / length)^2 for its k pieces of `side` (an empty window adds nothing). A window one
+// piece short adds most; a row blocked at both ends by enemies within reach adds nothing.
+double row_chances(const Program& p, const RowAxes& axes, const uint8_t* board, int side, int length);
+
 // The cells of `side`'s rows of exactly `length` pieces, or (length 0) of its longest rows.
 std::vector<int> row_cells(const Program& p, const RowAxes& axes, const uint8_t* board, int side, int length);
 

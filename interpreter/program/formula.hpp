@@ -36,6 +36,11 @@ class ValueFunction : public Construct {
   // one: the evaluation can then see the way there, not only the arrival.
   virtual std::optional<double> progress(const EvalContext&) const { return std::nullopt; }
   virtual bool has_progress() const { return false; }
+  // How near `mover` stands to value() >= goal, for evaluations (larger is nearer), where the
+  // value climbs by steps that a count of it would hide (a row of four is made by rows of
+  // two and three that could still grow: their number tells more than the longest one).
+  virtual std::optional<double> progress_toward(const EvalContext&, int64_t /*goal*/) const { return std::nullopt; }
+  virtual bool has_progress_toward() const { return false; }
   // The cells that make the value what it is now (a row, a group, a chain), for pictures of
   // how a game ended; false when the function has no such cells or the value names none.
   virtual bool witness(const EvalContext&, std::vector<int>& /*cells*/) const { return false; }

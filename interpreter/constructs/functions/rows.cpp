@@ -19,6 +19,13 @@ int64_t Rows::value(const EvalContext& c) const {
                 : longest_row(s.program(), axes, s.tops(), side);
 }
 
+std::optional<double> Rows::progress_toward(const EvalContext& c, int64_t goal) const {
+  const State& s = c.state;
+  const int64_t n = length ? length : goal;
+  if (n < 2 || n > s.program().cells) return std::nullopt;
+  return row_chances(s.program(), axes, s.tops(), resolve_player(s, who, c.mover), static_cast<int>(n));
+}
+
 // The rows counted: those of exactly N, or the longest.
 bool Rows::witness(const EvalContext& c, std::vector<int>& cells) const {
   const State& s = c.state;

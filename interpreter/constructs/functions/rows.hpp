@@ -15,6 +15,9 @@ class Rows : public ValueFunction {
   std::string_view name() const override { return length ? "rows" : "longest-row"; }
   int64_t value(const EvalContext& c) const override;
   bool witness(const EvalContext& c, std::vector<int>& cells) const override;
+  // The windows of the goal's length (rows(P, N): N) that P could still fill (row_chances).
+  std::optional<double> progress_toward(const EvalContext& c, int64_t goal) const override;
+  bool has_progress_toward() const override { return true; }
 };
 
 }  // namespace tabula
