@@ -177,3 +177,22 @@ TEST_CASE("CLI: --reference plays the same games with every accelerated path off
   REQUIRE(game.status == 0);
   CHECK(run("play rules/lanquia-7.rules --players alphabeta:1,random --seed 5 --reference").out == game.out);
 }
+
+TEST_CASE("CLI: a rules file anywhere finds a shipped board, and TABULA_BOARDS comes before them", "[cli]") {
+  // In a scratch folder with no boards/ beside it: square8.yaml is a shipped board.
+  auto rules = run_script(
+      "d=$(mktemp -d) && trap 'rm -rf \"$d\"' EXIT && mkdir \"$d/rules\" \"$d/mine\" &&\n"
+      "printf 'game \"Anywhere\"\\nboard \"square8.yaml\"\\nplayer black\\nplayer white\\npiece stone\\n"
+      "turn {\\n  place stone\\n}\\nno-move draw\\n' > \"$d/rules/anywhere.rules\" &&\n"
+      "$TABULA perft \"$d/rules/anywhere.rules\" 1 &&\n"
+      // A board of the same name in TABULA_BOARDS is found first: 4 cells, not 64.
+      "printf 'rectangle: { files: 2, ranks: 2 }\\n' > \"$d/mine/square8.yaml\" &&\n"
+      "TABULA_BOARDS=\"/nonexistent:$d/mine\" $TABULA perft \"$d/rules/anywhere.rules\" 1 &&\n"
+      // A board found nowhere names the places it was looked for.
+      "sed -i s/square8/elsewhere/ \"$d/rules/anywhere.rules\" && $TABULA validate \"$d/rules/anywhere.rules\"");
+  INFO(rules.out);
+  CHECK(rules.status == 1);
+  CHECK(rules.out.find("64\n4\n") == 0);
+  CHECK(rules.out.find("board file 'elsewhere.yaml' not found next to the rules file, in the boards/ folder beside "
+                       "its folder, in TABULA_BOARDS or among the shipped boards") != std::string::npos);
+}

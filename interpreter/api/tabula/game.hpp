@@ -155,7 +155,7 @@ struct LoadResult {
 };
 
 // Board files are looked up next to the rules file, then in the boards/ folder beside its
-// folder, as the CLI does.
+// folder, in TABULA_BOARDS and among the shipped boards, as the CLI does (docs/LANGUAGE.md).
 TABULA_API LoadResult load_game(const std::string& path);
 // A rules text not in a file: `name` is its path for diagnostics and for looking up its
 // board and base rules (`rules/my-variant.rules` finds its base `rules/base.rules`).

@@ -22,9 +22,13 @@ void check_variant(CheckContext& ctx, const Statement& s) {
 
 extern constinit const StatementSpec game_statement{"game",     Pass::define,    Key::keyword,
                                                     check_game, "game \"NAME\"", "the game's name"};
-extern constinit const StatementSpec board_statement{
-    "board",     Pass::define,          Key::keyword,
-    check_board, "board \"FILE.yaml\"", "the board graph, found next to the rules file or in boards/"};
+extern constinit const StatementSpec board_statement{"board",
+                                                     Pass::define,
+                                                     Key::keyword,
+                                                     check_board,
+                                                     "board \"FILE.yaml\"",
+                                                     "the board graph, found next to the rules file, in boards/ beside "
+                                                     "its folder, in TABULA_BOARDS or among the shipped boards"};
 extern constinit const StatementSpec variant_statement{
     "variant",
     Pass::define,

@@ -152,8 +152,8 @@ def _rules_path(game):
 
 def load_game(game, parameters=None, reference=False):
     """Loads a game: a name from registered_names(), or a rules file's path (its
-    board file is looked up next to it, then in the boards/ folder beside its folder, as
-    the CLI does), with optional parameters.
+    board file is looked up next to it, in the boards/ folder beside its folder, in
+    TABULA_BOARDS and among the shipped boards, as the CLI does), with optional parameters.
 
     Parameters change what the rules set with `limit plies=N` and `option` (docs/LANGUAGE.md):
     plies, repetition (off, draw or end), repetition-draw (True/False or on/off),
