@@ -154,6 +154,54 @@ TEST_CASE("rectangle with corners only: diagonal links only", "[board]") {
   CHECK(zone(b, "rank7") == std::set<std::string>{"a7", "c7", "e7", "g7"});
 }
 
+TEST_CASE("leaps: a knight's eight directions on generated grids, linked by their offsets", "[board]") {
+  for (const char* shape : {"rectangle: { files: 8, ranks: 8 }", "rectangle: { files: 7, ranks: 7, squares: corners }",
+                            "map:\n  rows: |\n    ....\n    .#..\n    ....\n  legend: { '.': {}, '#': none }"}) {
+    INFO(shape);
+    Diagnostics diags;
+    auto b = load_text(std::string(shape) + "\nleaps: { knight: [1, 2], camel: [3, 1] }\n", diags);
+    REQUIRE(b);
+    CHECK(diags.empty());
+    REQUIRE(b->find_direction_group("knight"));
+    REQUIRE(b->find_direction_group("camel"));
+    CHECK(b->find_direction_group("knight")->size() == 8);
+    CHECK(b->direction_count() == 8 + 16);
+    // Every cell: each leap direction reaches exactly the cell at its offset, when it exists,
+    // and its opposite leads back.
+    std::map<std::pair<long, long>, int> at;
+    for (int c = 0; c < b->cell_count(); ++c) at[{std::lround(b->cell(c).x), std::lround(b->cell(c).y)}] = c;
+    int links = 0;
+    for (const char* group : {"knight", "camel"})
+      for (int d : *b->find_direction_group(group)) {
+        const auto& dir = b->direction(d);
+        CHECK(dir.name.rfind(std::string(group) + "-", 0) == 0);
+        const int o = dir.opposite;
+        REQUIRE(o != kNoDirection);
+        CHECK(b->direction(o).dx == -dir.dx);
+        CHECK(b->direction(o).dy == -dir.dy);
+        for (const auto& [xy, c] : at) {
+          auto target = at.find({xy.first + std::lround(dir.dx), xy.second + std::lround(dir.dy)});
+          const int expected = target == at.end() ? kNoCell : target->second;
+          CHECK(b->neighbour(c, d) == expected);
+          if (expected == kNoCell) continue;
+          CHECK(b->neighbour(expected, o) == c);
+          ++links;
+        }
+      }
+    CHECK(links > 0);
+  }
+  // The names: the nearer axis first, then the diagonal.
+  Diagnostics diags;
+  auto b = load_text("rectangle: { files: 8, ranks: 8 }\nleaps: { knight: [1, 2] }\n", diags);
+  REQUIRE(b);
+  CHECK(step(*b, "b1", "knight-nne") == "c3");
+  CHECK(step(*b, "b1", "knight-ene") == "d2");
+  CHECK(step(*b, "b1", "knight-nnw") == "a3");
+  CHECK(b->neighbour(cell(*b, "b1"), b->find_direction("knight-wnw")) == kNoCell);
+  CHECK(step(*b, "g8", "knight-sse") == "h6");
+  CHECK(step(*b, "g8", "knight-wsw") == "e7");
+}
+
 TEST_CASE("rectangle orientations", "[board]") {
   auto b = make_rectangle(8, 8);
   CHECK(relative(b, "north", "forward") == "n");

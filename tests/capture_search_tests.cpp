@@ -11,7 +11,9 @@
 #include "diag/render.hpp"
 #include "diag/source_file.hpp"
 #include "diag/source_registry.hpp"
+#include "engine/perft.hpp"
 #include "test_support.hpp"
+#include "util/limits.hpp"
 
 using namespace tabula;
 using namespace tabula::testing;
@@ -136,4 +138,18 @@ TEST_CASE("Set-wise capture search: the same sequences under every capture and p
               edited(english, "hop dirs=forward-left|forward-right take=remove", "hop dirs=diagonal take=remove"), 20) >
           50);
   }
+}
+
+TEST_CASE("Capture search: a search stopped by an engine limit leaves nothing behind for the next", "[capture]") {
+  // A capture sequence longer than the engine allows throws from inside the search, with
+  // cells still marked taken; the next search on this thread must not see them.
+  auto draughts = load_rules(repo_path("rules/international-draughts.rules"));
+  State start(draughts);
+  const uint64_t before = perft(start, 5);
+  auto limit = load_rules(repo_path("tests/golden/warnings/engine_limit.rules"));
+  State s(limit);
+  MoveList moves;
+  CHECK_THROWS_AS(s.legal_moves(moves), EngineLimit);
+  CHECK(perft(start, 5) == before);
+  CHECK(before == 27117);  // the published count (tests/draughts/published-perft)
 }

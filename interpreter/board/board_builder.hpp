@@ -3,7 +3,7 @@
 // point). Its parts are in one file each: the file's top-level keys and references to cells
 // and directions (board_loader.cpp), the rectangle, hex and explicit-cell shapes
 // (load_shapes.cpp), the map shape (load_map_shape.cpp), directions, direction groups and
-// orientations (load_directions.cpp), links and barriers (load_links.cpp), zones and
+// orientations (load_directions.cpp), leaps (load_leaps.cpp), links and barriers (load_links.cpp), zones and
 // attributes (load_zones.cpp).
 #include <map>
 #include <optional>
@@ -99,6 +99,8 @@ class BoardBuilder : private YamlReader {
   void load_directions(const Entry& e);
   void load_direction_groups(const Entry& e);
   void load_orientations(const Entry& e);
+  // Leaps on the square grids (load_leaps.cpp); `grid`: the shape is one.
+  void load_leaps(const Entry& e, bool grid);
 
   // Links and barriers (load_links.cpp).
   void load_links(const Entry& e);

@@ -92,7 +92,7 @@ void BoardBuilder::load_root(const YAML::Node& root) {
   static const std::vector<std::string> kTop = {"name",       "rectangle",  "hex",          "map",
                                                 "cells",      "directions", "links",        "zones",
                                                 "attributes", "barriers",   "orientations", "direction-groups",
-                                                "style"};
+                                                "style",      "leaps"};
   // A YAML file that is not a board at all (its top level is not a map, or none of its keys
   // is a board key) is one error about the whole file, which quotes nothing of it.
   bool board_key = false;
@@ -161,6 +161,8 @@ void BoardBuilder::load_root(const YAML::Node& root) {
   if (auto e = optional(f, "directions"); e && shape_key != "cells" && shape)
     diags_.error(at(e->key), "'directions' belongs to the 'cells' form; generated boards have their own directions");
 
+  if (auto e = optional(f, "leaps"); e && shape && cells_complete_ && directions_complete_)
+    load_leaps(*e, shape_key == "rectangle" || shape_key == "map");
   if (auto e = optional(f, "links")) load_links(*e);
   if (auto e = optional(f, "zones")) load_zones(*e);
   if (auto e = optional(f, "attributes")) load_attributes(*e);

@@ -9,8 +9,12 @@
 namespace tabula {
 namespace {
 
+// Per thread, reused by every search. A search undoes its marks as it backs out, but one
+// stopped by an engine limit (an exception) leaves them: `dirty` says so, and the next search
+// clears them rather than see cells taken that are not.
 struct Scratch {
   std::vector<uint8_t> top, taken, jumped;
+  bool dirty = false;
 };
 
 // The set-wise search's view of the board as the sequence goes on: the empty cells (the
@@ -35,7 +39,12 @@ class Search {
       scratch.top.resize(p_.cells);
       scratch.taken.assign(p_.cells, 0);
       scratch.jumped.assign(p_.cells, 0);
+    } else if (scratch.dirty) {
+      std::fill(scratch.taken.begin(), scratch.taken.end(), 0);
+      std::fill(scratch.jumped.begin(), scratch.jumped.end(), 0);
     }
+    scratch.dirty = false;
+    dirty_ = &scratch.dirty;
     top_ = scratch.top.data();
     taken_ = scratch.taken.data();
     jumped_ = scratch.jumped.data();
@@ -50,11 +59,13 @@ class Search {
     uint8_t piece = top_[cell];
     current_.from = static_cast<int16_t>(cell);
     start_height_ = p_.stacking ? board_.heights[cell] : 1;
+    *dirty_ = true;  // until the search backs out of every take
     top_[cell] = 0;  // the start square counts as empty during the move
     const int kind = __builtin_ctz(p_.code_kind_bit[piece]);
     if (rules_.set_wise) extend<true>(cell, kind, 0, -1, 0, {board_.empty | uint64_t{1} << cell, board_.foes});
     else extend<false>(cell, kind, 0, -1, 0, {});
     top_[cell] = piece;
+    *dirty_ = false;
   }
 
  private:
@@ -300,6 +311,7 @@ class Search {
   uint8_t* top_;     // scratch: top piece per cell as the sequence goes on
   uint8_t* taken_;   // counters taken from each cell so far (all zero between searches)
   uint8_t* jumped_;  // cells jumped in this sequence (all zero between searches)
+  bool* dirty_;      // the scratch's mark: set while a search may leave marks behind
   int start_height_ = 1;
   uint8_t promotion_ = 0, promoted_at_ = 0;  // the sequence's promotion so far
   Move current_;
