@@ -75,13 +75,8 @@ void BoardBuilder::load_leaps(const Entry& e, bool grid) {
     std::map<std::pair<int, int>, int> dir;  // step -> direction
     std::vector<int> group;
     for (const auto& [dx, dy] : steps) {
+      // Generated names hold no '-' and YAML keys are unique, so the name is new.
       const std::string dname = name + "-" + compass_name(dx, dy);
-      if (board_.find_direction(dname) != kNoDirection) {
-        diags_.error(at(p.key), fmt::format("the leap '{}' would add the direction '{}', which the board has already",
-                                            name, dname));
-        directions_complete_ = false;
-        return;
-      }
       dir[{dx, dy}] = board_.add_direction(dname, dx, dy);
       group.push_back(dir[{dx, dy}]);
     }
