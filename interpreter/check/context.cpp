@@ -6,6 +6,7 @@
 #include <cctype>
 #include <set>
 
+#include "board/cell_name_parts.hpp"
 #include "syntax/ast_print.hpp"
 #include "syntax/name_suggest.hpp"
 
@@ -172,6 +173,21 @@ std::vector<std::string> CheckContext::cell_names() const {
   return v;
 }
 
+// A board file reads `a1..c3` as a block (every file and rank between the ends), a rules
+// file as a line of the board: where the two differ (the ends share neither their letters
+// nor their number), the line is what this file gets, and the warning says so.
+void CheckContext::warn_line_not_block(const Expr& range, const std::vector<int>& line) {
+  const auto [letters_a, number_a] = split_cell_name(range.args[0].text);
+  const auto [letters_b, number_b] = split_cell_name(range.args[1].text);
+  if (letters_a == letters_b || number_a == number_b) return;
+  std::string cells;
+  for (int c : line) cells += (cells.empty() ? "" : " ") + board->cell(c).name;
+  warning(range.pos, fmt::format("'{}' is the line {} here, as every range of a rules file, but in a board file the "
+                                 "same range is the block of every file and rank between its ends: list the cells "
+                                 "or name a zone of the board to say which is meant",
+                                 to_string(range), cells));
+}
+
 bool CheckContext::cells_of(const Expr& e, std::vector<int>& out) {
   if (!board) return false;
   if (e.kind == Expr::Kind::identifier) {
@@ -194,8 +210,10 @@ bool CheckContext::cells_of(const Expr& e, std::vector<int>& out) {
       const int16_t* ray = program.ray(a, d);
       for (int k = 0; k < program.ray_len(a, d); ++k)
         if (ray[k] == b) {
+          const size_t first = out.size();
           out.push_back(a);
           out.insert(out.end(), ray, ray + k + 1);
+          warn_line_not_block(e, std::vector<int>(out.begin() + static_cast<std::ptrdiff_t>(first), out.end()));
           return true;
         }
     }

@@ -72,6 +72,7 @@ class CheckContext {
   std::vector<std::string> cell_names() const;
   // Cells named by an item: a cell, a board zone, or a straight range a..b.
   bool cells_of(const Expr& e, std::vector<int>& out);
+  void warn_line_not_block(const Expr& range, const std::vector<int>& line);
   // Board directions for `seat`: board directions, groups, and names relative to the
   // seat's orientation, joined with `|`.
   bool directions_of(const Expr& e, int seat, std::vector<int>& out, bool report);
