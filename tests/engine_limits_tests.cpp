@@ -8,6 +8,7 @@
 #include "board/board_loader.hpp"
 #include "cli_run.hpp"
 #include "engine/evaluate.hpp"
+#include "engine/text/position_text.hpp"
 #include "program/board_data.hpp"
 #include "test_support.hpp"
 
@@ -118,4 +119,78 @@ TEST_CASE("A board whose rays would not fit the engine's limit is refused, namin
   REQUIRE(board);
   CHECK(ray_cells_needed(*board, kMaxRayCells) == kMaxRayCells + 1);
   CHECK(ray_cells_needed(*board, int64_t{1} << 40) == int64_t{2048} * 16 * 2047);
+}
+
+TEST_CASE("More than eight piece kinds: moves, promotion and positions of kinds past the eighth", "[limits][kinds]") {
+  // Twenty kinds: the first ten step north or south, the twentieth steps north and is what
+  // the tenth promotes to on rank 4.
+  auto p = rules_with_repo_board("twenty-kinds.rules",
+                                 "game \"Ten kinds\"\n"
+                                 "board \"square8.yaml\"\n"
+                                 "player white\n"
+                                 "player black\n"
+                                 "piece k0 symbol=A|a\n"
+                                 "piece k1 symbol=B|b\n"
+                                 "piece k2 symbol=C|c\n"
+                                 "piece k3 symbol=D|d\n"
+                                 "piece k4 symbol=E|e\n"
+                                 "piece k5 symbol=F|f\n"
+                                 "piece k6 symbol=G|g\n"
+                                 "piece k7 symbol=H|h\n"
+                                 "piece k8 symbol=I|i\n"
+                                 "piece k9 symbol=J|j\n"
+                                 "piece k10 symbol=K|k\n"
+                                 "piece k11 symbol=L|l\n"
+                                 "piece k12 symbol=M|m\n"
+                                 "piece k13 symbol=N|n\n"
+                                 "piece k14 symbol=O|o\n"
+                                 "piece k15 symbol=P|p\n"
+                                 "piece k16 symbol=Q|q\n"
+                                 "piece k17 symbol=R|r\n"
+                                 "piece k18 symbol=S|s\n"
+                                 "piece k19 symbol=T|t\n"
+                                 "setup {\n"
+                                 "  white k0: a3\n"
+                                 "  white k1: b3\n"
+                                 "  white k2: c3\n"
+                                 "  white k3: d3\n"
+                                 "  white k4: e3\n"
+                                 "  white k5: f3\n"
+                                 "  white k6: g3\n"
+                                 "  white k7: h3\n"
+                                 "  white k8: a5\n"
+                                 "  white k9: c5\n"
+                                 "  black k9: h8\n"
+                                 "  white k19: h1\n"
+                                 "}\n"
+                                 "move k0|k1|k2|k3|k4 {\n"
+                                 "  step dirs=n land=empty\n"
+                                 "}\n"
+                                 "move k5|k6|k7|k8|k9 {\n"
+                                 "  step dirs=s land=empty\n"
+                                 "}\n"
+                                 "move k19 {\n"
+                                 "  step dirs=n land=empty\n"
+                                 "}\n"
+                                 "promote k9 to=k19 in=rank4\n"
+                                 "after-move {\n"
+                                 "  win mover if pieces(opponent) == 0\n"
+                                 "}\n"
+                                 "no-move draw\n");
+  REQUIRE(p->kind_count() == 20);
+  State s(p);
+  MoveList moves;
+  s.legal_moves(moves);
+  CHECK(moves.size() == 11);  // a3..e3 north, f3..h3, a5, c5 south, h1 north
+  CHECK(position_string(s) == "7j/8/8/I1J5/8/ABCDEFGH/8/7T white");
+  const State again = state_at(p, position_string(s));
+  CHECK(again.hash() == s.hash());
+  // The tenth kind steps from c5 to c4 and becomes the twentieth (T), which moves north.
+  for (const char* m : {"c5-c4", "h8-h7"}) {
+    INFO(m);
+    s.apply(move_of(s, m));
+  }
+  CHECK(symbol_at(s, "c4") == "T");
+  s.apply(move_of(s, "c4-c5"));
+  CHECK(symbol_at(s, "c5") == "T");
 }

@@ -7,13 +7,20 @@
 namespace tabula {
 namespace {
 
+constexpr size_t kMaxPieceKinds = 32;
+
 void check_piece(CheckContext& ctx, const Statement& s) {
   ctx.shape(s, 1, 1, {"value", "symbol", "owner", "capturable"});
   auto pos = ctx.positional(s);
   if (pos.empty() || !ctx.identifier(pos[0]->value, "a piece kind name")) return;
   const std::string& name = pos[0]->value.text;
   if (ctx.find_kind(name) >= 0) return ctx.error(pos[0]->pos, fmt::format("piece kind '{}' is declared twice", name));
-  if (ctx.program.kinds.size() >= 8) return ctx.error(s.pos, "at most 8 piece kinds are supported");
+  // Sets of kinds are 32-bit masks throughout the engine (and with 4 players, 32 kinds still
+  // fit the 255 piece codes).
+  if (ctx.program.kinds.size() >= kMaxPieceKinds)
+    return ctx.error(s.pos, fmt::format("at most {} piece kinds are supported (the engine's sets of kinds are {}-bit "
+                                        "masks)",
+                                        kMaxPieceKinds, kMaxPieceKinds));
   KindDef k;
   k.name = name;
   long long v = 1;
