@@ -73,7 +73,24 @@ bool square_grid(const BoardGraph& b) {
     if (!whole(cell.x) || !whole(cell.y) || std::abs(cell.x) > 1e9 || std::abs(cell.y) > 1e9) return false;
     points.emplace_back(std::lround(cell.x), std::lround(cell.y));
   }
-  return compact_lattice(points, 1) && distinct(points) && every_step(b, compass_step);
+  if (!compact_lattice(points, 1) || !distinct(points)) return false;
+  // Leaps (a knight's, `leaps:` in a board file) stay on the lattice: a link that goes exactly
+  // as far as its direction says is drawn by the squares it joins, like a compass step. A
+  // link that goes elsewhere (around the board's edge) still asks for drawn links.
+  auto leap = [&](int c, int d, int n) {
+    const double dx = b.cell(n).x - b.cell(c).x, dy = b.cell(n).y - b.cell(c).y;
+    return whole(dx) && whole(dy) && std::abs(dx - b.direction(d).dx) < kEps && std::abs(dy - b.direction(d).dy) < kEps;
+  };
+  int compass_links = 0;
+  for (int c = 0; c < b.cell_count(); ++c)
+    for (int d = 0; d < b.direction_count(); ++d) {
+      const int n = b.neighbour(c, d);
+      if (n < 0 || n == c) continue;
+      const double dx = b.cell(n).x - b.cell(c).x, dy = b.cell(n).y - b.cell(c).y;
+      if (compass_step(dx, dy)) ++compass_links;
+      else if (!leap(c, d, n)) return false;
+    }
+  return compass_links > 0 || every_step(b, compass_step);
 }
 
 bool hex_grid(const BoardGraph& b) {
