@@ -28,10 +28,8 @@ void MctsAgent::configure(const Program& p) {
 // Each tree searches its share: with a count, iterations / threads each (so the search is
 // the same whatever the threads' timing); with a time, until the deadline. A tree stops
 // early when its solver proves the root.
-void MctsAgent::search(State& s) {
+void MctsAgent::search(State& s, std::chrono::steady_clock::time_point deadline) {
   using clock = std::chrono::steady_clock;
-  const auto deadline =
-      clock::now() + std::chrono::duration_cast<clock::duration>(std::chrono::duration<double>(spec_.seconds));
   const uint64_t total = spec_.seconds > 0 ? 0 : spec_.count;
   std::vector<uint64_t> done(trees_.size(), 0);
   std::vector<State> copies(trees_.size() - 1, s);
@@ -53,6 +51,9 @@ void MctsAgent::search(State& s) {
 }
 
 Move MctsAgent::choose(State& s) {
+  using clock = std::chrono::steady_clock;
+  const auto deadline =
+      clock::now() + std::chrono::duration_cast<clock::duration>(std::chrono::duration<double>(spec_.seconds));
   if (program_ != &s.program()) configure(s.program());
   info_ = {};
   for (auto& tree : trees_) {
@@ -61,7 +62,7 @@ Move MctsAgent::choose(State& s) {
   }
   std::vector<MctsTree::Child> children = trees_[0].root_children();
   if (children.size() > 1) {
-    search(s);
+    search(s, deadline);
     // The trees' visits per move (each tree made the same moves, in its own order).
     children = trees_[0].root_children();
     for (size_t t = 1; t < trees_.size(); ++t)

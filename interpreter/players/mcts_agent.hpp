@@ -8,6 +8,7 @@
 // Options (docs/AI.md): cutoff (informed playouts: cut off and scored by the evaluation),
 // explore, solver, rave (all-moves-as-first statistics), bias (progressive bias), threads. Where a spec
 // leaves one out, the default for the rules applies (players/player_defaults.hpp).
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -38,7 +39,9 @@ class MctsAgent : public Agent {
 
  private:
   void configure(const Program& p);
-  void search(State& s);
+  // Iterates until the count is done or `deadline` (the move's time budget, counted from the
+  // start of choose(): following the played moves down the kept tree is part of the move).
+  void search(State& s, std::chrono::steady_clock::time_point deadline);
 
   AgentSpec spec_;
   uint64_t seed_;
