@@ -113,11 +113,6 @@ PositionFeatures::PositionFeatures(const Program& p) {
 // progress measure.
 void PositionFeatures::add_goals(const Program& p) {
   std::map<std::string, size_t> seen;  // subtree key -> term
-  std::map<std::string, int> named;
-  auto unique_name = [&](std::string name) {
-    int n = ++named[name];
-    return n == 1 ? name : name + "." + std::to_string(n);
-  };
   for (const EndRule& rule : p.end.after_move) {
     const Formula& f = rule.condition;
     for (size_t n = 0; n < f.nodes.size(); ++n) {
@@ -159,12 +154,16 @@ void PositionFeatures::add_chances(const Program& p, const Formula& f, const For
   const ValueFunction* fn = p.functions[operand.function];
   const std::optional<int64_t> reach = value_to_reach(f, cmp, left);
   if (!fn->has_progress_toward() || !reach) return;
-  const std::string name = "chances." + std::string(fn->name());
   for (const Term& t : terms_)
     if (t.kind == Kind::chances && t.fn == fn && t.reach == *reach) return;
+  terms_.push_back({Kind::chances, unique_name("chances." + std::string(fn->name())), 1, {}, fn, *reach});
+}
+
+// `name`, or `name.N` when N - 1 terms already have it (as `name` or `name.K`).
+std::string PositionFeatures::unique_name(const std::string& name) const {
   int same = 0;
   for (const Term& t : terms_) same += t.name == name || t.name.starts_with(name + ".");
-  terms_.push_back({Kind::chances, same ? name + "." + std::to_string(same + 1) : name, 1, {}, fn, *reach});
+  return same ? name + "." + std::to_string(same + 1) : name;
 }
 
 int PositionFeatures::index(std::string_view name) const {

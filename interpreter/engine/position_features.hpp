@@ -47,6 +47,7 @@ class PositionFeatures {
     int64_t reach = 0;                  // Kind::chances: the value the rules want reached
   };
   void add_goals(const Program& p);
+  std::string unique_name(const std::string& name) const;
   void add_chances(const Program& p, const Formula& f, const FormulaNode& cmp, bool left, double direction);
 
   std::vector<Term> terms_;

@@ -13,44 +13,38 @@ bool pieces_connected(const Program& p, const uint8_t* board, int player, int pi
 // The groups the player's pieces form over Program::adjacent (the same flood fill).
 int piece_groups(const Program& p, const uint8_t* board, int player);
 
-// Boards of at most 64 cells (Program::bitboards): `pieces` is the set of cells to test;
-// a flood fill over Program::adjacent_mask, one word operation per piece reached.
-inline bool mask_connected(const Program& p, uint64_t pieces) {
-  if ((pieces & (pieces - 1)) == 0) return true;  // zero or one piece
-  uint64_t group = pieces & (~pieces + 1);        // the lowest piece
-  uint64_t frontier = group;
-  const uint64_t* adj = p.adjacent_mask.data();
-  while (frontier) {
-    uint64_t next = 0;
-    do {
-      next |= adj[__builtin_ctzll(frontier)];
-      frontier &= frontier - 1;
-    } while (frontier);
-    frontier = next & pieces & ~group;
-    group |= frontier;
-  }
-  return group == pieces;
+// Boards of at most 64 cells (Program::bitboards), over Program::adjacent_mask: the cells
+// next to any of `cells` (not empty), one word operation per cell.
+inline uint64_t mask_neighbours(const uint64_t* adj, uint64_t cells) {
+  uint64_t next = 0;
+  do {
+    next |= adj[__builtin_ctzll(cells)];
+    cells &= cells - 1;
+  } while (cells);
+  return next;
 }
 
-// The groups `pieces` form over Program::adjacent_mask (boards of at most 64 cells): one
-// set-wise flood per group.
-inline int mask_groups(const Program& p, uint64_t pieces) {
-  const uint64_t* adj = p.adjacent_mask.data();
-  int groups = 0;
-  while (pieces) {
-    uint64_t group = pieces & (~pieces + 1), frontier = group;
-    while (frontier) {
-      uint64_t next = 0;
-      do {
-        next |= adj[__builtin_ctzll(frontier)];
-        frontier &= frontier - 1;
-      } while (frontier);
-      frontier = next & pieces & ~group;
-      group |= frontier;
-    }
-    pieces &= ~group;
-    ++groups;
+// The cells of `pieces` joined to `seed` (some of them) neighbour to neighbour: a flood fill,
+// one layer at a time.
+inline uint64_t mask_flood(const Program& p, uint64_t seed, uint64_t pieces) {
+  uint64_t group = seed, frontier = seed;
+  while (frontier) {
+    frontier = mask_neighbours(p.adjacent_mask.data(), frontier) & pieces & ~group;
+    group |= frontier;
   }
+  return group;
+}
+
+// Whether `pieces` are one group.
+inline bool mask_connected(const Program& p, uint64_t pieces) {
+  if ((pieces & (pieces - 1)) == 0) return true;                   // zero or one piece
+  return mask_flood(p, pieces & (~pieces + 1), pieces) == pieces;  // from the lowest piece
+}
+
+// The groups `pieces` form: one flood per group.
+inline int mask_groups(const Program& p, uint64_t pieces) {
+  int groups = 0;
+  for (; pieces; ++groups) pieces &= ~mask_flood(p, pieces & (~pieces + 1), pieces);
   return groups;
 }
 
@@ -65,15 +59,9 @@ bool pieces_link(const Program& p, const uint8_t* board, int player, const std::
 inline bool mask_links(const Program& p, uint64_t pieces, uint64_t from, uint64_t to) {
   uint64_t group = pieces & from, frontier = group;
   if (!(pieces & to)) return false;
-  const uint64_t* adj = p.adjacent_mask.data();
-  while (frontier) {
+  while (frontier) {  // mask_flood's layers, stopping at the first that reaches `to`
     if (group & to) return true;
-    uint64_t next = 0;
-    do {
-      next |= adj[__builtin_ctzll(frontier)];
-      frontier &= frontier - 1;
-    } while (frontier);
-    frontier = next & pieces & ~group;
+    frontier = mask_neighbours(p.adjacent_mask.data(), frontier) & pieces & ~group;
     group |= frontier;
   }
   return (group & to) != 0;
