@@ -211,6 +211,27 @@ TEST_CASE("MCTS's solver proves wins and losses", "[studies][players]") {
   CHECK_FALSE(plain.last_search().solved);
 }
 
+TEST_CASE("Informed MCTS proves the games its expansion ends, before any iteration", "[studies][players]") {
+  // Evaluating the children makes each move: a move that wins is seen there, so the root is
+  // proven when it is expanded and no iteration is spent; without the evaluation (plain
+  // MCTS), proving the same win takes iterations that reach the move.
+  for (uint64_t seed : {1, 2, 3}) {
+    auto s = state_at(loa(), kWinInOne);
+    MctsAgent informed(spec("mcts:1000:cutoff:2:explore:0.3:minimax:0.6"), seed);
+    CHECK(s.move_to_string(informed.choose(s)) == "c2-c5");
+    CHECK(informed.last_search().solved);
+    CHECK(informed.last_search().iterations == 0);
+    MctsAgent plain(spec("mcts:1000"), seed);
+    CHECK(s.move_to_string(plain.choose(s)) == "c2-c5");
+    CHECK(plain.last_search().iterations > 0);
+  }
+  // With the solver off, the win is not proven but is the move's prior: still chosen.
+  auto s = state_at(loa(), kWinInOne);
+  MctsAgent unproven(spec("mcts:50:cutoff:2:minimax:0.6:solver:off"), 1);
+  CHECK(s.move_to_string(unproven.choose(s)) == "c2-c5");
+  CHECK_FALSE(unproven.last_search().solved);
+}
+
 TEST_CASE("Policies: visits and values, and their temperature", "[studies][players]") {
   Policy p;
   p.kind = Policy::Kind::visits;

@@ -98,8 +98,10 @@ void MctsTree::expand(State& s, int node) {
   for (size_t i = scratch_.size(); i > 1; --i)
     std::swap(scratch_[i - 1], scratch_[rng_.below(static_cast<uint32_t>(i))]);
   const int8_t mover = static_cast<int8_t>(s.current_player());
-  nodes_[node].first_child = static_cast<int32_t>(nodes_.size());
+  const int first = static_cast<int>(nodes_.size());
+  nodes_[node].first_child = first;
   nodes_[node].child_count = static_cast<uint32_t>(scratch_.size());
+  int ended = -1;  // a child where a rule ended the game
   for (const Move& m : scratch_) {
     Node child;
     child.move = moves_.add(m);
@@ -107,12 +109,23 @@ void MctsTree::expand(State& s, int node) {
     child.mover = mover;
     child.key = amaf_key(m);
     if (settings_.bias > 0 || settings_.minimax > 0) {
+      // The move is made to evaluate it anyway, so a game it ends is seen here, at no cost:
+      // its prior is the result, and the solver proves it before any playout reaches it
+      // (otherwise a winning move, or the reply that wins against a move, waits for
+      // selection to try it, behind children whose evaluations look alike).
       s.apply_unchecked(m);
-      child.prior = child.minimax = static_cast<float>(evaluation_reward(s, mover));
+      const GameResult r = s.stored_result();
+      if (r.over) {
+        child.prior = child.minimax = static_cast<float>(outcome_reward(outcome_of(r), mover));
+        if (settings_.solver) child.proven = outcome_of(r), ended = static_cast<int>(nodes_.size());
+      } else {
+        child.prior = child.minimax = static_cast<float>(evaluation_reward(s, mover));
+      }
       s.undo();
     }
     nodes_.push_back(child);
   }
+  if (ended >= 0) prove(ended);
 }
 
 // The side's evaluation of a position as a reward in (0, 1): tanh of the evaluation over

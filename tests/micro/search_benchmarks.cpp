@@ -10,6 +10,7 @@
 #include "players/alphabeta_agent.hpp"
 #include "players/evaluator.hpp"
 #include "players/mcts_agent.hpp"
+#include "players/player_defaults.hpp"
 
 namespace tabula::micro {
 namespace {
@@ -38,12 +39,14 @@ void alphabeta(benchmark::State& st, std::string game) {
   st.counters["nodes"] = benchmark::Counter(static_cast<double>(nodes), benchmark::Counter::kIsRate);
 }
 
-// MCTS (the rules' defaults) for 2000 iterations from the same positions.
-void mcts(benchmark::State& st, std::string game) {
+// MCTS for 2000 iterations from the same positions: with the rules' defaults, or informed
+// by the evaluation whatever the rules say (kInformedMcts: each expansion evaluates every
+// child, so an iteration costs tens of evaluations).
+void mcts(benchmark::State& st, std::string game, std::string options) {
   auto p = rules(game);
   auto ps = positions(p, 12, 4);
   std::string error;
-  auto spec = parse_agent_spec("mcts:2000", error);
+  auto spec = parse_agent_spec("mcts:2000" + options, error);
   uint64_t iterations = 0;
   for (auto _ : st)
     for (State& s : ps) {
@@ -79,7 +82,9 @@ void register_search_benchmarks() {
     if (!has_rules(g)) continue;
     std::string name = g;
     benchmark::RegisterBenchmark(("alphabeta4/" + name).c_str(), alphabeta, name)->Unit(benchmark::kMillisecond);
-    benchmark::RegisterBenchmark(("mcts2000/" + name).c_str(), mcts, name)->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark(("mcts2000/" + name).c_str(), mcts, name, "")->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark(("mcts2000-informed/" + name).c_str(), mcts, name, std::string(":") + kInformedMcts)
+        ->Unit(benchmark::kMillisecond);
     benchmark::RegisterBenchmark(("evaluate/" + name).c_str(), evaluation, name)->Unit(benchmark::kMicrosecond);
   }
 }
