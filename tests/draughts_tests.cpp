@@ -160,3 +160,80 @@ TEST_CASE("Draughts: the capture taking most pieces, or most value, must be play
   // Free choice (Russian draughts on 8x8, the same idea): both captures are legal.
   CHECK(move_strings(state_at(russian(), "4/4/2b1/4/Bb2/1w2/4/4 white")) == Moves{"c3xa5", "c3xe5xg7"});
 }
+
+TEST_CASE("English draughts, 20 quiet plies: a capture or a man's move starts the count again", "[draughts][quiet]") {
+  auto quiet = game("rules/english-draughts-20.rules");
+  CHECK(quiet->end.quiet_limit == 20);
+  CHECK(english()->end.quiet_limit == 0);
+  // Two kings and a black man. From 18 quiet plies, two king moves draw ...
+  const std::string start = "a1W h8B b8b, White to move; quiet=18";
+  State s = state_at(quiet, start);
+  CHECK(s.quiet_plies() == 18);
+  s.apply(move_of(s, "a1-b2"));
+  REQUIRE_FALSE(s.is_terminal());
+  s.apply(move_of(s, "h8-g7"));
+  REQUIRE(s.is_terminal());
+  CHECK(s.result().winner == -1);
+  // ... while the man's move starts the count again: 20 more king plies, then the draw.
+  State t = state_at(quiet, start);
+  t.apply(move_of(t, "a1-b2"));
+  t.apply(move_of(t, "b8-c7"));
+  CHECK(t.quiet_plies() == 0);
+  const char* shuffle[] = {"b2-c3", "h8-g7", "c3-b2", "g7-h8"};
+  for (int ply = 0; ply < 20; ++ply) {
+    REQUIRE_FALSE(t.is_terminal());
+    t.apply(move_of(t, shuffle[ply % 4]));
+  }
+  REQUIRE(t.is_terminal());
+  CHECK(t.result().winner == -1);
+  // A capture starts it again too (a king's capture: no man moves).
+  State d = state_at(quiet, "a1W b2b h8B, White to move; quiet=19");
+  REQUIRE(move_strings(d) == Moves{"a1xc3"});
+  d.apply(move_of(d, "a1xc3"));
+  CHECK_FALSE(d.is_terminal());
+  CHECK(d.quiet_plies() == 0);
+  // Without the option the same shuffle never ends.
+  State plain = state_at(english(), "a1W h8B b8b, White to move");
+  const char* around[] = {"a1-b2", "h8-g7", "b2-a1", "g7-h8"};
+  for (int ply = 0; ply < 40; ++ply) plain.apply(move_of(plain, around[ply % 4]));
+  CHECK_FALSE(plain.is_terminal());
+}
+
+TEST_CASE("English draughts, 20 quiet plies: perft counts a quiet draw as a leaf", "[draughts][quiet][perft]") {
+  // From 18 quiet plies: after White's move and Black's reply, a king's reply ends the game
+  // (one leaf) and a man's move goes on (every White reply is a leaf). Counted here from the
+  // plain rules' moves and replies, with the man's moves told apart by their origin.
+  auto quiet = game("rules/english-draughts-20.rules");
+  const std::string board = "a1W h8B b8b f8b, White to move";
+  State s = state_at(quiet, board + "; quiet=18");
+  State plain = state_at(english(), board);
+  uint64_t expected = 0;
+  for (const Move& w : plain.legal_moves()) {
+    plain.apply(w);
+    for (const Move& b : plain.legal_moves()) {
+      const bool man = plain.move_to_string(b).rfind("h8", 0) != 0;  // not the king on h8
+      plain.apply(b);
+      expected += man ? plain.legal_moves().size() : 1;
+      plain.undo();
+    }
+    plain.undo();
+  }
+  CHECK(perft(s, 3) == expected);
+  State unbounded = state_at(english(), board);
+  CHECK(perft(s, 3) < perft(unbounded, 3));
+  // From 19 quiet plies every White move (a king's) is the 20th: each a finished game.
+  State last = state_at(quiet, board + "; quiet=19");
+  CHECK(perft(last, 2) == plain.legal_moves().size());
+}
+
+TEST_CASE("Quiet resets are part of the quiet rule a variant restates", "[draughts][quiet]") {
+  auto restated = load_rules(temp_rules("draughts-quiet-10.rules", "variant \"Quiet 10\" extends \"" +
+                                                                       repo_path("rules/english-draughts-20.rules") +
+                                                                       "\"\noption quiet-moves-draw=10\n"));
+  CHECK(restated->end.quiet_limit == 10);
+  CHECK(restated->end.quiet_reset_kinds == 0);  // a man's move no longer resets
+  CHECK(game("rules/english-draughts-20.rules")->end.quiet_reset_kinds != 0);
+  State s = state_at(restated, "a1W h8B b8b, Black to move; quiet=9");
+  s.apply(move_of(s, "b8-c7"));
+  CHECK(s.is_terminal());
+}

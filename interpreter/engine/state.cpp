@@ -357,9 +357,13 @@ void State::apply_unchecked(const Move& m) {
                      static_cast<uint32_t>(var_journal_.size()), static_cast<uint32_t>(keys_seen_.size()), hash_,
                      counter_hash_, seat_, turn_, quiet_, passes_, result_});
   const int mover = current_player();
+  // A capture resets the quiet count, and so does a move of a piece of a kind the rules name.
+  const uint32_t resets = program_->end.quiet_reset_kinds;
+  const bool loud =
+      m.captures || (resets && m.kind == Move::piece && m.from >= 0 && (program_->code_kind_bit[at(m.from)] & resets));
   StateEditor edit(*this);
   Flow flow = program_->makers[m.maker]->apply(edit, m);
-  quiet_ = m.captures ? 0 : quiet_ + 1;
+  quiet_ = loud ? 0 : quiet_ + 1;
   if (journaled_) {
     // Only the header and the landings it uses: a plain move is 16 bytes of a 144-byte Move.
     static_assert(offsetof(Move, path) == 16);

@@ -30,8 +30,12 @@ void report_unknown(CheckContext& ctx, const Statement& s) {
 
 // The setting a named argument of an `option`-like statement (Key::argument_names) sets:
 // `repetition-draw=` is the older spelling of `repetition=`.
+// `quiet-reset=` is part of the rule `quiet-moves-draw=` sets (given in the same statement).
 std::string setting_of(const Statement& s, const Arg& a) {
-  return s.keyword + " " + (a.name == "repetition-draw" ? std::string("repetition") : a.name);
+  const std::string& name = a.name == "repetition-draw" ? std::string("repetition")
+                            : a.name == "quiet-reset"   ? std::string("quiet-moves-draw")
+                                                        : a.name;
+  return s.keyword + " " + name;
 }
 
 // A statement that a file has once (Key::keyword) is reported when it comes again; the
@@ -49,7 +53,11 @@ std::vector<bool> first_of_each(CheckContext& ctx, const RulesFile& rules) {
         if (a.name.empty()) continue;
         auto [it, fresh] = settings.emplace(setting_of(s, a), std::pair{&s, &a});
         const auto [first_statement, first] = it->second;
-        if (fresh || (first_statement == &s && first->name == a.name)) continue;  // the shape check's error
+        // Given twice in one statement: the shape check's error; or a part of a rule given
+        // with it (`quiet-reset=` beside `quiet-moves-draw=`).
+        if (fresh || (first_statement == &s &&
+                      (first->name == a.name || a.name == "quiet-reset" || first->name == "quiet-reset")))
+          continue;
         keep[i] = false;
         ctx.error(a.pos, fmt::format("'{}=' sets {} again (it is set by '{}=' at line {}); a rules file sets it once",
                                      a.name, setting_of(s, a), first->name, first->pos.line));

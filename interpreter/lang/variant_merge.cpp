@@ -37,9 +37,11 @@ StatementKey key_of(const Statement& s) {
   if (key.rule == Key::first_argument) {
     if (const Arg* a = first_positional(s)) key.text += " " + to_string(a->value);
   } else if (key.rule == Key::argument_names) {
-    // `repetition-draw=` is the older spelling of `repetition=`: either replaces the other.
+    // `repetition-draw=` is the older spelling of `repetition=`: either replaces the other;
+    // `quiet-reset=` goes with the `quiet-moves-draw=` it qualifies (restating one replaces both).
     for (const auto& a : s.args)
-      if (!a.name.empty()) key.text += " " + (a.name == "repetition-draw" ? std::string("repetition") : a.name);
+      if (!a.name.empty() && a.name != "quiet-reset")
+        key.text += " " + (a.name == "repetition-draw" ? std::string("repetition") : a.name);
   }
   return key;
 }

@@ -109,10 +109,11 @@ struct EndRules {
   std::vector<EndRule> after_move;  // checked in order after every turn
   NoMovePolicy no_move = NoMovePolicy::pass;
   int ply_limit = 1000;
-  bool repetition = false;       // threefold repetition ends the game
-  bool repetition_ends = false;  // ... on the score (else a draw)
-  int quiet_limit = 0;           // a draw after this many plies without a capture; 0 = never
-  std::vector<ScoreTerm> score;  // empty: no score; results come from the end rules
+  bool repetition = false;         // threefold repetition ends the game
+  bool repetition_ends = false;    // ... on the score (else a draw)
+  int quiet_limit = 0;             // a draw after this many plies without a capture; 0 = never
+  uint32_t quiet_reset_kinds = 0;  // the kinds whose moves also reset that count (bits)
+  std::vector<ScoreTerm> score;    // empty: no score; results come from the end rules
 };
 
 struct Notation {

@@ -4,7 +4,9 @@ books and not from Tabula: no Tabula code or data is used, only the position tex
 (rows top first, one symbol per playable square, digits for runs of empty squares, then
 the side to move). It counts perft the way `tabula perft` does (a multi-capture is one
 move; a position with no move before the last ply is one leaf, as Tabula counts a finished
-game) and, with --check, compares its counts with `tabula perft` on the cases below.
+game) and, with --check, compares its counts with `tabula perft` on the cases below, also
+under the quiet-move draw of rules/english-draughts-20.rules (20 plies without a capture or
+a man's move).
 
     python3 tests/draughts/reference_draughts.py perft international 3 --position '...'
     python3 tests/draughts/reference_draughts.py --check --tabula build/tabula
@@ -247,6 +249,42 @@ def leaves(r, board, side, depth):
     return sum(leaves(r, *play(board, side, m), depth - 1) for m in moves)
 
 
+# The quiet-move draw of rules/english-draughts-20.rules: after `limit` plies in a row with no
+# capture and no man moved (only kings moving), the game is drawn. The count after a move:
+def quiet_after(board, move, quiet):
+    start, _, taken, _ = move
+    return 0 if taken or board[start].islower() else quiet + 1
+
+
+def quiet_perft(r, limit, board, side, quiet, depth):
+    """perft under the quiet-move draw: a position reached with `limit` quiet plies is finished."""
+    moves = legal_moves(r, board, side)
+    if depth == 1:
+        return len(moves)
+    return sum(quiet_leaves(r, limit, *play(board, side, m), quiet_after(board, m, quiet), depth - 1) for m in moves)
+
+
+def quiet_leaves(r, limit, board, side, quiet, depth):
+    if quiet >= limit:
+        return 1  # drawn: one leaf, as a finished game
+    moves = legal_moves(r, board, side)
+    if not moves:
+        return 1
+    if depth == 1:
+        return len(moves)
+    return sum(quiet_leaves(r, limit, *play(board, side, m), quiet_after(board, m, quiet), depth - 1) for m in moves)
+
+
+# Positions of English draughts with 20 quiet plies as the limit, and the quiet plies so far
+# (written after the position as Tabula reads it: `; quiet=N`).
+QUIET_POSITIONS = [
+    ('4/1bB1/w3/4/4/1W2/4/4 white', 17),
+    ('4/4/2B1/4/4/1W2/w3/4 black', 18),
+    ('B3/4/4/2b1/4/4/W3/4 white', 16),
+    ('b3/4/4/4/4/4/1W2/3B white', 19),
+]
+
+
 # (rules file, game, position or '' for the start, depths) checked against `tabula perft`.
 CASES = [
     ('rules/english-draughts.rules', 'english', '', [1, 2, 3, 4, 5, 6]),
@@ -306,6 +344,17 @@ def check(tabula):
             print(f"{'ok  ' if ok else 'FAIL'} {game} {position or 'start'} perft({d}): "
                   f"reference {mine}, tabula {theirs}")
     total = sum(len(c[3]) for c in cases)
+    r = GAMES['english']
+    for position, quiet in QUIET_POSITIONS:
+        board, side = parse_position(r, position)
+        for d in [1, 2, 3, 4, 5, 6]:
+            mine = quiet_perft(r, 20, board, side, quiet, d)
+            theirs = tabula_perft(tabula, 'rules/english-draughts-20.rules', f'{position}; quiet={quiet}', d)
+            ok = mine == theirs
+            failures += not ok
+            total += 1
+            print(f"{'ok  ' if ok else 'FAIL'} english-20 {position} quiet={quiet} perft({d}): "
+                  f"reference {mine}, tabula {theirs}")
     print(f'{total - failures} passed, {failures} failed')
     return failures == 0
 

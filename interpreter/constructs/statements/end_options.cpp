@@ -29,7 +29,7 @@ void check_limit(CheckContext& ctx, const Statement& s) {
 
 void check_option(CheckContext& ctx, const Statement& s) {
   EndRules& e = ctx.program.end;
-  if (!ctx.shape(s, 0, 0, {"repetition-draw", "quiet-moves-draw", "repetition"})) return;
+  if (!ctx.shape(s, 0, 0, {"repetition-draw", "quiet-moves-draw", "quiet-reset", "repetition"})) return;
   if (const Arg* a = ctx.named(s, "repetition-draw")) {
     if (a->value.kind == Expr::Kind::identifier && (a->value.text == "on" || a->value.text == "off"))
       e.repetition = a->value.text == "on";
@@ -48,6 +48,14 @@ void check_option(CheckContext& ctx, const Statement& s) {
   if (const Arg* a = ctx.named(s, "quiet-moves-draw");
       a && ctx.number_value(a->value, "the number of plies without a capture", 0, 100000, quiet))
     e.quiet_limit = static_cast<int>(quiet);
+  // The kinds whose moves also reset the count (the men, the pawns of a game): part of
+  // the one quiet rule, so given with it, and a variant that restates the rule restates them.
+  if (const Arg* a = ctx.named(s, "quiet-reset")) {
+    if (!ctx.named(s, "quiet-moves-draw"))
+      ctx.error(a->pos,
+                "'quiet-reset=' names what else resets the count of 'quiet-moves-draw=': give both in one option");
+    else e.quiet_reset_kinds = ctx.kinds_of(a->value);
+  }
 }
 
 // `score TERM + TERM ...`: captures, territory, values (pieces on the board by value), or any
@@ -106,8 +114,8 @@ extern constinit const StatementSpec option_statement{
     Pass::define,
     Key::argument_names,
     check_option,
-    "option repetition=off|draw|end | repetition-draw=on|off | quiet-moves-draw=N",
-    "threefold repetition draws (or ends on the score); N plies without a capture draw"};
+    "option repetition=off|draw|end | repetition-draw=on|off | quiet-moves-draw=N [quiet-reset=KIND|KIND]",
+    "threefold repetition draws (or ends on the score); N plies without a capture (or a move of a KIND) draw"};
 extern constinit const StatementSpec score_statement{"score",
                                                      Pass::define,
                                                      Key::keyword,
