@@ -98,8 +98,7 @@ void MctsTree::expand(State& s, int node) {
   for (size_t i = scratch_.size(); i > 1; --i)
     std::swap(scratch_[i - 1], scratch_[rng_.below(static_cast<uint32_t>(i))]);
   const int8_t mover = static_cast<int8_t>(s.current_player());
-  const int first = static_cast<int>(nodes_.size());
-  nodes_[node].first_child = first;
+  nodes_[node].first_child = static_cast<int32_t>(nodes_.size());
   nodes_[node].child_count = static_cast<uint32_t>(scratch_.size());
   int ended = -1;  // a child where a rule ended the game
   for (const Move& m : scratch_) {
