@@ -41,7 +41,16 @@ struct StatementSpec {
   void (*check)(CheckContext&, const Statement&);
   std::string_view syntax;
   std::string_view summary;
+  // Key::argument_names: the setting a named argument sets (another spelling of a setting
+  // names that setting; an argument that only qualifies another's rule, given with it, sets
+  // none: empty). Null: each argument is its own setting.
+  std::string_view (*setting)(std::string_view argument) = nullptr;
 };
+
+// The setting a statement's named argument sets (StatementSpec::setting).
+inline std::string_view setting_of(const StatementSpec& spec, std::string_view argument) {
+  return spec.setting ? spec.setting(argument) : argument;
+}
 
 struct MovementSpec {
   std::string_view keyword;

@@ -28,16 +28,6 @@ void report_unknown(CheckContext& ctx, const Statement& s) {
   ctx.error(s.pos, msg);
 }
 
-// The setting a named argument of an `option`-like statement (Key::argument_names) sets:
-// `repetition-draw=` is the older spelling of `repetition=`.
-// `quiet-reset=` is part of the rule `quiet-moves-draw=` sets (given in the same statement).
-std::string setting_of(const Statement& s, const Arg& a) {
-  const std::string& name = a.name == "repetition-draw" ? std::string("repetition")
-                            : a.name == "quiet-reset"   ? std::string("quiet-moves-draw")
-                                                        : a.name;
-  return s.keyword + " " + name;
-}
-
 // A statement that a file has once (Key::keyword) is reported when it comes again; the
 // board is the loader's (board_path_of). So is a setting given again (`option
 // repetition=...` twice): a later one never silently replaces an earlier one.
@@ -50,17 +40,15 @@ std::vector<bool> first_of_each(CheckContext& ctx, const RulesFile& rules) {
     const StatementSpec* spec = ctx.registry.statement(s.keyword);
     if (spec && spec->key == Key::argument_names)
       for (const Arg& a : s.args) {
-        if (a.name.empty()) continue;
-        auto [it, fresh] = settings.emplace(setting_of(s, a), std::pair{&s, &a});
+        const std::string_view sets = a.name.empty() ? std::string_view() : setting_of(*spec, a.name);
+        if (sets.empty()) continue;  // positional, or a part of a rule checked with it
+        const std::string setting = s.keyword + " " + std::string(sets);
+        auto [it, fresh] = settings.emplace(setting, std::pair{&s, &a});
         const auto [first_statement, first] = it->second;
-        // Given twice in one statement: the shape check's error; or a part of a rule given
-        // with it (`quiet-reset=` beside `quiet-moves-draw=`).
-        if (fresh || (first_statement == &s &&
-                      (first->name == a.name || a.name == "quiet-reset" || first->name == "quiet-reset")))
-          continue;
+        if (fresh || (first_statement == &s && first->name == a.name)) continue;  // the shape check's error
         keep[i] = false;
         ctx.error(a.pos, fmt::format("'{}=' sets {} again (it is set by '{}=' at line {}); a rules file sets it once",
-                                     a.name, setting_of(s, a), first->name, first->pos.line));
+                                     a.name, setting, first->name, first->pos.line));
       }
     if (!spec || spec->key != Key::keyword || s.keyword == "board") continue;
     auto [it, fresh] = seen.emplace(s.keyword, &s);

@@ -37,11 +37,11 @@ StatementKey key_of(const Statement& s) {
   if (key.rule == Key::first_argument) {
     if (const Arg* a = first_positional(s)) key.text += " " + to_string(a->value);
   } else if (key.rule == Key::argument_names) {
-    // `repetition-draw=` is the older spelling of `repetition=`: either replaces the other;
-    // `quiet-reset=` goes with the `quiet-moves-draw=` it qualifies (restating one replaces both).
+    // By the settings its arguments set (StatementSpec::setting): two spellings of a setting
+    // replace each other, and a part of a rule goes with the rule it is given with.
     for (const auto& a : s.args)
-      if (!a.name.empty() && a.name != "quiet-reset")
-        key.text += " " + (a.name == "repetition-draw" ? std::string("repetition") : a.name);
+      if (const std::string_view sets = a.name.empty() ? std::string_view() : setting_of(*spec, a.name); !sets.empty())
+        key.text += " " + std::string(sets);
   }
   return key;
 }

@@ -232,23 +232,6 @@ def play(board, side, move):
     return after, 'b' if side == 'w' else 'w'
 
 
-def perft(r, board, side, depth):
-    """The leaves `depth` plies below the position (its moves at depth 1, even when none)."""
-    moves = legal_moves(r, board, side)
-    if depth == 1:
-        return len(moves)
-    return sum(leaves(r, *play(board, side, m), depth - 1) for m in moves)
-
-
-def leaves(r, board, side, depth):
-    moves = legal_moves(r, board, side)
-    if not moves:
-        return 1  # a finished game is one leaf, at any depth, as Tabula counts it
-    if depth == 1:
-        return len(moves)
-    return sum(leaves(r, *play(board, side, m), depth - 1) for m in moves)
-
-
 # The quiet-move draw of rules/english-draughts-20.rules: after `limit` plies in a row with no
 # capture and no man moved (only kings moving), the game is drawn. The count after a move:
 def quiet_after(board, move, quiet):
@@ -256,23 +239,24 @@ def quiet_after(board, move, quiet):
     return 0 if taken or board[start].islower() else quiet + 1
 
 
-def quiet_perft(r, limit, board, side, quiet, depth):
-    """perft under the quiet-move draw: a position reached with `limit` quiet plies is finished."""
+def perft(r, board, side, depth, quiet=0, limit=0):
+    """The leaves `depth` plies below the position (its moves at depth 1, even when none);
+    with a `limit`, under the quiet-move draw from `quiet` quiet plies."""
     moves = legal_moves(r, board, side)
     if depth == 1:
         return len(moves)
-    return sum(quiet_leaves(r, limit, *play(board, side, m), quiet_after(board, m, quiet), depth - 1) for m in moves)
+    return sum(leaves(r, *play(board, side, m), depth - 1, quiet_after(board, m, quiet), limit) for m in moves)
 
 
-def quiet_leaves(r, limit, board, side, quiet, depth):
-    if quiet >= limit:
+def leaves(r, board, side, depth, quiet=0, limit=0):
+    if limit and quiet >= limit:
         return 1  # drawn: one leaf, as a finished game
     moves = legal_moves(r, board, side)
     if not moves:
-        return 1
+        return 1  # a finished game is one leaf, at any depth, as Tabula counts it
     if depth == 1:
         return len(moves)
-    return sum(quiet_leaves(r, limit, *play(board, side, m), quiet_after(board, m, quiet), depth - 1) for m in moves)
+    return sum(leaves(r, *play(board, side, m), depth - 1, quiet_after(board, m, quiet), limit) for m in moves)
 
 
 # Positions of English draughts with 20 quiet plies as the limit, and the quiet plies so far
@@ -348,7 +332,7 @@ def check(tabula):
     for position, quiet in QUIET_POSITIONS:
         board, side = parse_position(r, position)
         for d in [1, 2, 3, 4, 5, 6]:
-            mine = quiet_perft(r, 20, board, side, quiet, d)
+            mine = perft(r, board, side, d, quiet, 20)
             theirs = tabula_perft(tabula, 'rules/english-draughts-20.rules', f'{position}; quiet={quiet}', d)
             ok = mine == theirs
             failures += not ok

@@ -49,13 +49,22 @@ void check_option(CheckContext& ctx, const Statement& s) {
       a && ctx.number_value(a->value, "the number of plies without a capture", 0, 100000, quiet))
     e.quiet_limit = static_cast<int>(quiet);
   // The kinds whose moves also reset the count (the men, the pawns of a game): part of
-  // the one quiet rule, so given with it, and a variant that restates the rule restates them.
+  // the one quiet rule, so given with it (option_setting), and a variant that restates the
+  // rule restates them.
   if (const Arg* a = ctx.named(s, "quiet-reset")) {
     if (!ctx.named(s, "quiet-moves-draw"))
       ctx.error(a->pos,
                 "'quiet-reset=' names what else resets the count of 'quiet-moves-draw=': give both in one option");
     else e.quiet_reset_kinds = ctx.kinds_of(a->value);
   }
+}
+
+// What each argument of `option` sets: `repetition-draw=` is the older spelling of
+// `repetition=`, and `quiet-reset=` is a part of the rule `quiet-moves-draw=` sets.
+std::string_view option_setting(std::string_view argument) {
+  if (argument == "repetition-draw") return "repetition";
+  if (argument == "quiet-reset") return {};
+  return argument;
 }
 
 // `score TERM + TERM ...`: captures, territory, values (pieces on the board by value), or any
@@ -115,7 +124,8 @@ extern constinit const StatementSpec option_statement{
     Key::argument_names,
     check_option,
     "option repetition=off|draw|end | repetition-draw=on|off | quiet-moves-draw=N [quiet-reset=KIND|KIND]",
-    "threefold repetition draws (or ends on the score); N plies without a capture (or a move of a KIND) draw"};
+    "threefold repetition draws (or ends on the score); N plies without a capture (or a move of a KIND) draw",
+    option_setting};
 extern constinit const StatementSpec score_statement{"score",
                                                      Pass::define,
                                                      Key::keyword,
