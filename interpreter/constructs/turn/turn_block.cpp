@@ -2,18 +2,17 @@
 // counts them); a step whose `if` fails is skipped. `opening [first=SIDE] { STEP by=SIDE ... }`:
 // steps played once, in order, before the turns, each by the named side's first seat; then
 // the first turn is the first seat's, or that of the side `first=` names. The steps are the
-// actions of the registry (move, place, pie).
+// actions of the registry (move, place, pie, one-of).
 #include <fmt/format.h>
+
+#include "constructs/turn/turn_step.hpp"
 
 #include "check/context.hpp"
 #include "syntax/name_suggest.hpp"
 
 namespace tabula {
-namespace {
 
-constexpr size_t kMaxSteps = 16;
-
-bool check_step(CheckContext& ctx, const Statement& line, const std::vector<std::string>& extra, TurnStep& step) {
+bool check_turn_step(CheckContext& ctx, const Statement& line, const std::vector<std::string>& extra, TurnStep& step) {
   const ActionSpec* spec = ctx.registry.action(line.keyword);
   if (!spec) {
     std::vector<std::string> names;
@@ -29,12 +28,16 @@ bool check_step(CheckContext& ctx, const Statement& line, const std::vector<std:
   return !line.has_condition || ctx.condition(line.condition, step.condition, {});
 }
 
+namespace {
+
+constexpr size_t kMaxSteps = 16;
+
 void check_turn(CheckContext& ctx, const Statement& s) {
   if (!ctx.shape(s, 0, 0, {}, false, false, true)) return;
   auto& steps = ctx.program.turn.turn;
   for (const auto& line : s.block) {
     TurnStep step;
-    if (check_step(ctx, line, {}, step)) steps.push_back(std::move(step));
+    if (check_turn_step(ctx, line, {}, step)) steps.push_back(std::move(step));
   }
   if (s.block.empty()) ctx.error(s.pos, "the turn block has no actions; expected move or place lines");
   if (steps.size() > kMaxSteps) ctx.error(s.pos, fmt::format("a turn has at most {} actions", kMaxSteps));
@@ -45,7 +48,7 @@ void check_opening(CheckContext& ctx, const Statement& s) {
   auto& steps = ctx.program.turn.opening;
   for (const auto& line : s.block) {
     TurnStep step;
-    if (!check_step(ctx, line, {"by"}, step)) continue;
+    if (!check_turn_step(ctx, line, {"by"}, step)) continue;
     const Arg* by = ctx.named(line, "by");
     if (!by) {
       ctx.needs(line, fmt::format("opening action '{}' needs by=SIDE (who plays it)", line.keyword));
