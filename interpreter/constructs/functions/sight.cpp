@@ -1,15 +1,78 @@
 // sees(P): along some direction, the first piece reached from the cell across empty cells
-// is P's. incursion(P): the cell lies in a run of empty cells flanked at both ends, on one
-// axis, by P. Cell conditions (a placement's where=), over the flanking kernel.
+// is P's. sees(last): it is the piece that landed last (moved or placed by the step before:
+// a shot from the piece that just moved, as Amazons' arrow). incursion(P): the cell lies in
+// a run of empty cells flanked at both ends, on one axis, by P. Cell conditions (a
+// placement's where=), over the flanking kernel.
 #include <fmt/format.h>
 
 #include "check/context.hpp"
 #include "engine/evaluate.hpp"
+#include "engine/state_editor.hpp"
 #include "kernels/flanking.hpp"
 #include "kernels/line_sweeps.hpp"
 
 namespace tabula {
 namespace {
+
+// Keeps the cell where the last piece landed (a move's or a placement's) in a value of the
+// state, for sees(last), and forgets it when the turn ends: a position between turns does
+// not depend on which piece landed last, so the same cells with the same side to move are
+// one position (for repetition and transposition tables).
+class LastLanding final : public LandingEffect {
+ public:
+  int var = -1;
+  void apply(StateEditor& edit, const Move& m) const override { edit.set_var(var, m.to); }
+};
+class ForgetLanding final : public TurnEffect {
+ public:
+  int var = -1;
+  void apply(StateEditor& edit, int) const override { edit.set_var(var, -1); }
+};
+
+// sees(last): the empty cells a queen standing where the last piece landed would reach.
+class SeenFromLast final : public ValueFunction {
+ public:
+  int var = -1;
+  std::string_view name() const override { return "sees"; }
+  int64_t value(const EvalContext& c) const override {
+    const int last = c.state.var(var);
+    if (c.to < 0 || last < 0) return 0;
+    const Program& p = c.state.program();
+    for (int d = 0; d < p.dirs; ++d) {
+      const int16_t* ray = p.ray(last, d);
+      for (int k = 0; k < p.ray_len(last, d) && !c.state.at(ray[k]); ++k)
+        if (ray[k] == c.to) return 1;
+    }
+    return 0;
+  }
+  bool empty_cells_where(const State& s, int, CellSet& cells) const override {
+    const Program& p = s.program();
+    const int last = s.var(var);
+    cells = CellSet();
+    if (last < 0) return true;
+    for (int d = 0; d < p.dirs; ++d) {
+      const int16_t* ray = p.ray(last, d);
+      for (int k = 0; k < p.ray_len(last, d) && !s.at(ray[k]); ++k) cells.insert(ray[k]);
+    }
+    return true;
+  }
+};
+
+std::unique_ptr<ValueFunction> check_seen_from_last(CheckContext& ctx) {
+  Program& p = ctx.program;
+  int& var = ctx.shared<int>("last landing var");
+  if (!var) {  // the first use adds the value and the effect that keeps it
+    var = 1 + p.vars.add({"last", VarSpec::Type::cell, VarSpec::Role::position, -1, -1, p.cells - 1});
+    auto keep = std::make_unique<LastLanding>();
+    auto forget = std::make_unique<ForgetLanding>();
+    keep->var = forget->var = var - 1;
+    p.after_landing.push_back(p.own(std::move(keep)));
+    p.after_turn.push_back(p.own(std::move(forget)));
+  }
+  auto f = std::make_unique<SeenFromLast>();
+  f->var = var - 1;
+  return f;
+}
 
 class Sight final : public ValueFunction {
  public:
@@ -39,6 +102,8 @@ std::unique_ptr<ValueFunction> check_sight(CheckContext& ctx, const Expr& e, Sco
     ctx.error(e.pos, fmt::format("'{}' takes one argument (a player), but has {}", e.text, e.args.size()));
     return nullptr;
   }
+  if (e.text == "sees" && e.args[0].kind == Expr::Kind::identifier && e.args[0].text == "last")
+    return check_seen_from_last(ctx);
   auto f = std::make_unique<Sight>();
   f->incursion = e.text == "incursion";
   if (!ctx.player_ref(e.args[0], f->who, false)) return nullptr;
@@ -49,8 +114,12 @@ std::unique_ptr<ValueFunction> check_sight(CheckContext& ctx, const Expr& e, Sco
 }  // namespace
 
 extern constinit const FunctionSpec sees_function{
-    "sees",      false,     false,
-    check_sight, "sees(P)", "from the cell, the first piece along some direction is P's (where=)"};
+    "sees",
+    false,
+    false,
+    check_sight,
+    "sees(P|last)",
+    "from the cell, the first piece along some direction is P's, or the piece that landed last (where=)"};
 extern constinit const FunctionSpec incursion_function{
     "incursion",    false,
     false,          check_sight,
