@@ -25,7 +25,7 @@ TEST_CASE("Amazons: the arrow flies from where the queen landed, across the cell
   s.apply(move_of(s, "d1-d5"));
   CHECK(s.current_player() == 0);  // the same turn: White shoots
   const auto arrows = move_strings(s);
-  CHECK(std::count(arrows.begin(), arrows.end(), "X@d1") == 1);  // back onto the cell it left
+  CHECK(std::count(arrows.begin(), arrows.end(), "X@d1") == 1);   // back onto the cell it left
   CHECK(std::count(arrows.begin(), arrows.end(), "X@d10") == 0);  // a black queen's cell
   CHECK(std::count(arrows.begin(), arrows.end(), "X@c1") == 0);   // not in line with d5
   CHECK(arrows.size() == 32);  // 4 + 4 up and down, 6 + 3 across, 5 + 3 + 4 + 3 on the diagonals

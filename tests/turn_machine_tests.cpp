@@ -220,3 +220,25 @@ TEST_CASE("State: only an editor the state hands out changes it, and undo takes 
   CHECK(s.hash() == hash);
   CHECK(s.is_consistent());
 }
+
+TEST_CASE("Turn machine: after-move each-step ends the game between a turn's steps", "[turn][each-step]") {
+  // Connect6: White's five f9..j9 before the turn's first stone; e9 makes six.
+  auto p = load_rules(repo_path("rules/connect6.rules"));
+  const std::string fives = "19/19/19/19/19/19/19/19/19/4BBBBB10/5WWWWW9/19/19/19/19/19/19/19/19 white; at=turn:1";
+  State s = state_at(p, fives);
+  s.apply(move_of(s, "W@e9"));
+  REQUIRE(s.is_terminal());
+  CHECK(s.returns()[1] == 1.0);
+  // Without each-step the same turn goes on to its second stone, and is judged after it.
+  std::string text = read_text(repo_path("rules/connect6.rules"));
+  const auto at = text.find("after-move each-step");
+  REQUIRE(at != std::string::npos);
+  text.replace(at, std::string("after-move each-step").size(), "after-move");
+  auto whole = rules_with_repo_board("connect6-whole-turn.rules", text);
+  State t = state_at(whole, fives);
+  t.apply(move_of(t, "W@e9"));
+  CHECK_FALSE(t.is_terminal());
+  t.apply(move_of(t, "W@a1"));
+  REQUIRE(t.is_terminal());
+  CHECK(t.returns()[1] == 1.0);
+}

@@ -156,6 +156,10 @@ void after_action(StateEditor& edit, const Move& m, Flow flow, int mover) {
         const auto& steps = p.turn.turn;
         while (step < static_cast<int>(steps.size()) && !step_applies(s, steps[step])) ++step;
         if (t.segment == TurnPoint::turn && step < static_cast<int>(steps.size())) {
+          if (p.end.each_step) {  // the end rules between the steps of a turn too
+            check_end_rules(edit, mover);
+            if (s.stored_result().over) return;
+          }
           edit.set_turn_point({TurnPoint::turn, static_cast<uint8_t>(step), t.fresh});
           steps[step].phase->enter(edit);
         } else {

@@ -107,6 +107,7 @@ struct ScoreTerm {
 
 struct EndRules {
   std::vector<EndRule> after_move;  // checked in order after every turn
+  bool each_step = false;           // ... and after every step of a turn of several
   NoMovePolicy no_move = NoMovePolicy::pass;
   int ply_limit = 1000;
   bool repetition = false;         // threefold repetition ends the game

@@ -186,6 +186,8 @@ YAVALATH_LATE = 'BB3/W1WW1W/B2B2W/2WBWB2/B1BWBWBW1/1B6/WB5/BW1BW1/WB2W white'
 CONNECT6_MIDDLE = ('19/19/19/19/19/19/6B4BB6/9BWB7/6WW4W6/8WWBW7/6WW4B6/7B3WB6/6WBB2BW6/19/19/19/19/19/19'
                    ' white; at=turn:2')
 CONNECT6_FIVES = '19/19/19/19/19/19/19/19/19/4BBBBB10/5WWWWW9/19/19/19/19/19/19/19/19 white; at=turn:2'
+# The same fives before the turn's first stone: a six with it wins, the second is not played.
+CONNECT6_FIVES_FIRST = CONNECT6_FIVES.replace('at=turn:2', 'at=turn:1')
 CASES = [
     ('rules/tic-tac-toe.rules', 'tic-tac-toe', '', [1, 2, 3, 4, 5, 6, 7, 8, 9]),
     ('rules/tic-tac-toe.rules', 'tic-tac-toe', 'XO1/1X1/O2 x', [1, 2, 3, 4, 5]),
@@ -195,6 +197,7 @@ CASES = [
     ('rules/connect6.rules', 'connect6', '', [1, 2]),
     ('rules/connect6.rules', 'connect6', CONNECT6_MIDDLE, [1, 2]),
     ('rules/connect6.rules', 'connect6', CONNECT6_FIVES, [1, 2]),
+    ('rules/connect6.rules', 'connect6', CONNECT6_FIVES_FIRST, [1, 2]),
 ]
 # Tic-tac-toe's published counts of games of exactly N moves (a finished game is not
 # counted at later depths): Tabula's --full-length form.

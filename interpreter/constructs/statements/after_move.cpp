@@ -1,5 +1,8 @@
-// `after-move { win|lose PLAYER if C; draw if C; end if C }`: the end rules, checked in
-// order after every turn; the first that holds ends the game (`end`: on the score).
+// `after-move [each-step] { win|lose PLAYER if C; draw if C; end if C }`: the end rules,
+// checked in order after every turn; the first that holds ends the game (`end`: on the
+// score). With each-step, also after every step of a turn of several (a row made by a
+// turn's first stone wins before its second is played); without, a turn is judged whole (a
+// move and its placement together).
 #include <fmt/format.h>
 
 #include "check/context.hpp"
@@ -8,7 +11,15 @@ namespace tabula {
 namespace {
 
 void check_after_move(CheckContext& ctx, const Statement& s) {
-  if (!ctx.shape(s, 0, 0, {}, false, false, true)) return;
+  if (!ctx.shape(s, 0, 1, {}, false, false, true)) return;
+  if (!s.args.empty()) {
+    const Expr& when = s.args[0].value;
+    if (!ctx.identifier(when, "each-step")) return;
+    if (when.text != "each-step")
+      return ctx.error(when.pos,
+                       fmt::format("expected each-step (end rules after every step of a turn), found '{}'", when.text));
+    ctx.program.end.each_step = true;
+  }
   for (const auto& r : s.block) {
     EndRule rule;
     rule.pos = r.pos;
@@ -39,7 +50,8 @@ extern constinit const StatementSpec after_move_statement{
     Pass::define,
     Key::keyword,
     check_after_move,
-    "after-move { win|lose PLAYER if C; draw if C; end if C }",
-    "end rules, checked in order after every turn; `end` ends the game on the score"};
+    "after-move [each-step] { win|lose PLAYER if C; draw if C; end if C }",
+    "end rules, checked in order after every turn (each-step: also between a turn's steps); `end` ends the game on the "
+    "score"};
 
 }  // namespace tabula
