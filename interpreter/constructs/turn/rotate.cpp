@@ -7,6 +7,7 @@
 // the seat must turn one. Written rotate:ZONE:cw or rotate:ZONE:ccw. Pentago: place a
 // marble, then `rotate q-sw|q-se|q-nw|q-ne`.
 #include <fmt/format.h>
+#include <algorithm>
 #include <cmath>
 #include <functional>
 
@@ -122,7 +123,14 @@ const Phase* check_rotate(CheckContext& ctx, const Statement& line, const std::v
     Block b;
     b.name = z->text;
     std::vector<int> cells;
-    const auto& mask = ctx.program.zones[static_cast<size_t>(zone)].cells[0];
+    const auto& sides = ctx.program.zones[static_cast<size_t>(zone)].cells;
+    if (std::any_of(sides.begin(), sides.end(), [&](const auto& cells) { return cells != sides[0]; })) {
+      ctx.error(z->pos, fmt::format("zone '{}' has cells per side; rotate turns one block of cells, the same for "
+                                    "every side",
+                                    z->text));
+      return nullptr;
+    }
+    const auto& mask = sides[0];
     for (int c = 0; c < static_cast<int>(mask.size()); ++c)
       if (mask[c]) cells.push_back(c);
     if (cells.empty() || !quarter_turn(ctx, *z, cells, b)) return nullptr;
