@@ -1,6 +1,6 @@
 // sees(P): along some direction, the first piece reached from the cell across empty cells
 // is P's. sees(last): it is the piece that landed last (moved or placed by the step before:
-// a shot from the piece that just moved, as Amazons' arrow). incursion(P): the cell lies in
+// a shot from the piece that just moved, as an arrow from a queen). incursion(P): the cell lies in
 // a run of empty cells flanked at both ends, on one axis, by P. Cell conditions (a
 // placement's where=), over the flanking kernel.
 #include <fmt/format.h>

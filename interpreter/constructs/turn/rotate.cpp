@@ -4,8 +4,8 @@
 // centre of its cells' bounding box maps onto itself (a square block of a square grid): the
 // checker works the turn out from the board's coordinates and refuses a zone it does not
 // map. Each block and sense is a move, even where the turn changes nothing (an empty block):
-// the seat must turn one. Written rotate:ZONE:cw or rotate:ZONE:ccw. Pentago: place a
-// marble, then `rotate q-sw|q-se|q-nw|q-ne`.
+// the seat must turn one. Written rotate:ZONE:cw or rotate:ZONE:ccw. A place-then-turn game: a
+// marble, then `rotate q-sw|q-se|q-nw|q-ne` over four 3x3 blocks.
 #include <fmt/format.h>
 #include <algorithm>
 #include <cmath>
