@@ -281,4 +281,19 @@ int rows_of_length_by_words(const Program& p, const std::vector<int32_t>& lines,
   return count;
 }
 
+int row_through(const Program& p, const RowAxes& axes, const uint8_t* board, int cell) {
+  if (!board[cell]) return 0;
+  const int side = p.code_owner[board[cell]];
+  auto mine = [&](int c) { return c >= 0 && board[c] && p.code_owner[board[c]] == side; };
+  int best = 1;
+  for (size_t a = 0; a < axes.dirs.size(); ++a) {
+    int n = 1;
+    const int16_t* ray = p.ray(cell, axes.dirs[a]);
+    for (int k = 0; k < p.ray_len(cell, axes.dirs[a]) && mine(ray[k]); ++k) ++n;
+    for (int c = axes.behind[a * p.cells + cell]; mine(c); c = axes.behind[a * p.cells + c]) ++n;
+    best = std::max(best, n);
+  }
+  return best;
+}
+
 }  // namespace tabula

@@ -22,6 +22,9 @@ struct RowAxes {
 // opposite is an axis of its own, walked one way).
 RowAxes row_axes(const Program& p, const std::vector<int>& dirs);
 
+// The most pieces in one row through `cell`, of the side of the piece on it (0 when empty).
+int row_through(const Program& p, const RowAxes& axes, const uint8_t* board, int cell);
+
 // The most pieces of `side` in one row (0 when it has none).
 int longest_row(const Program& p, const RowAxes& axes, const uint8_t* board, int side);
 

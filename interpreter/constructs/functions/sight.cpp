@@ -6,28 +6,13 @@
 #include <fmt/format.h>
 
 #include "check/context.hpp"
+#include "constructs/functions/last_landing.hpp"
 #include "engine/evaluate.hpp"
-#include "engine/state_editor.hpp"
 #include "kernels/flanking.hpp"
 #include "kernels/line_sweeps.hpp"
 
 namespace tabula {
 namespace {
-
-// Keeps the cell where the last piece landed (a move's or a placement's) in a value of the
-// state, for sees(last), and forgets it when the turn ends: a position between turns does
-// not depend on which piece landed last, so the same cells with the same side to move are
-// one position (for repetition and transposition tables).
-class LastLanding final : public LandingEffect {
- public:
-  int var = -1;
-  void apply(StateEditor& edit, const Move& m) const override { edit.set_var(var, m.to); }
-};
-class ForgetLanding final : public TurnEffect {
- public:
-  int var = -1;
-  void apply(StateEditor& edit, int) const override { edit.set_var(var, -1); }
-};
 
 // sees(last): the empty cells a queen standing where the last piece landed would reach.
 class SeenFromLast final : public ValueFunction {
@@ -59,18 +44,8 @@ class SeenFromLast final : public ValueFunction {
 };
 
 std::unique_ptr<ValueFunction> check_seen_from_last(CheckContext& ctx) {
-  Program& p = ctx.program;
-  int& var = ctx.shared<int>("last landing var");
-  if (!var) {  // the first use adds the value and the effect that keeps it
-    var = 1 + p.vars.add({"last", VarSpec::Type::cell, VarSpec::Role::position, -1, -1, p.cells - 1});
-    auto keep = std::make_unique<LastLanding>();
-    auto forget = std::make_unique<ForgetLanding>();
-    keep->var = forget->var = var - 1;
-    p.after_landing.push_back(p.own(std::move(keep)));
-    p.after_turn.push_back(p.own(std::move(forget)));
-  }
   auto f = std::make_unique<SeenFromLast>();
-  f->var = var - 1;
+  f->var = last_landing_var(ctx);
   return f;
 }
 

@@ -47,7 +47,7 @@ bool check_movement(CheckContext& ctx, const Statement& s, BasicMovement& mv, ui
     if (!ctx.condition(a->value, mv.unless, {.movement = true})) ok = false;
   }
   // cost=, max=, unless= and run belong to turns of partial moves (turn/partial_moves.cpp).
-  if (ok && (mv.partial_args || !shape.dirs))
+  if (ok && (mv.partial_args || shape.partial_only))
     ctx.at_end([&ctx, at = s.pos] {
       if (!ctx.has_shared("budgets"))
         ctx.error(at, "run, max= and unless= need turns of partial moves: add `budget N` lines");

@@ -51,6 +51,7 @@ struct MovementShape {
   bool condition = true;           // an `if` over from and to
   bool partial = false;            // cost=, max=, unless= (turns of partial moves)
   bool dirs = true;                // dirs= is required
+  bool partial_only = false;       // a movement of turns of partial moves only (run)
 };
 
 // Reads the arguments every movement shares: dirs=, land=, cost=, max=, unless= and the

@@ -28,7 +28,9 @@ class Run final : public BasicMovement {
 
 void check_run(CheckContext& ctx, const Statement& s, uint32_t kinds) {
   auto mv = std::make_unique<Run>();
-  if (!check_movement(ctx, s, *mv, kinds, {.named = {"ring", "discount"}, .partial = true, .dirs = false})) return;
+  if (!check_movement(ctx, s, *mv, kinds,
+                      {.named = {"ring", "discount"}, .partial = true, .dirs = false, .partial_only = true}))
+    return;
   const Arg* ring = ctx.named(s, "ring");
   if (!ring) return ctx.needs(s, "'run' needs ring=NAME (a path declared with `ring NAME: cells...`)");
   mv->ring = find_ring(ctx, ring->value);

@@ -12,6 +12,7 @@
 #include "engine/evaluate.hpp"
 #include "engine/generate.hpp"
 #include "engine/state.hpp"
+#include "engine/state_editor.hpp"
 
 namespace tabula {
 namespace {
@@ -30,17 +31,17 @@ class OneOf final : public Phase {
     for (const TurnStep& c : choices) {
       if (!happens(s, c)) continue;
       made.clear();
-      c.phase->generate(s, made);
+      now(s.program(), c).generate(s, made);
       for (const Move& m : made)
         if (m.kind != Move::pass) out.push_back(m);
     }
     if (out.size() == start && s.program().end.no_move == NoMovePolicy::pass) add_pass(out, index);
   }
   void enter(StateEditor& edit) const override {
-    for (const TurnStep& c : choices) c.phase->enter(edit);
+    for (const TurnStep& c : choices) now(edit.state().program(), c).enter(edit);
   }
   void resume(StateEditor& edit) const override {
-    for (const TurnStep& c : choices) c.phase->resume(edit);
+    for (const TurnStep& c : choices) now(edit.state().program(), c).resume(edit);
   }
   uint32_t places() const override {
     uint32_t kinds = 0;
@@ -51,8 +52,13 @@ class OneOf final : public Phase {
   std::string text(const State&, const Move&) const override { return "pass"; }
 
  private:
+  // The phase that plays a choice now: the program's maker under its index, which an
+  // accelerator may have replaced by a faster one (interpreter/accel/).
+  static const Phase& now(const Program& p, const TurnStep& c) {
+    return static_cast<const Phase&>(*p.makers[static_cast<size_t>(c.phase->index)]);
+  }
   static bool happens(const State& s, const TurnStep& c) {
-    return c.phase->applies(s) && (c.condition.empty() || holds(c.condition, {s, s.current_player()}));
+    return now(s.program(), c).applies(s) && (c.condition.empty() || holds(c.condition, {s, s.current_player()}));
   }
 };
 
