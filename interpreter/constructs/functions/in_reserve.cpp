@@ -36,8 +36,9 @@ std::unique_ptr<ValueFunction> check_in_reserve(CheckContext& ctx, const Expr& e
   // The reserves' counters are made once every line is read: look for them then.
   ctx.at_end([&ctx, pos = e.pos] {
     if (ctx.program.reserve_var.empty())
-      ctx.error(pos, "in-reserve(...) counts the pieces of a reserve, but the rules declare none: add `reserve "
-                     "PLAYER KIND=N`");
+      ctx.error(pos,
+                "in-reserve(...) counts the pieces of a reserve, but the rules declare none: add `reserve "
+                "PLAYER KIND=N`");
   });
   auto f = std::make_unique<InReserve>();
   if (!ctx.player_ref(e.args[0], f->who, true)) return nullptr;
@@ -48,7 +49,11 @@ std::unique_ptr<ValueFunction> check_in_reserve(CheckContext& ctx, const Expr& e
 }  // namespace
 
 extern constinit const FunctionSpec in_reserve_function{
-    "in-reserve", false, true, check_in_reserve, "in-reserve(P[, KINDS])",
+    "in-reserve",
+    false,
+    true,
+    check_in_reserve,
+    "in-reserve(P[, KINDS])",
     "how many pieces P (or all) still has in its reserve, of those kinds"};
 
 }  // namespace tabula

@@ -27,8 +27,9 @@ class RowThrough final : public ValueFunction {
 
 std::unique_ptr<ValueFunction> check_row_through(CheckContext& ctx, const Expr& e, Scope) {
   if (e.args.empty() || e.args.size() > 2 || e.args[0].kind != Expr::Kind::identifier || e.args[0].text != "last") {
-    ctx.error(e.pos, "row-through takes last (the cell where the last piece landed), then optionally directions: "
-                     "row-through(last) or row-through(last, orthogonal)");
+    ctx.error(e.pos,
+              "row-through takes last (the cell where the last piece landed), then optionally directions: "
+              "row-through(last) or row-through(last, orthogonal)");
     return nullptr;
   }
   if (!ctx.board) return nullptr;

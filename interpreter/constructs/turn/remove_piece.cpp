@@ -19,8 +19,8 @@ namespace {
 class RemovePiece final : public Phase {
  public:
   PlayerSpec who;
-  int spare_rows = 0;     // unless-in-row=N: spare pieces in rows of N while others exist (0: none)
-  RowAxes axes;           // every axis of the board
+  int spare_rows = 0;  // unless-in-row=N: spare pieces in rows of N while others exist (0: none)
+  RowAxes axes;        // every axis of the board
 
   std::string_view name() const override { return "remove"; }
   bool applies(const State& s) const override {
@@ -34,7 +34,8 @@ class RemovePiece final : public Phase {
     const size_t start = out.size();
     for (int pass = 0; pass < 2 && out.size() == start; ++pass)  // pass 1: every piece is in a row
       for (int c = 0; c < s.program().cells; ++c)
-        if (removable(s, c, side) && (pass == 1 || !spare_rows || row_through(s.program(), axes, s.tops(), c) < spare_rows))
+        if (removable(s, c, side) &&
+            (pass == 1 || !spare_rows || row_through(s.program(), axes, s.tops(), c) < spare_rows))
           add_move(out, Move::decision, index, -1, c, 0).captures = 1;
   }
   Flow apply(StateEditor& edit, const Move& m) const override {
