@@ -3,8 +3,8 @@
 // moves of every choice that happens now, in the order the choices are written. A seat
 // passes (when the rules say so) only when no choice has a move; a choice's own pass is not
 // offered beside another's moves. Each move is played and written by the step that made
-// it. A clone-or-jump game: `one-of { place stone where=next-to(mover, compass); move }`;
-// a game with drops from a reserve: `move` and `place pawn from=PLAYER` in one one-of.
+// it. A clone-or-jump game lists `place stone where=next-to(mover, orthogonal|diagonal)` and
+// `move` in one one-of; a game with drops from a reserve, `move` and `place pawn from=PLAYER`.
 #include <fmt/format.h>
 #include <algorithm>
 
