@@ -124,7 +124,7 @@ const Phase* check_rotate(CheckContext& ctx, const Statement& line, const std::v
     b.name = z->text;
     std::vector<int> cells;
     const auto& sides = ctx.program.zones[static_cast<size_t>(zone)].cells;
-    if (std::any_of(sides.begin(), sides.end(), [&](const auto& cells) { return cells != sides[0]; })) {
+    if (std::any_of(sides.begin(), sides.end(), [&](const auto& per_side) { return per_side != sides[0]; })) {
       ctx.error(z->pos, fmt::format("zone '{}' has cells per side; rotate turns one block of cells, the same for "
                                     "every side",
                                     z->text));
