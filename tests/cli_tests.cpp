@@ -46,6 +46,17 @@ TEST_CASE("CLI: perft --divide sums to the total", "[cli]") {
   CHECK(r.out.substr(r.out.rfind('\n', r.out.size() - 2) + 1) == "1244\n");
 }
 
+TEST_CASE("CLI: perft --moves counts after a game's moves, knowing its history", "[cli]") {
+  // The ko: after these moves Black may not retake e4 (superko); from the same board given
+  // as text, without the earlier boards, it may.
+  const std::string ko = "B@d5 W@e5 B@c4 W@f4 B@d3 W@e3 B@e4 W@d4";
+  CHECK(run("perft rules/go-9x9.rules 1 --moves '" + ko + "'").out == "74\n");
+  CHECK(run("perft rules/go-9x9.rules 1 --position '9/9/9/9/3BW4/2BW1W3/3BW4/9/9 black'").out == "75\n");
+  auto bad = run("perft rules/go-9x9.rules 1 --moves 'B@d5 B@e5'");
+  CHECK(bad.status != 0);
+  CHECK_THAT(bad.out, Catch::Contains("--moves:"));
+}
+
 TEST_CASE("CLI: moves and show take a position", "[cli]") {
   auto r = run("moves rules/loa.rules --position '8/8/1W1WB3/8/1BWW4/1WW1B3/2W2B2/8 white'");
   CHECK(r.status == 0);

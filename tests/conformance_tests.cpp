@@ -100,8 +100,14 @@ void check_playout(std::shared_ptr<const Program> p, uint64_t seed) {
       CHECK(read.hash() == s.hash());
       MoveList again;
       read.legal_moves(again);
-      REQUIRE(again.size() == moves.size());
-      for (size_t i = 0; i < moves.size(); ++i) CHECK(read.move_to_string(again[i]) == s.move_to_string(moves[i]));
+      if (p->end.remembers_boards) {
+        // The text holds no history: the boards seen before (superko) are forgotten, so the
+        // moves they forbid come back, and every move of the game stays.
+        for (const Move& m : moves) CHECK(std::find(again.begin(), again.end(), m) != again.end());
+      } else {
+        REQUIRE(again.size() == moves.size());
+        for (size_t i = 0; i < moves.size(); ++i) CHECK(read.move_to_string(again[i]) == s.move_to_string(moves[i]));
+      }
     }
     // Apply then undo restores the state and its hash, for every move.
     State before = s;

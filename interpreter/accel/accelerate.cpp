@@ -150,7 +150,7 @@ bool swept_rows(Program& p) {
 
 bool plain_turns(Program& p) {
   p.plain_turns = p.turn.turn.size() == 1 && p.turn.turn[0].condition.empty() && p.turn.triggers.empty() &&
-                  p.after_turn.empty() && p.turns_var.empty() && !p.end.repetition && p.end.quiet_limit <= 0;
+                  p.after_turn.empty() && p.turns_var.empty() && !p.end.remembers_positions() && p.end.quiet_limit <= 0;
   return p.plain_turns;
 }
 

@@ -115,6 +115,10 @@ bool CheckContext::number_value(const Expr& e, std::string_view what, long long 
   if (e.kind == Expr::Kind::number ||
       (e.kind == Expr::Kind::unary && e.text == "-" && e.args[0].kind == Expr::Kind::number)) {
     out = e.kind == Expr::Kind::number ? e.number : -e.args[0].number;
+    if (const Expr& n = e.kind == Expr::Kind::number ? e : e.args[0]; !n.fraction.empty()) {
+      error(e.pos, fmt::format("{} is a whole number, not {}", what, to_string(e)));
+      return false;
+    }
     if (out < lo || out > hi) {
       error(e.pos, fmt::format("{} must be between {} and {}, not {}", what, lo, hi, out));
       return false;
@@ -286,6 +290,14 @@ bool CheckContext::directions_per_seat(const Expr& e, std::vector<std::vector<in
       reported_dirs_ = true;
       return false;
     }
+  return true;
+}
+
+bool CheckContext::directions_or_all(const Expr* e, std::vector<std::vector<int>>& out) {
+  if (e) return directions_per_seat(*e, out);
+  std::vector<int> all(program.dirs);
+  for (int d = 0; d < program.dirs; ++d) all[d] = d;
+  out.assign(program.seat_count(), all);
   return true;
 }
 

@@ -78,6 +78,8 @@ class CheckContext {
   bool directions_of(const Expr& e, int seat, std::vector<int>& out, bool report);
   // Directions for every seat (relative names differ per seat); reports once.
   bool directions_per_seat(const Expr& e, std::vector<std::vector<int>>& out);
+  // The same for an optional argument: without one, every direction of the board.
+  bool directions_or_all(const Expr* e, std::vector<std::vector<int>>& out);
   uint32_t kinds_of(const Expr& e);  // a kind set K|K as a bit mask
   bool player_ref(const Expr& e, PlayerSpec& out, bool allow_all);
   int find_zone(const Expr& e);  // a declared zone or a board zone; -1 after reporting

@@ -118,6 +118,11 @@ int CheckContext::compile(const Expr& e, Formula& out, Scope scope, bool& ok) {
   };
   switch (e.kind) {
     case Expr::Kind::number: {
+      if (!e.fraction.empty()) {  // values are whole numbers (a score in halves: `komi`)
+        error(e.pos, fmt::format("'{}' is not a whole number; rules count in whole numbers", to_string(e)));
+        ok = false;
+        return -1;
+      }
       FormulaNode n;
       n.value = e.number;
       return add(std::move(n));

@@ -24,6 +24,8 @@ struct Scope {
   // Evaluated between turns (end rules, scores, evaluate), never while moves are listed, so a
   // function may list a seat's moves itself (can-move) without recursing.
   bool between_turns = false;
+  // A `legal if`: evaluated on the position a move has just made (`repeated` is about it).
+  bool legality = false;
 };
 
 // When a statement is checked: declarations first, so later ones may use them.

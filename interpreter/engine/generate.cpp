@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <algorithm>
 
+#include "engine/legality.hpp"
 #include "engine/text/move_text.hpp"
 #include "engine/turn_machine.hpp"
 
@@ -11,8 +12,18 @@ namespace tabula {
 void generate_moves(const State& s, MoveList& out) {
   out.clear();
   if (s.stored_result().over) return;
-  current_phase(s).generate(s, out);
+  const Phase& phase = current_phase(s);
+  phase.generate(s, out);
+  const EndRules& e = s.program().end;
+  if (!s.program().legal_if.empty()) {
+    keep_legal(s, out);
+    if (out.empty() && e.no_move == NoMovePolicy::pass) add_pass(out, phase.index);  // every move was forbidden
+  }
+  if (e.pass_always && std::none_of(out.begin(), out.end(), [](const Move& m) { return m.kind == Move::pass; }))
+    add_pass(out, phase.index);
 }
+
+bool lists_every_move(const Program& p) { return !p.legal_if.empty() || p.end.pass_always; }
 
 void add_pass(MoveList& out, int maker) { add_move(out, Move::pass, maker, -1, -1); }
 

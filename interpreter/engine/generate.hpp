@@ -15,6 +15,9 @@ struct GenContext {
 };
 
 void generate_moves(const State& s, MoveList& out);
+// Whether generate_moves does more than the phase lists (a legality filter, a pass at every
+// turn), so that counting moves without listing them would count others.
+bool lists_every_move(const Program& p);
 
 // A pass by `maker`, appended to `out`.
 void add_pass(MoveList& out, int maker);

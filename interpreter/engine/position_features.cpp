@@ -278,7 +278,10 @@ void PositionFeatures::compute(const State& s, std::vector<double>& out) const {
           }
           v = t.kind == Kind::groups ? sum.groups[side] : sum.scatter[side];
           break;
-        case Kind::score: v = score(s, static_cast<int>(side)); break;
+        case Kind::score:
+          v = static_cast<double>(score(s, static_cast<int>(side))) +
+              komi_halves(s.program(), static_cast<int>(side)) / 2.0;
+          break;
         case Kind::goal: v = static_cast<double>(value(t.goal, {s, static_cast<int>(side)})); break;
         case Kind::progress: v = t.fn->progress({s, static_cast<int>(side)}).value_or(0); break;
         case Kind::chances: v = t.fn->progress_toward({s, static_cast<int>(side)}, t.reach).value_or(0); break;

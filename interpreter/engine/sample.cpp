@@ -1,5 +1,6 @@
 #include "engine/sample.hpp"
 
+#include "engine/generate.hpp"
 #include "engine/turn_machine.hpp"
 
 namespace tabula {
@@ -8,6 +9,10 @@ uint32_t count_moves(const State& s, MoveSample& sample) {
   sample.listed.clear();
   sample.tally.counted = nullptr;
   if (s.stored_result().over) return 0;
+  if (lists_every_move(s.program())) {
+    generate_moves(s, sample.listed);
+    return static_cast<uint32_t>(sample.listed.size());
+  }
   return current_phase(s).count(s, sample.listed, sample.tally);
 }
 

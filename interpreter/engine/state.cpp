@@ -23,6 +23,7 @@ State::State(std::shared_ptr<const Program> program) : program_(std::move(progra
   StateEditor edit(*this);
   start_game(edit);  // the opening, or a start phase, or the first turn
   keys_seen_.assign(1, hash_);
+  boards_seen_.assign(1, board_key());
 }
 
 uint8_t State::counter(int cell, int level) const {
@@ -68,6 +69,7 @@ void State::set_position(const Position& pos) {
   turn_ = pos.turn;
   rebuild_derived();
   keys_seen_.clear();
+  boards_seen_.clear();
   // Without a turn point, a position stands at the start of a turn (or, in a game that
   // starts with a phase of its own, at that phase): the turn machine sets it up.
   if (!pos.has_turn_point) {
@@ -75,6 +77,7 @@ void State::set_position(const Position& pos) {
     resume_at_turn_start(edit);
   }
   keys_seen_.assign(1, hash_);
+  boards_seen_.assign(1, board_key());
 }
 
 void State::begin_turn_of(int seat) {
@@ -167,7 +170,7 @@ uint64_t State::position_hash() const {
 }
 
 void State::stop_hashing() {
-  if (!program_->end.repetition && !program_->reference) hashing_ = false;
+  if (!program_->end.remembers_positions() && !program_->reference) hashing_ = false;
 }
 
 // What follows the top piece of a cell: pieces per side and per code, pieces per line and, on small
@@ -416,6 +419,7 @@ void State::undo() {
     var_journal_.pop_back();
   }
   keys_seen_.resize(r.keys_seen);
+  boards_seen_.resize(r.keys_seen);
   hash_ = r.hash;
   counter_hash_ = r.counter_hash;
   seat_ = r.seat;
@@ -426,8 +430,25 @@ void State::undo() {
   history_.pop_back();
 }
 
-int State::remember_position() {
+uint64_t State::board_key() const {
+  const Program& p = *program_;
+  uint64_t key = position_key() ^ p.keys.seat[seat_] ^ turn_key(turn_);
+  for (int i = 0; i < p.vars.size(); ++i)
+    if (p.vars.specs[i].role == VarSpec::Role::position) key ^= hash_var(i, vars_[i]);
+  return key;
+}
+
+int State::board_seen_count() const {
+  const uint64_t key = board_key();
+  return static_cast<int>(std::count(boards_seen_.begin(), boards_seen_.end(), key));
+}
+
+void State::remember_position() {
+  boards_seen_.push_back(board_key());
   keys_seen_.push_back(position_key());
+}
+
+int State::times_seen() const {
   return static_cast<int>(std::count(keys_seen_.begin(), keys_seen_.end(), keys_seen_.back()));
 }
 

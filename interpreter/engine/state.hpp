@@ -106,6 +106,12 @@ class State {
   // repetition compares (the same without the counters).
   uint64_t hash() const { return position_key() ^ counter_hash_; }
   uint64_t position_key() const { return hashing_ ? hash_ : position_hash(); }
+  // The key of the pieces alone (whoever moves, whatever the counters and values): what a
+  // positional repetition compares.
+  uint64_t board_key() const;
+  // How many times this board stood at the start of a turn, this one included when it has
+  // been remembered (the rules keep boards when some rule asks: EndRules::remembers_positions).
+  int board_seen_count() const;
 
   // ---- the end ----
   bool is_terminal() const;
@@ -132,6 +138,9 @@ class State {
   // From here on nothing is journaled: no undo, no history (the ply count goes on). For a
   // random playout whose state is thrown away; a copy keeps this.
   void stop_journal();
+  // Journals again from here on (undo reaches back to this point, no further): for a copy
+  // of a position that tries moves and takes them back (engine/legality).
+  void restart_journal() { journaled_ = true; }
   // From here on the position's hash is not kept as the pieces move (hash() and
   // position_key() compute it when asked), unless the rules compare positions (repetition).
   // For a random playout, whose hash nobody reads; a copy keeps this.
@@ -173,7 +182,8 @@ class State {
   void set_passes(int n) {
     if (n != passes_) change_passes(n);
   }
-  int remember_position();
+  void remember_position();
+  int times_seen() const;
   void top_changed(int cell, uint8_t old_top, uint8_t new_top);
   // The hash keys of `cell`'s column: level l, counter c at [l * 64 + c].
   const uint64_t* column_keys(int cell) const {
@@ -248,7 +258,8 @@ class State {
   std::vector<ColumnChange> column_journal_;
   std::vector<VarChange> var_journal_;
   std::vector<UndoRecord> undo_;
-  std::vector<uint64_t> keys_seen_;  // position keys at turn starts, for the repetition rule
+  std::vector<uint64_t> keys_seen_;    // position keys at turn starts, for the repetition rule
+  std::vector<uint64_t> boards_seen_;  // their board keys (board_key), in step
 };
 
 }  // namespace tabula

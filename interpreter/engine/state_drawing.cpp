@@ -33,7 +33,7 @@ std::string result_sentence(const State& s) {
   if (!r.over) return fmt::format("game not over; {} to move", p.seats[s.current_seat()].name);
   std::string scores;
   for (int side = 0; side < p.player_count() && !p.end.score.empty(); ++side)
-    scores += fmt::format("{}{} {}", side ? ", " : " (score: ", p.players[side].name, score(s, side));
+    scores += fmt::format("{}{} {}", side ? ", " : " (score: ", p.players[side].name, score_text(s, side));
   if (!scores.empty()) scores += ")";
   if (r.winner < 0) return fmt::format("draw after {} plies{}", s.ply(), scores);
   return fmt::format("{} wins after {} plies{}", p.players[r.winner].name, s.ply(), scores);

@@ -25,11 +25,15 @@ class StateEditor {
   void set_seat(int seat) { s_.set_seat(seat); }
   void set_turn_point(TurnPoint t) { s_.set_turn_point(t); }
   void set_passes(int n) { s_.set_passes(n); }
-  // Records the position as seen at a turn's start (the repetition rule); returns how many
-  // times it has been seen.
-  int remember_position() { return s_.remember_position(); }
+  // Records the position as seen at a turn's start (the repetition rule, superko).
+  void remember_position() { s_.remember_position(); }
+  // How many times the position last remembered has been seen.
+  int times_seen() const { return s_.times_seen(); }
   // Forgets the positions seen so far (a new round of the game).
-  void forget_positions() { s_.keys_seen_.clear(); }
+  void forget_positions() {
+    s_.keys_seen_.clear();
+    s_.boards_seen_.clear();
+  }
 
  private:
   friend class State;

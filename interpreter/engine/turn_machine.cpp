@@ -30,8 +30,9 @@ bool fire_triggers(StateEditor& edit, int mover) {
 void check_repetition(StateEditor& edit) {
   const State& s = edit.state();
   const EndRules& e = s.program().end;
-  if (!e.repetition || s.stored_result().over) return;
-  if (edit.remember_position() >= 3) {
+  if (!e.remembers_positions() || s.stored_result().over) return;
+  edit.remember_position();
+  if (e.repetition && edit.times_seen() >= 3) {
     if (e.repetition_ends && !e.score.empty()) end_on_score(edit);
     else edit.set_result({true, -1});
   }
@@ -215,6 +216,14 @@ int64_t score(const State& s, int side) {
   return total;
 }
 
+int komi_halves(const Program& p, int side) { return p.end.komi_halves.empty() ? 0 : p.end.komi_halves[side]; }
+
+std::string score_text(const State& s, int side) {
+  const int64_t halves = 2 * score(s, side) + komi_halves(s.program(), side);
+  if (halves % 2 == 0) return std::to_string(halves / 2);
+  return fmt::format("{}{}.5", halves < 0 ? "-" : "", (halves < 0 ? -halves : halves) / 2);
+}
+
 void end_on_score(StateEditor& edit) {
   const State& s = edit.state();
   const Program& p = s.program();
@@ -223,7 +232,9 @@ void end_on_score(StateEditor& edit) {
   int64_t best_score = 0;
   bool tie = false;
   for (int side = 0; side < p.player_count(); ++side) {
-    int64_t sc = score(s, side);
+    int64_t sc = 0;  // in half points, komi given
+    if (__builtin_mul_overflow(score(s, side), 2, &sc) || __builtin_add_overflow(sc, komi_halves(p, side), &sc))
+      throw RuleError(p.end.score[0].pos, "arithmetic overflow: a score in half points passes 64 bits");
     if (best < 0 || sc > best_score) best = side, best_score = sc, tie = false;
     else if (sc == best_score) tie = true;
   }

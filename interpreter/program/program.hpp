@@ -57,6 +57,8 @@ struct Program : BoardData {
   std::vector<const TurnEffect*> after_turn;        // effects at the end of every turn
   std::vector<const LandingEffect*> after_landing;  // effects after every piece move and placement
   std::vector<const Offer*> offers;
+  // `legal if C`: a move stays legal only if each holds after it (engine/legality).
+  std::vector<Formula> legal_if;
   std::vector<const Describer*> describers;
   EndRules end;
   Formula evaluation;  // `evaluate EXPR`: what computer players maximise (empty: derived from the rules)

@@ -112,9 +112,13 @@ struct EndRules {
   int ply_limit = 1000;
   bool repetition = false;         // threefold repetition ends the game
   bool repetition_ends = false;    // ... on the score (else a draw)
+  bool remembers_boards = false;   // the boards at turn starts are kept (a rule asks `repeated`)
+  bool pass_always = false;        // a seat may pass at every turn (`option pass=always`)
   int quiet_limit = 0;             // a draw after this many plies without a capture; 0 = never
   uint32_t quiet_reset_kinds = 0;  // the kinds whose moves also reset that count (bits)
   std::vector<ScoreTerm> score;    // empty: no score; results come from the end rules
+  std::vector<int> komi_halves;    // per side, in half points, added to the score (`komi`)
+  bool remembers_positions() const { return repetition || remembers_boards; }
 };
 
 struct Notation {

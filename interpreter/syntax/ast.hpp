@@ -29,6 +29,7 @@ struct Expr {
   // removed from the front of each line, so that a place in the text maps back to the file
   // (a diagram's row). 0 for other expressions.
   int text_line = 0, text_indent = 0;
+  std::string fraction;  // a number's digits after its point ("5" in 7.5); most places want none
 };
 
 // A statement argument: positional (`name` empty) or named (`name=value`).

@@ -1,5 +1,7 @@
 #include "syntax/ast_print.hpp"
 
+#include <fmt/format.h>
+
 namespace tabula {
 namespace {
 
@@ -50,7 +52,8 @@ std::string operand(const Expr& e, int min) {
 std::string to_string(const Expr& e) {
   switch (e.kind) {
     case Expr::Kind::identifier: return e.text;
-    case Expr::Kind::number: return std::to_string(e.number);
+    case Expr::Kind::number:
+      return e.fraction.empty() ? std::to_string(e.number) : fmt::format("{}.{}", e.number, e.fraction);
     case Expr::Kind::string: return quote(e.text);
     case Expr::Kind::call: {
       std::string s = e.text + "(";

@@ -54,7 +54,7 @@ struct reserved : p::sor<kw_if, kw_and, kw_or, kw_not> {};
 struct identifier : p::seq<p::not_at<reserved>, raw_identifier> {};
 
 struct number_end : p::not_at<ident_char> {};
-struct number : p::seq<p::plus<p::digit>, p::must<number_end>> {};
+struct number : p::seq<p::plus<p::digit>, p::opt<p::one<'.'>, p::plus<p::digit>>, p::must<number_end>> {};
 
 // "..." strings: escapes \" \\ \n \t, no raw newline.
 struct string_open : p::one<'"'> {};

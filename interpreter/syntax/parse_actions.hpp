@@ -64,7 +64,9 @@ struct action<gr::number> {
     size_t at = st.offset(in.begin());
     long long value = 0;
     bool overflow = false;
-    for (char c : in.string_view()) {
+    const std::string_view text = in.string_view();
+    const size_t point = text.find('.');
+    for (char c : text.substr(0, point)) {
       int d = c - '0';
       if (value > (LLONG_MAX - d) / 10) {
         overflow = true;
@@ -75,6 +77,7 @@ struct action<gr::number> {
     if (overflow) st.error(at, fmt::format("number '{}' is too large", in.string_view()));
     Expr e = make_expr(Expr::Kind::number, st.pos(at));
     e.number = overflow ? 0 : value;
+    if (point != std::string_view::npos) e.fraction = text.substr(point + 1);
     st.last_offset = at;
     st.last_end = st.offset(in.end());
     st.push(std::move(e), 1);

@@ -1,4 +1,4 @@
-// tabula perft RULES DEPTH [--position P] [--divide] [--full-length] [--json]
+// tabula perft RULES DEPTH [--position P] [--moves M] [--divide] [--full-length] [--json]
 #include <fmt/format.h>
 #include <chrono>
 #include <iostream>
@@ -8,6 +8,7 @@
 #include "engine/perft.hpp"
 #include "number_checks.hpp"
 #include "progress_bar.hpp"
+#include "record_io.hpp"
 
 namespace tabula::cli {
 namespace {
@@ -45,7 +46,7 @@ PerftDivision divide_with_progress(State& s, int depth, const PerftOptions& opti
 void add_perft(CLI::App& app) {
   struct Options {
     LoadOptions load;
-    std::string rules, position;
+    std::string rules, position, moves;
     int depth = 1;
     bool divide = false, json = false, full_length = false;
   };
@@ -61,6 +62,9 @@ void add_perft(CLI::App& app) {
       ->required()
       ->transform(whole_range(1, kMaxPerftPlies));
   cmd->add_option("--position", o->position, "Start from this position (text, or @FILE)");
+  cmd->add_option("--moves", o->moves,
+                  "Play these moves (a game record, or @FILE, @- for standard input) from the position first: the "
+                  "count then knows the game's history (a repetition rule, superko)");
   cmd->add_flag("--divide", o->divide, "Print the count under each root move");
   cmd->add_flag("--full-length", o->full_length,
                 "Count only sequences of exactly DEPTH moves: a game that ends sooner adds nothing");
@@ -69,7 +73,8 @@ void add_perft(CLI::App& app) {
                 "\"divide\":[{\"move\":M,\"nodes\":N}]");
   add_reference_flag(*cmd, o->load);
   cmd->callback([o] {
-    State s = initial_state(load_rules_or_fail(o->rules, nullptr, o->load), o->position);
+    RulesIdentity identity;
+    State s = state_after_moves(load_rules_or_fail(o->rules, &identity, o->load), identity, o->position, o->moves);
     InterruptCatcher interrupt;
     PerftOptions options{o->full_length, interrupt.flag()};
     auto t0 = std::chrono::steady_clock::now();

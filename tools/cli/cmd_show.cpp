@@ -111,17 +111,7 @@ void show_board_file(const Options& o) {
 void show_rules_file(const Options& o) {
   RulesIdentity rules;
   auto program = load_rules_or_fail(o.file, &rules, o.load);
-  State s = initial_state(program, o.position);
-  if (!o.moves.empty()) {
-    if (o.moves[0] == '@') {  // a record file, or @- for standard input
-      ParsedRecord record = read_record(o.moves.substr(1));
-      s = record_start(program, record, o.position);
-      replay_or_fail(s, record, rules, o.moves.substr(1));
-    } else {
-      std::string error;
-      if (replay_record(s, o.moves, error) < 0) throw UserError{fmt::format("--moves: {}", error)};
-    }
-  }
+  State s = state_after_moves(program, rules, o.position, o.moves);
   if (o.json && (!o.svg.empty() || o.board || o.territory || !o.zones.empty()))
     throw UserError{"--json prints the position alone: it takes no --svg, --board, --territory or --zone"};
   if (o.json) return print_json(state_json(s));
@@ -177,7 +167,7 @@ void show_rules_file(const Options& o) {
   std::cout << "position: " << position_string(s) << "\n" << result_sentence(s) << "\n";
   if (o.territory || !program->end.score.empty())
     for (int side = 0; side < program->player_count(); ++side)
-      std::cout << fmt::format("{}: score {} (captured {})\n", program->players[side].name, score(s, side),
+      std::cout << fmt::format("{}: score {} (captured {})\n", program->players[side].name, score_text(s, side),
                                program->captured_var.empty() ? 0 : s.var(program->captured_var[side]));
   if (o.board) std::cout << "\n" << describe_board(board);
 }

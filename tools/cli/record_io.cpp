@@ -106,6 +106,21 @@ int replay_or_fail(State& s, const ParsedRecord& record, const RulesIdentity& ru
   return applied;
 }
 
+State state_after_moves(std::shared_ptr<const Program> program, const RulesIdentity& rules, const std::string& position,
+                        const std::string& moves) {
+  State s = initial_state(program, position);
+  if (moves.empty()) return s;
+  if (moves[0] == '@') {  // a record file, or @- for standard input
+    ParsedRecord record = read_record(moves.substr(1));
+    s = record_start(program, record, position);
+    replay_or_fail(s, record, rules, moves.substr(1));
+  } else {
+    std::string error;
+    if (replay_record(s, moves, error) < 0) throw UserError{fmt::format("--moves: {}", error)};
+  }
+  return s;
+}
+
 Json state_json(const State& s) {
   const Program& p = s.program();
   GameResult r = s.result();

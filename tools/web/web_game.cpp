@@ -349,7 +349,8 @@ GameView WebGame::view() const {
   }
   v.history = history_strings(s);
   if (!p.end.score.empty())
-    for (int side = 0; side < p.player_count(); ++side) v.scores.push_back({p.players[side].name, score(s, side)});
+    for (int side = 0; side < p.player_count(); ++side)
+      v.scores.push_back({p.players[side].name, static_cast<double>(score(s, side)) + komi_halves(p, side) / 2.0});
   v.counters = counter_views(s);
   v.notes = describe(s).lines;
   v.position = position_string(s);

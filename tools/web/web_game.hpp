@@ -51,7 +51,7 @@ struct MoveView {
 
 struct ScoreView {
   std::string side;
-  int64_t score = 0;
+  double score = 0;  // komi given (a half point shows)
 };
 
 // A count the rules keep (pieces taken, turns played, pieces in reserve), by its name in

@@ -4,6 +4,7 @@
 //   capture flanked-chains order=...        (flanked_chains.cpp: at the end of every turn)
 //   capture custodian dirs=D length=L take=T (custodian.cpp: where a piece lands)
 //   capture adjacent dirs=D take=T           (adjacent.cpp: where a piece lands)
+//   capture groups dirs=D                    (groups.cpp: where a piece lands)
 #include <string_view>
 
 #include "check/context.hpp"
@@ -19,6 +20,7 @@ struct CaptureKind {
 void check_flanked_chains(CheckContext& ctx, const Statement& s);
 void check_custodian(CheckContext& ctx, const Statement& s);
 void check_adjacent(CheckContext& ctx, const Statement& s);
+void check_groups(CheckContext& ctx, const Statement& s);
 
 // What custodian and adjacent captures do to a piece they take: remove it, or turn it over
 // to the side whose piece landed (its kind kept; in a column, the top counter only).

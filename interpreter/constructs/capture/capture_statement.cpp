@@ -15,6 +15,7 @@ constexpr CaptureKind kKinds[] = {
     {"flanked-chains", check_flanked_chains},
     {"custodian", check_custodian},
     {"adjacent", check_adjacent},
+    {"groups", check_groups},
 };
 
 void check_capture(CheckContext& ctx, const Statement& s) {

@@ -96,7 +96,7 @@ void build_at_end(CheckContext& ctx) {
 bool range_value(CheckContext& ctx, const Arg* a, bool& any) {
   if (!a) return true;
   const Expr& v = a->value;
-  if (v.kind == Expr::Kind::number && v.number == 1) return any = false, true;
+  if (v.kind == Expr::Kind::number && v.number == 1 && v.fraction.empty()) return any = false, true;
   if (v.kind == Expr::Kind::identifier && v.text == "any") return any = true, true;
   ctx.error(v.pos, fmt::format("expected 1 or any for {}=, found '{}'", a->name, to_string(v)));
   return false;

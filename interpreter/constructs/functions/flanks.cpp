@@ -53,13 +53,7 @@ std::unique_ptr<ValueFunction> check_flanks(CheckContext& ctx, const Expr& e, Sc
   }
   auto f = std::make_unique<Flanks>();
   if (!ctx.player_ref(e.args[0], f->who, false) || !ctx.board) return nullptr;
-  if (e.args.size() == 2) {
-    if (!ctx.directions_per_seat(e.args[1], f->dirs)) return nullptr;
-  } else {
-    std::vector<int> all;
-    for (int d = 0; d < ctx.program.dirs; ++d) all.push_back(d);
-    f->dirs.assign(ctx.program.seat_count(), all);
-  }
+  if (!ctx.directions_or_all(e.args.size() == 2 ? &e.args[1] : nullptr, f->dirs)) return nullptr;
   return f;
 }
 

@@ -34,13 +34,7 @@ std::unique_ptr<ValueFunction> check_row_through(CheckContext& ctx, const Expr& 
   }
   if (!ctx.board) return nullptr;
   std::vector<std::vector<int>> dirs;
-  if (e.args.size() == 2) {
-    if (!ctx.directions_per_seat(e.args[1], dirs)) return nullptr;
-  } else {
-    std::vector<int> all;
-    for (int d = 0; d < ctx.program.dirs; ++d) all.push_back(d);
-    dirs.assign(ctx.program.seat_count(), all);
-  }
+  if (!ctx.directions_or_all(e.args.size() == 2 ? &e.args[1] : nullptr, dirs)) return nullptr;
   auto f = std::make_unique<RowThrough>();
   for (const auto& seat : dirs) f->axes.push_back(row_axes(ctx.program, seat));
   f->var = last_landing_var(ctx);

@@ -1,5 +1,5 @@
 // How a game ends besides its end rules: `no-move`, `limit`, `option` (repetition, quiet
-// moves) and `score`.
+// moves, passing), `score` and `komi`.
 #include <fmt/format.h>
 #include <functional>
 
@@ -29,7 +29,11 @@ void check_limit(CheckContext& ctx, const Statement& s) {
 
 void check_option(CheckContext& ctx, const Statement& s) {
   EndRules& e = ctx.program.end;
-  if (!ctx.shape(s, 0, 0, {"repetition-draw", "quiet-moves-draw", "quiet-reset", "repetition"})) return;
+  if (!ctx.shape(s, 0, 0, {"repetition-draw", "quiet-moves-draw", "quiet-reset", "repetition", "pass"})) return;
+  if (const Arg* a = ctx.named(s, "pass")) {
+    const std::string w = ctx.word(a, "pass", {"always", "when-stuck"});
+    if (!w.empty()) e.pass_always = w == "always";
+  }
   if (const Arg* a = ctx.named(s, "repetition-draw")) {
     if (a->value.kind == Expr::Kind::identifier && (a->value.text == "on" || a->value.text == "off"))
       e.repetition = a->value.text == "on";
@@ -107,6 +111,31 @@ void check_score(CheckContext& ctx, const Statement& s) {
   }
 }
 
+// `komi PLAYER=N ...`: points given to a side at the end, on top of its score; N is whole or
+// ends in .5 (7.5: then a tie cannot happen), so scores are compared in half points.
+void check_komi(CheckContext& ctx, const Statement& s) {
+  std::vector<std::string> names;
+  for (const auto& pl : ctx.program.players) names.push_back(pl.name);
+  if (!ctx.shape(s, 0, 0, names)) return;
+  if (s.args.empty()) return ctx.error(s.pos, "'komi' needs the points a side is given: `komi white=7.5`");
+  EndRules& e = ctx.program.end;
+  e.komi_halves.assign(ctx.program.player_count(), 0);
+  for (const Arg& a : s.args) {
+    const Expr& v = a.value;
+    const bool half = v.fraction == "5";
+    if (v.kind != Expr::Kind::number || !(v.fraction.empty() || half) || v.number > 100000)
+      return ctx.error(v.pos, fmt::format("expected the points {} is given: a number from 0 to 100000, whole or "
+                                          "ending in .5, found '{}'",
+                                          a.name, to_string(v)));
+    for (int side = 0; side < ctx.program.player_count(); ++side)
+      if (names[side] == a.name) e.komi_halves[side] = static_cast<int>(v.number * 2 + half);
+  }
+  ctx.at_end([&ctx, at = s.pos] {
+    if (ctx.program.end.score.empty())
+      ctx.error(at, "'komi' adds to a score, but these rules have none: add a `score` line");
+  });
+}
+
 }  // namespace
 
 extern constinit const StatementSpec no_move_statement{"no-move",
@@ -123,9 +152,14 @@ extern constinit const StatementSpec option_statement{
     Pass::define,
     Key::argument_names,
     check_option,
-    "option repetition=off|draw|end | repetition-draw=on|off | quiet-moves-draw=N [quiet-reset=KIND|KIND]",
-    "threefold repetition draws (or ends on the score); N plies without a capture (or a move of a KIND) draw",
+    "option repetition=off|draw|end | repetition-draw=on|off | quiet-moves-draw=N [quiet-reset=KIND|KIND] | "
+    "pass=always|when-stuck",
+    "threefold repetition draws (or ends on the score); N plies without a capture (or a move of a KIND) draw; "
+    "a seat may pass at every turn (always) or only without a move (when-stuck: as `no-move pass` says)",
     option_setting};
+extern constinit const StatementSpec komi_statement{
+    "komi",     Pass::define,    Key::keyword,
+    check_komi, "komi PLAYER=N", "points given to a side at the end, on top of its score (N whole or ending in .5)"};
 extern constinit const StatementSpec score_statement{"score",
                                                      Pass::define,
                                                      Key::keyword,

@@ -90,7 +90,8 @@ void check_setup(CheckContext& ctx, const Statement& s) {
     // PLAYER KIND: cells...
     int player = ctx.find_player(line.keyword);
     if (player < 0) {
-      ctx.unknown_name(Expr{Expr::Kind::identifier, line.pos, line.keyword, 0, {}}, "player", ctx.player_names());
+      ctx.unknown_name(Expr{Expr::Kind::identifier, line.pos, line.keyword, 0, {}, 0, 0, {}}, "player",
+                       ctx.player_names());
       continue;
     }
     auto pos = ctx.positional(line);

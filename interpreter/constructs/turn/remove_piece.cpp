@@ -65,9 +65,9 @@ const Phase* check_remove(CheckContext& ctx, const Statement& line, const std::v
     if (!ctx.number_value(rows->value, "a row length", 2, 64, n)) return nullptr;
     remove->spare_rows = static_cast<int>(n);
   }
-  std::vector<int> all;
-  for (int d = 0; d < ctx.program.dirs; ++d) all.push_back(d);
-  remove->axes = row_axes(ctx.program, all);
+  std::vector<std::vector<int>> all;
+  ctx.directions_or_all(nullptr, all);
+  remove->axes = row_axes(ctx.program, all[0]);
   ctx.shared<bool>("counts captures") = true;
   return ctx.program.own(std::move(remove));
 }

@@ -1,0 +1,27 @@
+// `legal if C`: the legality filter. A move the turn lists stays legal only if, once it is
+// played (its captures made, the turn passed on), C holds for the side that played it, with
+// the cell it landed on as the cell (`liberties`, `next-to(...)` and the like are about it).
+// Chess's "my king is not attacked", Go's "the stone's group keeps a liberty" (no suicide)
+// and "no earlier board comes back" (`repeated`: superko). A pass is never judged; a seat
+// left without a move passes, loses or draws as `no-move` says. Several lines: all must hold.
+// The filter itself is engine/legality.
+#include "check/context.hpp"
+
+namespace tabula {
+namespace {
+
+void check_legal(CheckContext& ctx, const Statement& s) {
+  if (!ctx.shape(s, 0, 0, {}, true)) return;
+  if (!s.has_condition) return ctx.error(s.pos, "'legal' needs a condition: `legal if liberties(to) > 0`");
+  Formula f;
+  if (ctx.condition(s.condition, f, {.cell = true, .legality = true})) ctx.program.legal_if.push_back(std::move(f));
+}
+
+}  // namespace
+
+extern constinit const StatementSpec legal_statement{
+    "legal",      Pass::define,
+    Key::none,    check_legal,
+    "legal if C", "a move is legal only if C holds once it is played (for its side, about its landing cell)"};
+
+}  // namespace tabula

@@ -1,0 +1,14 @@
+#pragma once
+// The legality filter (`legal if C`): a move the phase lists stays legal only if, once played,
+// every such condition holds, for the side that played it and about the cell it landed on
+// (chess's "my king is not attacked", Go's "my group keeps a liberty" and "no earlier board
+// comes back"). Passes are never judged. Each move is tried on one copy of the position per
+// generation and taken back, so the position itself stays const.
+#include "engine/state.hpp"
+
+namespace tabula {
+
+// Drops from `moves` (listed for `s`) the moves the rules' `legal if` conditions forbid.
+void keep_legal(const State& s, MoveList& moves);
+
+}  // namespace tabula
