@@ -15,6 +15,7 @@ void keep_legal(const State& s, MoveList& moves) {
   if (trial) *trial = s;
   else trial.emplace(s);
   trial->restart_journal();
+  trial->mark_trial();
   const int mover = s.current_player();
   size_t kept = 0;
   for (size_t i = 0; i < moves.size(); ++i) {

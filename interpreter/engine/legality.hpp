@@ -3,7 +3,8 @@
 // every such condition holds, for the side that played it and about the cell it landed on
 // (chess's "my king is not attacked", Go's "my group keeps a liberty" and "no earlier board
 // comes back"). Passes are never judged. Each move is tried on one copy of the position per
-// generation and taken back, so the position itself stays const.
+// generation and taken back, so the position itself stays const; on that copy the end rules
+// are not asked (State::mark_trial).
 #include "engine/state.hpp"
 
 namespace tabula {

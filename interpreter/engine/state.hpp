@@ -141,6 +141,11 @@ class State {
   // Journals again from here on (undo reaches back to this point, no further): for a copy
   // of a position that tries moves and takes them back (engine/legality).
   void restart_journal() { journaled_ = true; }
+  // A copy that tries moves for the legality filter: the end rules are not asked after them
+  // (the filter judges the position a move makes, and an end rule that lists moves, such as
+  // can-move, would filter again without end).
+  void mark_trial() { trial_ = true; }
+  bool is_trial() const { return trial_; }
   // From here on the position's hash is not kept as the pieces move (hash() and
   // position_key() compute it when asked), unless the rules compare positions (repetition).
   // For a random playout, whose hash nobody reads; a copy keeps this.
@@ -253,6 +258,7 @@ class State {
   GameResult result_;
   bool journaled_ = true;
   bool hashing_ = true;  // hash_ kept as the position changes (stop_hashing)
+  bool trial_ = false;   // mark_trial
   std::vector<Move> history_;
   std::vector<CellChange> journal_;
   std::vector<ColumnChange> column_journal_;

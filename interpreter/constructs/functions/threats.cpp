@@ -1,27 +1,57 @@
-// can-capture(mover): the seat to move has a capture. threatens(P, KINDS): a seat of P, were
-// it to move now, could capture a piece of those kinds. Both run the capture construct.
+// can-capture(mover): the seat to move has a capture sequence (the capture construct).
+// threatens(P, KINDS): a seat of P, were it to move now, could take a piece of those kinds,
+// by a capture sequence or by a piece move landing on it (land=enemy): chess's check is
+// `threatens(opponent, king)`, asked in `legal if` after the move.
 #include <fmt/format.h>
 
 #include "check/context.hpp"
+#include "constructs/movement/basic_movement.hpp"
 #include "engine/evaluate.hpp"
+#include "engine/generate.hpp"
 
 namespace tabula {
 namespace {
+
+// Whether `seat`'s side, moving now, has a piece move landing on an enemy piece of `kinds`.
+// The seat's movements are asked directly (no legality filter: a pinned piece still gives
+// check, as the rules of check have it).
+bool lands_on(const State& s, int seat, uint32_t kinds) {
+  const Program& p = s.program();
+  const SeatDef& sd = p.seats[seat];
+  const int side = sd.side;
+  GenContext g{s, p, side, seat};
+  if (p.bitboards) g.mine = s.pieces_mask(side), g.occupied = s.occupied_mask();
+  thread_local MoveList out;
+  for (int c = 0; c < p.cells; ++c) {
+    const uint8_t code = s.at(c);
+    if (!code || p.code_owner[code] != side) continue;
+    const uint32_t bit = p.code_kind_bit[code];
+    if (!(sd.kinds & bit) || (sd.region >= 0 && !p.in_zone(sd.region, side, c))) continue;
+    out.clear();
+    for (const Movement* mv : p.movements[__builtin_ctz(bit)]) mv->generate(g, c, out);
+    for (const Move& m : out)
+      if (const uint8_t t = m.to >= 0 ? s.at(m.to) : 0; t && p.code_owner[t] != side && (p.code_kind_bit[t] & kinds))
+        return true;
+  }
+  return false;
+}
 
 class Threat final : public ValueFunction {
  public:
   bool any_seat_of = false;  // threatens(P, ...); else can-capture(mover)
   PlayerSpec who;
   uint32_t kinds = 0xFFFFFFFFu;
+  bool lands = false;  // some movement takes by landing (land=enemy)
   std::string_view name() const override { return any_seat_of ? "threatens" : "can-capture"; }
   int64_t value(const EvalContext& c) const override {
     const State& s = c.state;
     const Program& p = s.program();
-    if (!p.captures) return 0;
-    if (!any_seat_of) return p.captures->can_take(s, s.current_seat(), 0xFFFFFFFFu);
+    if (!any_seat_of) return p.captures && p.captures->can_take(s, s.current_seat(), 0xFFFFFFFFu);
     const int side = resolve_player(s, who, c.mover);
     for (int st = 0; st < p.seat_count(); ++st)
-      if ((side < 0 || p.seats[st].side == side) && p.captures->can_take(s, st, kinds)) return 1;
+      if ((side < 0 || p.seats[st].side == side) &&
+          ((p.captures && p.captures->can_take(s, st, kinds)) || (lands && lands_on(s, st, kinds))))
+        return 1;
     return 0;
   }
 };
@@ -43,6 +73,12 @@ std::unique_ptr<ValueFunction> check_threatens(CheckContext& ctx, const Expr& e,
   f->any_seat_of = true;
   f->kinds = ctx.kinds_of(e.args[1]);
   if (!ctx.player_ref(e.args[0], f->who, false)) return nullptr;
+  // Moves that take by landing are looked for only where some movement lands on enemies.
+  ctx.at_end([&ctx, fn = f.get()] {
+    for (const auto& of_kind : ctx.program.movements)
+      for (const Movement* mv : of_kind)
+        if (const auto* b = dynamic_cast<const BasicMovement*>(mv); b && (b->land & land_enemy)) fn->lands = true;
+  });
   return f;
 }
 
@@ -56,6 +92,6 @@ extern constinit const FunctionSpec threatens_function{
     false,
     check_threatens,
     "threatens(P, KINDS)",
-    "a seat of P, were it to move now, could capture a piece of those kinds"};
+    "a seat of P, were it to move now, could take a piece of those kinds (a capture sequence or a landing)"};
 
 }  // namespace tabula

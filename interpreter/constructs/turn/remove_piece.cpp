@@ -19,12 +19,14 @@ namespace {
 class RemovePiece final : public Phase {
  public:
   PlayerSpec who;
-  int spare_rows = 0;  // unless-in-row=N: spare pieces in rows of N while others exist (0: none)
-  RowAxes axes;        // every axis of the board
+  int spare_rows = 0;          // unless-in-row=N: spare pieces in rows of N while others exist (0: none)
+  RowAxes axes;                // every axis of the board
+  bool all_capturable = true;  // no kind is capturable=no: any piece of P may go
 
   std::string_view name() const override { return "remove"; }
   bool applies(const State& s) const override {
     const int side = resolve_player(s, who, s.current_player());
+    if (all_capturable && side >= 0) return s.piece_count(side) > 0;  // the count the state keeps
     for (int c = 0; c < s.program().cells; ++c)
       if (removable(s, c, side)) return true;
     return false;
@@ -68,6 +70,8 @@ const Phase* check_remove(CheckContext& ctx, const Statement& line, const std::v
   std::vector<std::vector<int>> all;
   ctx.directions_or_all(nullptr, all);
   remove->axes = row_axes(ctx.program, all[0]);
+  // Kinds are declared before turns are read (Pass::declare).
+  for (const auto& k : ctx.program.kinds) remove->all_capturable = remove->all_capturable && k.capturable;
   ctx.shared<bool>("counts captures") = true;
   return ctx.program.own(std::move(remove));
 }

@@ -24,6 +24,9 @@ struct Block {
   std::string name;
   int anchor = 0;                                 // the block's first cell: the move's cell
   std::vector<std::pair<int16_t, int16_t>> turn;  // (cell, where a clockwise quarter turn takes it)
+  // Per entry of `turn`, the entry of its image: an anticlockwise turn gives each cell the
+  // piece of the cell a clockwise turn takes it to.
+  std::vector<uint16_t> image_entry;
 };
 
 class Rotate final : public Phase {
@@ -47,7 +50,7 @@ class Rotate final : public Phase {
     for (auto [cell, image] : b->turn) codes.push_back(s.at(cell));
     for (size_t i = 0; i < b->turn.size(); ++i) {
       const auto [cell, image] = b->turn[i];
-      edit.set_cell(m.arg == 0 ? image : cell, codes[m.arg == 0 ? i : index_of(*b, image)]);
+      edit.set_cell(m.arg == 0 ? image : cell, codes[m.arg == 0 ? i : b->image_entry[i]]);
     }
     return Flow::next;
   }
@@ -61,13 +64,6 @@ class Rotate final : public Phase {
     for (const Block& b : blocks)
       if (b.anchor == anchor) return &b;
     return nullptr;
-  }
-  // Where `cell` stands in the block's list (anticlockwise: a cell takes the piece of the
-  // cell a clockwise turn takes it to).
-  static size_t index_of(const Block& b, int cell) {
-    for (size_t i = 0; i < b.turn.size(); ++i)
-      if (b.turn[i].first == cell) return i;
-    return 0;
   }
 };
 
@@ -95,6 +91,9 @@ bool quarter_turn(CheckContext& ctx, const Expr& at, const std::vector<int>& cel
     }
     b.turn.emplace_back(static_cast<int16_t>(c), static_cast<int16_t>(image));
   }
+  for (const auto& [cell, image] : b.turn)
+    for (size_t j = 0; j < b.turn.size(); ++j)
+      if (b.turn[j].first == image) b.image_entry.push_back(static_cast<uint16_t>(j));
   b.anchor = cells.front();
   return true;
 }
