@@ -14,8 +14,10 @@ moves of published lists; with --check it compares its counts with `tabula perft
     python3 tests/amazons/reference_amazons.py --check --tabula build/tabula
 """
 import argparse
-import subprocess
+import os
 import sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+import oracle_support  # noqa: E402  (tests/oracle_support.py)
 
 DIRS = [(df, dr) for df in (-1, 0, 1) for dr in (-1, 0, 1) if df or dr]
 STARTS = {
@@ -106,10 +108,7 @@ CASES += [('amazons-6x6', position, [1, 2, 3, 4, 5, 6]) for position in MIDGAME]
 
 
 def tabula_perft(tabula, rules, position, depth):
-    cmd = [tabula, 'perft', f'rules/{rules}.rules', str(depth)]
-    if position:
-        cmd += ['--position', position]
-    return int(subprocess.run(cmd, check=True, capture_output=True, text=True).stdout.split()[-1])
+    return oracle_support.tabula_perft(tabula, f'rules/{rules}.rules', depth, position=position)
 
 
 def check(tabula):

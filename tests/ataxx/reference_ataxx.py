@@ -19,8 +19,10 @@ It counts perft as `tabula perft` does (a finished game is one leaf where it end
     python3 tests/ataxx/reference_ataxx.py --check --tabula build/tabula
 """
 import argparse
-import subprocess
+import os
 import sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+import oracle_support  # noqa: E402  (tests/oracle_support.py)
 
 SIZE = 7
 BLOCKED = {'ataxx': set(), 'ataxx-blocked': {(2, 2), (4, 2), (2, 4), (4, 4)}}  # c3 e3 c5 e5
@@ -118,12 +120,7 @@ CASES = [('ataxx', '', [1, 2, 3], False), ('ataxx', '', [4], True), ('ataxx', FI
 
 
 def tabula_perft(tabula, rules, position, depth, full_length):
-    cmd = [tabula, 'perft', f'rules/{rules}.rules', str(depth)]
-    if position:
-        cmd += ['--position', position]
-    if full_length:
-        cmd += ['--full-length']
-    return int(subprocess.run(cmd, check=True, capture_output=True, text=True).stdout.split()[-1])
+    return oracle_support.tabula_perft(tabula, f'rules/{rules}.rules', depth, position=position, full_length=full_length)
 
 
 def check(tabula):

@@ -18,8 +18,10 @@ ends); with --check it compares its counts with `tabula perft`.
     python3 tests/chinese_checkers/reference_chinese_checkers.py --check --tabula build/tabula
 """
 import argparse
-import subprocess
+import os
 import sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+import oracle_support  # noqa: E402  (tests/oracle_support.py)
 
 AXIAL = [(1, 0), (-1, 0), (0, 1), (-1, 1), (1, -1), (0, -1)]
 
@@ -148,10 +150,7 @@ CASES = [('', [1, 2, 3]), (NEAR_END, [1, 2, 3]), (CROWDED, [1, 2, 3])]
 
 
 def tabula_perft(tabula, position, depth):
-    cmd = [tabula, 'perft', 'rules/chinese-checkers.rules', str(depth)]
-    if position:
-        cmd += ['--position', position]
-    return int(subprocess.run(cmd, check=True, capture_output=True, text=True).stdout.split()[-1])
+    return oracle_support.tabula_perft(tabula, 'rules/chinese-checkers.rules', depth, position=position)
 
 
 def check(tabula):

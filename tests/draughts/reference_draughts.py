@@ -12,9 +12,11 @@ a man's move).
     python3 tests/draughts/reference_draughts.py --check --tabula build/tabula
 """
 import argparse
-import subprocess
+import os
 import sys
 from dataclasses import dataclass
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+import oracle_support  # noqa: E402  (tests/oracle_support.py)
 
 
 @dataclass(frozen=True)
@@ -304,11 +306,7 @@ KING_POSITIONS = {
 
 
 def tabula_perft(tabula, rules_file, position, depth):
-    cmd = [tabula, 'perft', rules_file, str(depth)]
-    if position:
-        cmd += ['--position', position]
-    out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
-    return int(out.split()[-1].replace(',', ''))
+    return oracle_support.tabula_perft(tabula, rules_file, depth, position=position)
 
 
 def check(tabula):

@@ -19,9 +19,12 @@ leaf where it ends).
 """
 import argparse
 import json
+import os
 import re
 import subprocess
 import sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+import oracle_support  # noqa: E402  (tests/oracle_support.py)
 
 KOMI = 7.5
 RULES = {9: ('rules/go-9x9.rules', 400), 13: ('rules/go-13x13.rules', 1000), 19: ('rules/go.rules', 2000)}
@@ -174,9 +177,7 @@ def tabula(tabula_path, *args):
 
 
 def tabula_perft(tabula_path, size, depth, position='', moves=''):
-    cmd = ['perft', RULES[size][0], str(depth)] + (['--position', position] if position else [])
-    cmd += ['--moves', moves] if moves else []
-    return int(tabula(tabula_path, *cmd).split()[-1])
+    return oracle_support.tabula_perft(tabula_path, RULES[size][0], depth, position=position, moves=moves)
 
 
 # Positions from the oracle's own moves: captures of one stone and of a group, a ko (the

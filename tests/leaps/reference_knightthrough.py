@@ -13,8 +13,10 @@ counts with `tabula perft` from the start and from positions where games end at 
     python3 tests/leaps/reference_knightthrough.py --check --tabula build/tabula
 """
 import argparse
-import subprocess
+import os
 import sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+import oracle_support  # noqa: E402  (tests/oracle_support.py)
 
 FORWARD = [(-1, 2), (1, 2), (-2, 1), (2, 1)]  # (files, ranks) for White; Black mirrors the ranks
 
@@ -90,10 +92,7 @@ CASES = [('', [1, 2, 3]), (NEAR_END, [1, 2, 3, 4]), (LAST_KNIGHT, [1, 2, 3, 4, 5
 
 
 def tabula_perft(tabula, position, depth):
-    cmd = [tabula, 'perft', 'rules/knightthrough.rules', str(depth)]
-    if position:
-        cmd += ['--position', position]
-    return int(subprocess.run(cmd, check=True, capture_output=True, text=True).stdout.split()[-1])
+    return oracle_support.tabula_perft(tabula, 'rules/knightthrough.rules', depth, position=position)
 
 
 def check(tabula):

@@ -17,8 +17,10 @@ compares its counts with `tabula perft`.
     python3 tests/mill/reference_mill.py --check --tabula build/tabula
 """
 import argparse
-import subprocess
+import os
 import sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+import oracle_support  # noqa: E402  (tests/oracle_support.py)
 
 LINES = [['a7', 'd7', 'g7'], ['b6', 'd6', 'f6'], ['c5', 'd5', 'e5'], ['a4', 'b4', 'c4'], ['e4', 'f4', 'g4'],
          ['c3', 'd3', 'e3'], ['b2', 'd2', 'f2'], ['a1', 'd1', 'g1'], ['a1', 'a4', 'a7'], ['b2', 'b4', 'b6'],
@@ -144,10 +146,7 @@ CASES = [('', [1, 2, 3, 4]), (PLACING, [1, 2, 3, 4]), (FLYING, [1, 2, 3]), (ALL_
 
 
 def tabula_perft(tabula, position, depth):
-    cmd = [tabula, 'perft', 'rules/nine-mens-morris.rules', str(depth)]
-    if position:
-        cmd += ['--position', position]
-    return int(subprocess.run(cmd, check=True, capture_output=True, text=True).stdout.split()[-1])
+    return oracle_support.tabula_perft(tabula, 'rules/nine-mens-morris.rules', depth, position=position)
 
 
 def check(tabula):

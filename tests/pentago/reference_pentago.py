@@ -15,8 +15,10 @@ perft` counts); with --check it compares its counts with `tabula perft`.
     python3 tests/pentago/reference_pentago.py --check --tabula build/tabula
 """
 import argparse
-import subprocess
+import os
 import sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+import oracle_support  # noqa: E402  (tests/oracle_support.py)
 
 N = 6
 BLOCKS = [(0, 0), (3, 0), (0, 3), (3, 3)]  # lower-left corners: q-sw, q-se, q-nw, q-ne
@@ -108,10 +110,7 @@ CASES = [('', [1, 2, 3, 4]), (FOURS, [1, 2, 3]), (FOURS_TURN, [1, 2, 3]), (CROSS
 
 
 def tabula_perft(tabula, position, depth):
-    cmd = [tabula, 'perft', 'rules/pentago.rules', str(depth)]
-    if position:
-        cmd += ['--position', position]
-    return int(subprocess.run(cmd, check=True, capture_output=True, text=True).stdout.split()[-1])
+    return oracle_support.tabula_perft(tabula, 'rules/pentago.rules', depth, position=position)
 
 
 def check(tabula):

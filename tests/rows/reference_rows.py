@@ -19,8 +19,10 @@ its --full-length form.
     python3 tests/rows/reference_rows.py --check --tabula build/tabula
 """
 import argparse
-import subprocess
+import os
 import sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+import oracle_support  # noqa: E402  (tests/oracle_support.py)
 
 
 class Game:
@@ -205,13 +207,7 @@ PUBLISHED_TIC_TAC_TOE = [9, 72, 504, 3024, 15120, 54720, 148176, 200448, 127872]
 
 
 def tabula_perft(tabula, rules_file, position, depth, full_length=False):
-    cmd = [tabula, 'perft', rules_file, str(depth)]
-    if position:
-        cmd += ['--position', position]
-    if full_length:
-        cmd.append('--full-length')
-    out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
-    return int(out.split()[-1].replace(',', ''))
+    return oracle_support.tabula_perft(tabula, rules_file, depth, position=position, full_length=full_length)
 
 
 def check(tabula):
