@@ -71,6 +71,19 @@ TEST_CASE("Go: suicide is illegal unless the stone captures", "[go][rule]") {
   CHECK_FALSE(has_move(k, "B@e4"));  // the boards seen are taken back with the moves
 }
 
+TEST_CASE("Go: superko compares the boards before the move, also when the move ends the game", "[go][rule]") {
+  // With a limit of 3 plies the third move ends the game at once: every point is still legal
+  // (the board it makes is not compared with itself).
+  auto p = load_rules(temp_rules("go-3-plies.rules", "variant \"Go, 3 plies\" extends \"" +
+                                                         repo_path("rules/go-9x9.rules") + "\"\nlimit plies=3\n"));
+  State s(p);
+  s.apply(move_of(s, "B@e5"));
+  s.apply(move_of(s, "W@e6"));
+  CHECK(s.legal_moves().size() == 80);  // 79 points and a pass
+  s.apply(move_of(s, "B@a1"));
+  CHECK(s.is_terminal());
+}
+
 TEST_CASE("Go: two passes end the game, scored by area with komi", "[go][rule]") {
   auto p = load_rules(repo_path("rules/go-9x9.rules"));
   // Black walls off the first three files' 27 points with 9 stones on the d-file.

@@ -438,9 +438,12 @@ uint64_t State::board_key() const {
   return key;
 }
 
-int State::board_seen_count() const {
+int State::board_seen_before_move() const {
   const uint64_t key = board_key();
-  return static_cast<int>(std::count(boards_seen_.begin(), boards_seen_.end(), key));
+  const size_t before =
+      undo_.empty() ? boards_seen_.size() : std::min<size_t>(undo_.back().keys_seen, boards_seen_.size());
+  return static_cast<int>(
+      std::count(boards_seen_.begin(), boards_seen_.begin() + static_cast<std::ptrdiff_t>(before), key));
 }
 
 void State::remember_position() {

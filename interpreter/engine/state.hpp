@@ -109,9 +109,10 @@ class State {
   // The key of the pieces alone (whoever moves, whatever the counters and values): what a
   // positional repetition compares.
   uint64_t board_key() const;
-  // How many times this board stood at the start of a turn, this one included when it has
-  // been remembered (the rules keep boards when some rule asks: EndRules::remembers_positions).
-  int board_seen_count() const;
+  // How many times this board stood at the start of a turn before the last move was played
+  // (the move taken back by undo; with none journaled, at every turn start remembered). The
+  // rules keep boards when some rule asks (EndRules::remembers_positions).
+  int board_seen_before_move() const;
 
   // ---- the end ----
   bool is_terminal() const;

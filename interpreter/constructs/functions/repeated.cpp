@@ -1,7 +1,8 @@
 // `repeated`: the board a move has just made (the pieces alone, whoever is to move) stood at
 // the start of an earlier turn. `legal if not repeated` is positional superko: no move may
-// bring back an earlier board. Only in `legal if`, where the move has been played and the
-// board it made has been remembered; asking for it makes the state keep the boards seen.
+// bring back an earlier board. Only in `legal if`, where the move has just been played (the
+// boards seen before it are compared, not the one it made); asking for it makes the state
+// keep the boards seen.
 #include "check/context.hpp"
 #include "engine/state.hpp"
 
@@ -11,11 +12,7 @@ namespace {
 class Repeated final : public ValueFunction {
  public:
   std::string_view name() const override { return "repeated"; }
-  // The board was remembered when the next turn began (a finished game remembers nothing).
-  int64_t value(const EvalContext& c) const override {
-    const State& s = c.state;
-    return s.board_seen_count() >= (s.stored_result().over ? 1 : 2);
-  }
+  int64_t value(const EvalContext& c) const override { return c.state.board_seen_before_move() > 0; }
 };
 
 std::unique_ptr<ValueFunction> check_repeated(CheckContext& ctx, const Expr& e, Scope scope) {
