@@ -354,7 +354,7 @@ TEST_CASE("web board: bad new-game requests are refused with a reason", "[web]")
   check_error(b.post("/api/new", std::string("[1, 2]")), 400, "must be a JSON object");
   check_error(b.post("/api/new", json{{"players", "human,human"}}), 400, "the field 'game' is missing");
   check_error(b.post("/api/new", json{{"game", 3}}), 400, "the field 'game' must be a string");
-  check_error(b.post("/api/new", json{{"game", "chess"}}), 404, "there is no game 'chess' here");
+  check_error(b.post("/api/new", json{{"game", "shogi"}}), 404, "there is no game 'shogi' here");
   check_error(b.post("/api/new", json{{"game", "../rules/loa"}}), 404, "there is no game '../rules/loa' here");
   check_error(b.post("/api/new", json{{"game", "loa"}, {"colour", "white"}}), 400,
               "unknown field 'colour' (this request takes game, players, position, seed)");

@@ -52,8 +52,8 @@ bool running_line_counts(Program& p) {
 // `step` without an `if` on a board of bitboards: a piece's steps from masks.
 bool masked_steps(Program& p) {
   if (!p.bitboards) return false;
-  const auto plain_steps =
-      distinct_movements<StepMovement>(p, [](const StepMovement& step) { return step.condition.empty(); });
+  const auto plain_steps = distinct_movements<StepMovement>(
+      p, [](const StepMovement& step) { return step.condition.empty() && !(step.land & land_passed); });
   for (const StepMovement* plain : plain_steps)
     replace_movement(p, plain, p.own_instead_of(*plain, std::make_unique<MaskedStep>(*plain)));
   return !plain_steps.empty();

@@ -29,7 +29,7 @@ const FusedSteps* fuse_steps(Program& p, const std::vector<std::vector<const Mov
       fused->kind_begin[seat].push_back(static_cast<uint8_t>(entries.size()));
       for (const Movement* mv : per_kind[kind]) {
         const auto* step = dynamic_cast<const StepMovement*>(mv);
-        if (!step || !step->condition.empty() || step->partial_args) return nullptr;
+        if (!step || !step->condition.empty() || step->partial_args || (step->land & land_passed)) return nullptr;
         for (int d : step->dirs[seat]) {
           if (entries.size() == FusedSteps::kMaxEntries) return nullptr;
           entries.push_back(fused_entry(p, *step, static_cast<int>(kind), d));

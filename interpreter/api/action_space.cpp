@@ -22,7 +22,10 @@ ActionSpace::ActionSpace(const Program& p) {
   l.pass = l.placements + l.piece_codes * cells;
   l.decisions = l.pass + 1;
   l.per_variant = l.decisions + l.decision_values * (cells + 1);
-  l.variants = p.captures ? kCaptureVariants : 1;
+  // A promotion chosen among kinds: one move per kind with the same squares.
+  int choices = 1;
+  for (const Promotion& pr : p.promotions) choices = std::max<int>(choices, pr.choices);
+  l.variants = std::max(p.captures ? kCaptureVariants : 1, choices);
 }
 
 Action ActionSpace::base(const Program& p, const Move& m) const {

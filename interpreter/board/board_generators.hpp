@@ -2,7 +2,7 @@
 // Board generators: square grids (rectangles, corner-colour boards, ASCII maps) and hex-hex
 // boards are built from a few numbers, so no board file lists 217 cells by hand.
 //
-// Square grids name cells chess-style: file letter (a = west, x grows east) + rank number
+// Square grids name cells by file letter (a = west, x grows east) + rank number
 // (1 = south, y grows north); x = file index, y = rank index.
 //
 // A rhombus of hexagons (files x ranks) is named like a square grid; see add_hex_rhombus.

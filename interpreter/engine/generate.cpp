@@ -14,6 +14,7 @@ void generate_moves(const State& s, MoveList& out) {
   if (s.stored_result().over) return;
   const Phase& phase = current_phase(s);
   phase.generate(s, out);
+  if (s.program().promotion_choices) add_promotion_choices(s.program(), out);
   const EndRules& e = s.program().end;
   if (!s.program().legal_if.empty()) {
     keep_legal(s, out);
@@ -23,7 +24,19 @@ void generate_moves(const State& s, MoveList& out) {
     add_pass(out, phase.index);
 }
 
-bool lists_every_move(const Program& p) { return !p.legal_if.empty() || p.end.pass_always; }
+bool lists_every_move(const Program& p) { return !p.legal_if.empty() || p.end.pass_always || p.promotion_choices; }
+
+// The movements name the first kind of a promotion that offers several; each other kind is
+// a move of its own, appended.
+void add_promotion_choices(const Program& p, MoveList& out) {
+  const size_t listed = out.size();
+  for (size_t i = 0; i < listed; ++i)
+    if (const uint8_t pr = out[i].promotion; pr && p.promotions[pr - 1].choices > 1)
+      for (int c = 1; c < p.promotions[pr - 1].choices; ++c) {
+        out.push_back(out[i]);
+        out.back().promotion = static_cast<uint8_t>(pr + c);
+      }
+}
 
 void add_pass(MoveList& out, int maker) { add_move(out, Move::pass, maker, -1, -1); }
 

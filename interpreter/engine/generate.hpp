@@ -18,6 +18,8 @@ void generate_moves(const State& s, MoveList& out);
 // Whether generate_moves does more than the phase lists (a legality filter, a pass at every
 // turn), so that counting moves without listing them would count others.
 bool lists_every_move(const Program& p);
+// Adds, for each move that promotes with a choice of kinds, the moves to the other kinds.
+void add_promotion_choices(const Program& p, MoveList& out);
 
 // A pass by `maker`, appended to `out`.
 void add_pass(MoveList& out, int maker);

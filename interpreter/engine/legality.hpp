@@ -1,10 +1,9 @@
 #pragma once
 // The legality filter (`legal if C`): a move the phase lists stays legal only if, once played,
 // every such condition holds, for the side that played it and about the cell it landed on
-// (chess's "my king is not attacked", Go's "my group keeps a liberty" and "no earlier board
-// comes back"). Passes are never judged. Each move is tried on one copy of the position per
-// generation and taken back, so the position itself stays const; on that copy the end rules
-// are not asked (State::mark_trial).
+// ("my king is not attacked", "my group keeps a liberty", "no earlier board comes back"). Passes are never judged. Each
+// move is tried on one copy of the position per generation and taken back, so the position itself stays const; on that
+// copy the end rules are not asked (State::mark_trial).
 #include "engine/state.hpp"
 
 namespace tabula {

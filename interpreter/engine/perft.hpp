@@ -3,8 +3,8 @@
 // ends in a leaf, and so does every shorter sequence after which the game is over: a
 // finished game counts as one leaf where it ends, at the root too (so `perft 1` of a
 // finished position is 1). `full_length` counts only sequences of exactly `depth` moves (a
-// game over sooner adds nothing), as chess perft does. The last ply is counted from the move
-// list (bulk counting).
+// game over sooner adds nothing), the convention of most published perft lists. The last
+// ply is counted from the move list (bulk counting).
 #include <atomic>
 #include <cstdint>
 #include <string>

@@ -32,7 +32,8 @@ void check_repetition(StateEditor& edit) {
   const EndRules& e = s.program().end;
   if (!e.remembers_positions() || s.stored_result().over) return;
   edit.remember_position();
-  if (e.repetition && edit.times_seen() >= 3) {
+  // A tried copy (the legality filter) only needs the boards remembered; it asks no end.
+  if (e.repetition && !s.is_trial() && edit.times_seen() >= 3) {
     if (e.repetition_ends && !e.score.empty()) end_on_score(edit);
     else edit.set_result({true, -1});
   }

@@ -13,7 +13,8 @@
 namespace tabula {
 
 // What a moving piece may land on (bits of a `land=` value).
-enum LandMask : uint8_t { land_empty = 1, land_enemy = 2, land_friend = 4 };
+// land_passed: an empty cell a passable move just crossed (constructs/movement/passing.hpp).
+enum LandMask : uint8_t { land_empty = 1, land_enemy = 2, land_friend = 4, land_passed = 8 };
 
 // The landing test, on a piece code (general path) ...
 inline bool may_land(const Program& p, uint8_t target, int mover, uint8_t land) {

@@ -65,7 +65,8 @@ struct Move {
   explicit Move(Unwritten) {}
 
   bool operator==(const Move& o) const {
-    if (from != o.from || to != o.to || kind != o.kind || maker != o.maker || arg != o.arg || steps != o.steps)
+    if (from != o.from || to != o.to || kind != o.kind || maker != o.maker || arg != o.arg || steps != o.steps ||
+        promotion != o.promotion)  // a promotion chosen among several kinds
       return false;
     for (int i = 0; i < steps; ++i)
       if (path[i].to != o.path[i].to || path[i].taken != o.path[i].taken) return false;

@@ -52,6 +52,7 @@ struct Program : BoardData {
   std::vector<std::vector<const Movement*>> movements;  // per kind, in rule order
   const CaptureMaker* captures = nullptr;               // capture sequences, when the rules have any
   std::vector<Promotion> promotions;
+  bool promotion_choices = false;        // some promotion lets the mover choose the kind (to=A|B)
   std::vector<uint8_t> promotion_table;  // (code * cells + cell) -> 1 + promotion, or 0
   TurnStructure turn;
   std::vector<const TurnEffect*> after_turn;        // effects at the end of every turn

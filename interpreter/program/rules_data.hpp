@@ -62,6 +62,10 @@ struct Promotion {
   int to_kind = 0;  // -1: the piece is removed (burned)
   int zone = 0;     // index into Program::zones
   When when = When::arrival;
+  // `to=A|B|...`: the mover chooses; one entry per kind, in order, each knowing the group's
+  // size and its place in it (the promotion table names the first; generation adds the others).
+  uint8_t choices = 1;
+  uint8_t choice = 0;
   std::string mark;  // appended to the move in game records, e.g. "(X)"
   SourcePos pos;
 };

@@ -181,8 +181,12 @@ GameMeasures measure_games(std::shared_ptr<const Program> program, const std::ve
   using Kind = GameMeasures::Rule::Kind;
   for (size_t i = 0; i < makers.size(); ++i)
     if (!makers[i].empty()) m.rules.push_back({Kind::maker, makers[i], maker_games[i]});
-  for (size_t i = 0; i < p.promotions.size(); ++i)
-    m.rules.push_back({Kind::promotion, "the promotion at " + where(p.promotions[i].pos), promotion_games[i]});
+  for (size_t i = 0; i < p.promotions.size(); ++i) {
+    const Promotion& pr = p.promotions[i];
+    std::string what = "the promotion at " + where(pr.pos);
+    if (pr.choices > 1) what += " to " + (pr.to_kind < 0 ? std::string("none") : p.kinds[pr.to_kind].name);
+    m.rules.push_back({Kind::promotion, what, promotion_games[i]});
+  }
   for (size_t r = 0; r < p.end.after_move.size(); ++r)
     m.rules.push_back({Kind::end, "the end rule at " + where(p.end.after_move[r].pos), end_games[r]});
   const size_t n = p.end.after_move.size();

@@ -19,7 +19,7 @@ def test_the_registered_names_are_the_shipped_rules_files_and_load_as_their_path
 def test_an_unknown_name_is_refused_with_the_close_ones():
     with pytest.raises(ValueError, match="no game named 'lao'.*did you mean loa"):
         tabula.load_game("lao")
-    with pytest.raises(ValueError, match="the games are: amazons, amazons-6x6, ataxx, ataxx-blocked, bignor-ludus, brazilian-draughts, breakthrough, chinese-checkers"):
+    with pytest.raises(ValueError, match="the games are: amazons, amazons-6x6, ataxx, ataxx-blocked, bignor-ludus, brazilian-draughts, breakthrough, chess, chess960, chinese-checkers"):
         tabula.load_game("zzzzzz")
 
 

@@ -1,7 +1,7 @@
 // `capture groups [dirs=D]` (a kind of the `capture` statement): where a piece lands (a
 // placement or a move), every enemy group next to it that is left without a liberty is
 // removed (a group and its liberties: kernels/groups; along D, default every direction).
-// Go's capture: the mover's own group is not judged here (forbid suicide with `legal if
+// The lander's own group is not judged here (forbid suicide with `legal if
 // liberties(to) > 0`, or let it stand). capturable=no pieces stop a group from being taken.
 #include <algorithm>
 

@@ -1,7 +1,7 @@
 // can-capture(mover): the seat to move has a capture sequence (the capture construct).
 // threatens(P, KINDS): a seat of P, were it to move now, could take a piece of those kinds,
-// by a capture sequence or by a piece move landing on it (land=enemy): chess's check is
-// `threatens(opponent, king)`, asked in `legal if` after the move.
+// by a capture sequence or by a piece move landing on it (land=enemy): a king kept out of
+// check is `legal if not threatens(opponent, king)`.
 #include <fmt/format.h>
 
 #include "check/context.hpp"
@@ -12,27 +12,44 @@
 namespace tabula {
 namespace {
 
+// Per kind, the movements (maker indices: an accelerator answers for the plain one) that may
+// land on an enemy piece; the others cannot threaten one, and are not asked (a castle,
+// whose safety asks this function, would ask it again).
+using LandingMovements = std::vector<std::vector<int>>;
+
 // Whether `seat`'s side, moving now, has a piece move landing on an enemy piece of `kinds`.
 // The seat's movements are asked directly (no legality filter: a pinned piece still gives
 // check, as the rules of check have it).
-bool lands_on(const State& s, int seat, uint32_t kinds) {
+bool lands_on(const State& s, int seat, uint32_t kinds, const LandingMovements& landing) {
   const Program& p = s.program();
   const SeatDef& sd = p.seats[seat];
   const int side = sd.side;
   GenContext g{s, p, side, seat};
   if (p.bitboards) g.mine = s.pieces_mask(side), g.occupied = s.occupied_mask();
   thread_local MoveList out;
-  for (int c = 0; c < p.cells; ++c) {
+  auto takes_from = [&](int c) {
     const uint8_t code = s.at(c);
-    if (!code || p.code_owner[code] != side) continue;
+    if (!code || p.code_owner[code] != side) return false;
     const uint32_t bit = p.code_kind_bit[code];
-    if (!(sd.kinds & bit) || (sd.region >= 0 && !p.in_zone(sd.region, side, c))) continue;
+    if (!(sd.kinds & bit) || (sd.region >= 0 && !p.in_zone(sd.region, side, c))) return false;
     out.clear();
-    for (const Movement* mv : p.movements[__builtin_ctz(bit)]) mv->generate(g, c, out);
+    for (int mv : landing[__builtin_ctz(bit)]) static_cast<const Movement*>(p.makers[mv])->generate(g, c, out);
     for (const Move& m : out)
       if (const uint8_t t = m.to >= 0 ? s.at(m.to) : 0; t && p.code_owner[t] != side && (p.code_kind_bit[t] & kinds))
         return true;
+    return false;
+  };
+  if (p.bitboards) {  // only the side's pieces, and none when no enemy piece of those kinds stands
+    uint64_t targets = 0;
+    for (int other = 0; other < p.player_count(); ++other)
+      if (other != side) targets |= s.kinds_mask(other, kinds);
+    if (!targets) return false;
+    for (uint64_t pieces = s.pieces_mask(side); pieces; pieces &= pieces - 1)
+      if (takes_from(__builtin_ctzll(pieces))) return true;
+    return false;
   }
+  for (int c = 0; c < p.cells; ++c)
+    if (takes_from(c)) return true;
   return false;
 }
 
@@ -42,6 +59,7 @@ class Threat final : public ValueFunction {
   PlayerSpec who;
   uint32_t kinds = 0xFFFFFFFFu;
   bool lands = false;  // some movement takes by landing (land=enemy)
+  LandingMovements landing;
   std::string_view name() const override { return any_seat_of ? "threatens" : "can-capture"; }
   int64_t value(const EvalContext& c) const override {
     const State& s = c.state;
@@ -50,7 +68,7 @@ class Threat final : public ValueFunction {
     const int side = resolve_player(s, who, c.mover);
     for (int st = 0; st < p.seat_count(); ++st)
       if ((side < 0 || p.seats[st].side == side) &&
-          ((p.captures && p.captures->can_take(s, st, kinds)) || (lands && lands_on(s, st, kinds))))
+          ((p.captures && p.captures->can_take(s, st, kinds)) || (lands && lands_on(s, st, kinds, landing))))
         return 1;
     return 0;
   }
@@ -75,9 +93,12 @@ std::unique_ptr<ValueFunction> check_threatens(CheckContext& ctx, const Expr& e,
   if (!ctx.player_ref(e.args[0], f->who, false)) return nullptr;
   // Moves that take by landing are looked for only where some movement lands on enemies.
   ctx.at_end([&ctx, fn = f.get()] {
-    for (const auto& of_kind : ctx.program.movements)
+    for (const auto& of_kind : ctx.program.movements) {
+      fn->landing.emplace_back();
       for (const Movement* mv : of_kind)
-        if (const auto* b = dynamic_cast<const BasicMovement*>(mv); b && (b->land & land_enemy)) fn->lands = true;
+        if (const auto* b = dynamic_cast<const BasicMovement*>(mv); b && (b->land & land_enemy))
+          fn->lands = true, fn->landing.back().push_back(b->index);
+    }
   });
   return f;
 }

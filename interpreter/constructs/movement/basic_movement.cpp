@@ -66,9 +66,12 @@ bool check_movement(CheckContext& ctx, const Statement& s, BasicMovement& mv, ui
       if (c->kind == Expr::Kind::identifier && c->text == "empty") mv.land |= land_empty;
       else if (c->kind == Expr::Kind::identifier && c->text == "enemy") mv.land |= land_enemy;
       else if (c->kind == Expr::Kind::identifier && c->text == "friend") mv.land |= land_friend;
+      else if (c->kind == Expr::Kind::identifier && c->text == "passed" && shape.passing) mv.land |= land_passed;
+      else if (c->kind == Expr::Kind::identifier && c->text == "passed")
+        ctx.error(c->pos, fmt::format("land=passed is for step (a take in passing), not '{}'", s.keyword)), ok = false;
       else
-        ctx.error(c->pos, fmt::format("expected what a move may land on: empty, enemy or friend (joined with |), "
-                                      "found '{}'",
+        ctx.error(c->pos, fmt::format("expected what a move may land on: empty, enemy or friend (joined with |; "
+                                      "a step also passed), found '{}'",
                                       to_string(*c))),
             ok = false;
     }

@@ -52,6 +52,7 @@ struct MovementShape {
   bool partial = false;            // cost=, max=, unless= (turns of partial moves)
   bool dirs = true;                // dirs= is required
   bool partial_only = false;       // a movement of turns of partial moves only (run)
+  bool passing = false;            // land=passed (a take in passing: passing.hpp)
 };
 
 // Reads the arguments every movement shares: dirs=, land=, cost=, max=, unless= and the

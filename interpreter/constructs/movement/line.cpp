@@ -1,5 +1,6 @@
 // `line dirs=D distance=N|count(line)|neighbours()|any over=nothing|friend|any [land=L] [if C]`:
-// exactly D cells along a direction, passing what over= allows. count(line) is the number of
+// exactly D cells along a direction, passing what over= allows. passable=yes: the cells it
+// crosses may be taken in passing on the next turn (passing.hpp). count(line) is the number of
 // pieces (both sides) on the whole line moved along; neighbours() the pieces next to the mover
 // before it moves; any, every distance.
 #include "constructs/movement/line.hpp"
@@ -8,6 +9,7 @@
 
 #include <algorithm>
 
+#include "constructs/movement/passing.hpp"
 #include "syntax/ast_print.hpp"
 
 namespace tabula {
@@ -53,7 +55,15 @@ namespace {
 
 void check_line(CheckContext& ctx, const Statement& s, uint32_t kinds) {
   auto mv = std::make_unique<LineMovement>();
-  bool ok = check_movement(ctx, s, *mv, kinds, {.named = {"dirs", "distance", "over", "land"}});
+  bool ok = check_movement(ctx, s, *mv, kinds, {.named = {"dirs", "distance", "over", "land", "passable"}});
+  bool passable = false;
+  if (const Arg* a = ctx.named(s, "passable")) {
+    if (a->value.kind == Expr::Kind::identifier && (a->value.text == "yes" || a->value.text == "no"))
+      passable = a->value.text == "yes";
+    else
+      ctx.error(a->value.pos, fmt::format("expected passable=yes or passable=no, found '{}'", to_string(a->value))),
+          ok = false;
+  }
   if (const Arg* distance = ctx.named(s, "distance"); !distance) {
     ctx.needs(s, "'line' needs distance=... (a number, count(line) or neighbours())");
     ok = false;
@@ -84,13 +94,17 @@ void check_line(CheckContext& ctx, const Statement& s, uint32_t kinds) {
                                    to_string(o))),
           ok = false;
   }
-  if (ok) add_movement(ctx, std::move(mv));
+  if (!ok) return;
+  add_movement(ctx, std::move(mv));
+  if (passable) add_passable_movement(ctx, ctx.shared<std::vector<const BasicMovement*>>("movements").back()->index);
 }
 
 }  // namespace
 
 extern constinit const MovementSpec line_movement{
-    "line", check_line, "line dirs=D distance=N|count(line)|neighbours()|any over=nothing|friend|any [land=L] [if C]",
-    "exactly D cells along a direction, passing what over= allows"};
+    "line", check_line,
+    "line dirs=D distance=N|count(line)|neighbours()|any over=nothing|friend|any [land=L] [passable=yes] [if C]",
+    "exactly D cells along a direction, passing what over= allows; passable=yes: the cells it crosses may be taken "
+    "in passing (step land=passed) on the next turn"};
 
 }  // namespace tabula

@@ -1,7 +1,7 @@
 // `legal if C`: the legality filter. A move the turn lists stays legal only if, once it is
 // played (its captures made, the turn passed on; the end rules are not asked), C holds for
 // the side that played it, with the cell it landed on as the cell (`liberties(to)` is about
-// it). Chess's "my king is not attacked" (`not threatens(opponent, king)`), Go's "the stone's group keeps a liberty"
+// it). "My king is not attacked" (`not threatens(opponent, king)`), "the stone's group keeps a liberty"
 // (no suicide) and "no earlier board comes back" (`repeated`: superko). A pass is never judged; a seat left without a
 // move passes, loses or draws as `no-move` says. Several lines: all must hold. The filter itself is engine/legality.
 #include "check/context.hpp"

@@ -39,12 +39,21 @@ std::vector<SquareItem> move_squares(const State& s, const Move& m, bool all) {
 
 }  // namespace
 
+// A promotion the mover chose among several kinds: "=" and the kind's symbol (or name).
+std::string chosen_kind(const Program& p, const Move& m) {
+  if (!m.promotion || p.promotions[m.promotion - 1].choices < 2) return "";
+  const int k = p.promotions[m.promotion - 1].to_kind;
+  if (k < 0) return "=none";
+  const KindDef& kind = p.kinds[k];
+  return "=" + (!kind.symbols.empty() && !kind.symbols[0].empty() ? kind.symbols[0] : kind.name);
+}
+
 std::string piece_move_text(const State& s, const Move& m) {
   const Program& p = s.program();
   const BoardGraph& b = *p.board;
   if (m.steps == 0) {  // written without columns, as in the seed texts
     const std::string& sep = m.captures ? p.notation.capture_separator : p.notation.step_separator;
-    return b.cell(m.from).name + sep + b.cell(m.to).name;
+    return b.cell(m.from).name + sep + b.cell(m.to).name + chosen_kind(p, m);
   }
   std::string out;
   auto squares = move_squares(s, m, p.notation.all_squares);
@@ -53,7 +62,7 @@ std::string piece_move_text(const State& s, const Move& m) {
     out += b.cell(squares[i].cell).name;
     if (p.notation.columns && i > 0) out += squares[i].column;  // the start square is left behind
   }
-  return out;
+  return out + chosen_kind(p, m);
 }
 
 std::string promotion_mark(const Program& p, const Move& m) {
@@ -140,6 +149,14 @@ std::optional<Move> parse_squares(const State& s, std::string_view text, const M
                           squares[i].column.empty() ? "nothing" : squares[i].column, typed[i].column);
           return std::nullopt;
         }
+      if (m.promotion && p.promotions[m.promotion - 1].choices > 1) {
+        std::string offers;
+        for (const Move& o : legal)
+          if (o.kind == Move::piece && o.from == m.from && o.to == m.to && o.steps == m.steps)
+            offers += (offers.empty() ? "" : ", ") + move_text(s, o);
+        error = fmt::format("'{}' promotes: say to which kind ({})", text, offers);
+        return std::nullopt;
+      }
       if (m.steps == 0 && !m.captures && text.find('x') != std::string_view::npos &&
           p.notation.capture_separator == "x") {
         error = fmt::format("'{}' is marked as a capture, but {} is empty", text, p.board->cell(m.to).name);
@@ -180,9 +197,10 @@ std::optional<Move> parse_move(const State& s, std::string_view text, std::strin
     error = fmt::format("{} may not pass: a move is available", who);
     return std::nullopt;
   }
-  // Placements and decisions are matched by their text (a few per position).
+  // Placements and decisions are matched by their text (a few per position), and so are
+  // piece moves written as the engine writes them (a promotion's choice: e7-e8=N).
   for (const Move& m : legal)
-    if (m.kind != Move::piece && m.kind != Move::pass && move_text(s, m) == text) return m;
+    if (m.kind != Move::pass && move_text(s, m) == text) return m;
   if (auto at = text.find('@'); at != std::string_view::npos) {  // a placement: W@e4
     int cell = p.board->find_cell(text.substr(at + 1));
     if (cell == kNoCell) {
