@@ -174,3 +174,24 @@ TEST_CASE("Chess: checkmate wins, stalemate draws", "[chess][rule]") {
   REQUIRE(stale.is_terminal());
   CHECK(stale.returns() == std::vector<double>{0.0, 0.0});
 }
+
+TEST_CASE("Repetition as a rule: `repetitions` in an end rule, checked once the position is counted", "[chess][rule]") {
+  // A variant where the side that brings a position back the third time loses (no draw).
+  auto p = load_rules(temp_rules("repetition-loses.rules", "variant \"Repetition loses\" extends \"" +
+                                                               repo_path("rules/chess.rules") +
+                                                               "\"\noption repetition=off\nafter-move {\n"
+                                                               "  lose mover if repetitions >= 3\n}\n"));
+  State s(p);
+  const char* shuffle[] = {"g1-f3", "g8-f6", "f3-g1", "f6-g8", "g1-f3", "g8-f6", "f3-g1"};
+  for (const char* m : shuffle) {
+    s.apply(move_of(s, m));
+    REQUIRE_FALSE(s.is_terminal());
+  }
+  CHECK(s.repetitions() == 2);  // Black to move as after ply 3: the second time
+  s.apply(move_of(s, "f6-g8"));
+  REQUIRE(s.is_terminal());
+  CHECK(result_sentence(s) == "white wins after 8 plies");
+  s.undo();
+  CHECK_FALSE(s.is_terminal());
+  CHECK(s.repetitions() == 2);
+}

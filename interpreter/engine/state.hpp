@@ -113,6 +113,9 @@ class State {
   // (the move taken back by undo; with none journaled, at every turn start remembered). The
   // rules keep boards when some rule asks (EndRules::remembers_positions).
   int board_seen_before_move() const;
+  // How many times the position at the start of this turn (the last one remembered) has
+  // stood at a turn start, this time included; 0 when none is remembered.
+  int repetitions() const { return keys_seen_.empty() ? 0 : times_seen(); }
 
   // ---- the end ----
   bool is_terminal() const;

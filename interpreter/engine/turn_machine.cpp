@@ -53,6 +53,7 @@ void end_turn(StateEditor& edit, int mover, const Move& last) {
   edit.set_seat(next_seat(s));
   check_end_rules(edit, mover);
   if (!s.stored_result().over) begin_turn(edit, s.current_seat(), false);
+  if (!s.stored_result().over && p.end.counts_repetitions) check_end_rules(edit, mover, true);
   if (!s.stored_result().over && p.end.quiet_limit > 0 && s.quiet_plies() >= p.end.quiet_limit)
     edit.set_result({true, -1});
 }
@@ -175,12 +176,12 @@ void after_action(StateEditor& edit, const Move& m, Flow flow, int mover) {
   if (!s.stored_result().over && s.ply() >= p.end.ply_limit) end_on_score(edit);
 }
 
-void check_end_rules(StateEditor& edit, int mover) {
+void check_end_rules(StateEditor& edit, int mover, bool turn_start) {
   const State& s = edit.state();
   if (s.is_trial()) return;  // a move the legality filter tries: judged before the end rules
   const Program& p = s.program();
   for (const EndRule& r : p.end.after_move) {
-    if (!holds(r.condition, {s, mover})) continue;
+    if (r.at_turn_start != turn_start || !holds(r.condition, {s, mover})) continue;
     if (r.outcome == Outcome::end) return end_on_score(edit);
     if (r.outcome == Outcome::draw) return edit.set_result({true, -1});
     int who = resolve_player(s, r.who, mover);

@@ -29,7 +29,9 @@ void begin_turn(StateEditor& edit, int seat, bool fresh);
 // An interlude phase (a mark, an interchange, a choice) played by `seat` now.
 void enter_interlude(StateEditor& edit, const Phase& phase, int seat);
 // The end rules, checked for the side that moved; the game may end.
-void check_end_rules(StateEditor& edit, int mover);
+// turn_start: the rules that ask `repetitions`, checked once the next turn has started
+// (end_turn); the others are checked before it starts.
+void check_end_rules(StateEditor& edit, int mover, bool turn_start = false);
 // The game ends on the score (the highest wins; a tie is a draw), or a draw without one.
 void end_on_score(StateEditor& edit);
 // A side's score under the rules' `score` terms: a 64-bit sum, checked; a sum beyond 64

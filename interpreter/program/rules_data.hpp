@@ -97,6 +97,9 @@ struct EndRule {
   Outcome outcome = Outcome::win;
   PlayerSpec who;
   Formula condition;
+  // The condition asks `repetitions`: checked when the next turn starts, once the position
+  // is counted among those seen.
+  bool at_turn_start = false;
 };
 
 enum class NoMovePolicy : uint8_t { pass, lose, draw };
@@ -114,15 +117,16 @@ struct EndRules {
   bool each_step = false;           // ... and after every step of a turn of several
   NoMovePolicy no_move = NoMovePolicy::pass;
   int ply_limit = 1000;
-  bool repetition = false;         // threefold repetition ends the game
-  bool repetition_ends = false;    // ... on the score (else a draw)
-  bool remembers_boards = false;   // the boards at turn starts are kept (a rule asks `repeated`)
-  bool pass_always = false;        // a seat may pass at every turn (`option pass=always`)
-  int quiet_limit = 0;             // a draw after this many plies without a capture; 0 = never
-  uint32_t quiet_reset_kinds = 0;  // the kinds whose moves also reset that count (bits)
-  std::vector<ScoreTerm> score;    // empty: no score; results come from the end rules
-  std::vector<int> komi_halves;    // per side, in half points, added to the score (`komi`)
-  bool remembers_positions() const { return repetition || remembers_boards; }
+  bool repetition = false;          // threefold repetition ends the game
+  bool repetition_ends = false;     // ... on the score (else a draw)
+  bool remembers_boards = false;    // the boards at turn starts are kept (a rule asks `repeated`)
+  bool counts_repetitions = false;  // a rule asks `repetitions`
+  bool pass_always = false;         // a seat may pass at every turn (`option pass=always`)
+  int quiet_limit = 0;              // a draw after this many plies without a capture; 0 = never
+  uint32_t quiet_reset_kinds = 0;   // the kinds whose moves also reset that count (bits)
+  std::vector<ScoreTerm> score;     // empty: no score; results come from the end rules
+  std::vector<int> komi_halves;     // per side, in half points, added to the score (`komi`)
+  bool remembers_positions() const { return repetition || remembers_boards || counts_repetitions; }
 };
 
 struct Notation {

@@ -38,7 +38,9 @@ void check_after_move(CheckContext& ctx, const Statement& s) {
       continue;
     }
     if (needs_player && !ctx.player_ref(r.args[0].value, rule.who, false)) continue;
+    const int asked = ctx.shared<int>("repetitions asked");
     if (!ctx.condition(r.condition, rule.condition, {.between_turns = true})) continue;
+    rule.at_turn_start = ctx.shared<int>("repetitions asked") != asked;
     ctx.program.end.after_move.push_back(std::move(rule));
   }
 }
