@@ -1,9 +1,9 @@
 // `promote KINDS to=KIND|none in=ZONE [ends-capture|at-end] [mark="(X)"]`: a piece of those
 // kinds arriving in the zone changes kind (or, with to=none, leaves the board); with
 // to=A|B|... the mover chooses, each choice a move of its own, written with "=" and the
-// kind's symbol (e7-e8=N). By default
-// it changes wherever it arrives, during a capture too, and goes on with its new powers;
-// `ends-capture` stops a capture there; `at-end` promotes only where the move ends.
+// kind's symbol (e7-e8=N). By default it changes wherever it arrives, during a capture too,
+// and goes on with its new powers; `ends-capture` stops a capture there; `at-end` promotes
+// only where the move ends.
 // Generation records the promotion in the move (Move::promotion, Step::promotion), so
 // applying and writing the move replay it.
 #include <fmt/format.h>

@@ -39,6 +39,8 @@ std::vector<SquareItem> move_squares(const State& s, const Move& m, bool all) {
 
 }  // namespace
 
+namespace {
+
 // A promotion the mover chose among several kinds: "=" and the kind's symbol (or name).
 std::string chosen_kind(const Program& p, const Move& m) {
   if (!m.promotion || p.promotions[m.promotion - 1].choices < 2) return "";
@@ -47,6 +49,8 @@ std::string chosen_kind(const Program& p, const Move& m) {
   const KindDef& kind = p.kinds[k];
   return "=" + (!kind.symbols.empty() && !kind.symbols[0].empty() ? kind.symbols[0] : kind.name);
 }
+
+}  // namespace
 
 std::string piece_move_text(const State& s, const Move& m) {
   const Program& p = s.program();
