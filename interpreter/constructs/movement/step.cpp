@@ -27,8 +27,7 @@ void StepMovement::generate(const GenContext& g, int from, MoveList& out) const 
     // A passed cell is empty: with land=empty|passed the step there takes in passing.
     if (const int taken = land & land_passed ? passed_piece(g, passing, to) : -1; taken >= 0)
       emit_passing_capture(g, *this, from, to, taken, out);
-    else if (may_land(g.p, g.s.at(to), g.mover, land))
-      emit_move(g, *this, from, to, out);
+    else if (may_land(g.p, g.s.at(to), g.mover, land)) emit_move(g, *this, from, to, out);
   }
 }
 
