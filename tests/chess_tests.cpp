@@ -195,3 +195,29 @@ TEST_CASE("Repetition as a rule: `repetitions` in an end rule, checked once the 
   CHECK_FALSE(s.is_terminal());
   CHECK(s.repetitions() == 2);
 }
+
+TEST_CASE("Taking in passing: a step that may land on empty cells or passed ones takes on a passed cell",
+          "[chess][rule]") {
+  // A made-up game: pieces step forward or sideways-forward onto empty cells, a double step is
+  // passable, and a sideways-forward step onto a passed cell takes the piece that passed.
+  auto p = rules_with_repo_board("passing.rules", R"(game "Passing"
+board "square8.yaml"
+player white facing=north
+player black facing=south
+piece runner symbol=R|r
+setup {
+  white runner: d4
+  black runner: e7
+}
+move runner {
+  line dirs=forward distance=2 over=nothing land=empty passable=yes
+  step dirs=forward-left|forward-right land=empty|passed
+}
+)");
+  auto s = state_at(p, "8/4r3/8/3R4/8/8/8/8 black");
+  s.apply(move_of(s, "e7-e5"));                                                   // crosses e6
+  CHECK(move_strings(s) == std::vector<std::string>{"d5-c6", "d5-d7", "d5-e6"});  // notation: "-" for captures too
+  s.apply(move_of(s, "d5-e6"));
+  CHECK(symbol_at(s, "e5") == ".");
+  CHECK(symbol_at(s, "e6") == "R");
+}
