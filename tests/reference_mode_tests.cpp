@@ -100,11 +100,12 @@ TEST_CASE("Reference mode: the accelerated paths each rules file gets are named"
   CHECK(load_rules(repo_path("rules/russian-draughts.rules"))->accelerations ==
         Names{"bitboards", "masked steps", "masked captures", "plain turns"});
   CHECK(load_rules(repo_path("rules/connect-four.rules"))->accelerations ==
-        Names{"bitboards", "masked rows", "masked placement", "plain turns"});
+        Names{"bitboards", "masked rows", "masked placement", "plain turns", "placement playouts"});
   CHECK(load_rules(repo_path("rules/gomoku.rules"))->accelerations ==
-        Names{"swept rows", "line sweeps", "gathered placement", "plain turns"});
+        Names{"swept rows", "line sweeps", "gathered placement", "plain turns", "placement playouts"});
   CHECK(load_rules(repo_path("rules/lanquia.rules"))->accelerations == Names{"line sweeps", "gathered placement"});
-  CHECK(load_rules(repo_path("rules/hex.rules"))->accelerations == Names{"gathered placement", "plain turns"});
+  CHECK(load_rules(repo_path("rules/hex.rules"))->accelerations ==
+        Names{"gathered placement", "plain turns", "placement playouts"});
   // Every rules file but those on boards past every fast path gets at least one.
   int accelerated = 0;
   for (const auto& file : all_rules_files()) accelerated += !load_rules(file)->accelerations.empty();

@@ -8,6 +8,7 @@
 #include "accel/masked_place.hpp"
 #include "accel/masked_rows.hpp"
 #include "accel/masked_step.hpp"
+#include "accel/placement_playouts.hpp"
 
 namespace tabula {
 namespace {
@@ -154,6 +155,15 @@ bool plain_turns(Program& p) {
   return p.plain_turns;
 }
 
+// Whole random playouts of a placement game with row goals, on the cells' owners alone.
+bool placement_playouts(Program& p) {
+  auto kernel = PlacementPlayouts::for_program(p);
+  if (!kernel) return false;
+  p.playout_kernel = kernel.get();
+  p.owned.push_back(std::move(kernel));
+  return true;
+}
+
 // The table, in the order they run (masked steps before the fusing that reads them) and are
 // named: a new accelerator is one function and one line here.
 struct Accelerator {
@@ -174,6 +184,7 @@ constexpr Accelerator kAccelerators[] = {
     {"masked placement", masked_placement},
     {"gathered placement", gathered_placement},
     {"plain turns", plain_turns},
+    {"placement playouts", placement_playouts},  // after "plain turns": it needs them
 };
 
 }  // namespace

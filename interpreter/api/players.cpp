@@ -9,6 +9,7 @@
 
 #include "api/call_threads.hpp"
 #include "api/facade.hpp"
+#include "engine/playout_kernel.hpp"
 #include "players/playouts.hpp"
 #include "studies/match.hpp"
 #include "studies/match_report.hpp"
@@ -98,9 +99,14 @@ PlayoutStatistics random_playouts(const GameState& start, uint64_t playouts, uin
     State game = blank;
     for (uint64_t i; !failed && !(stop && *stop) && (i = next.fetch_add(1)) < playouts;) {
       Rng rng = detail::playout_rng(seed, i);
-      game = blank;
-      st.plies += play_randomly(game, rng, scratch);
-      GameResult r = game.result();
+      PlayoutEnd end;
+      if (!kernel_playout(blank, rng, end)) {  // move by move
+        game = blank;
+        end.plies = play_randomly(game, rng, scratch);
+        end.result = game.result();
+      }
+      st.plies += end.plies;
+      const GameResult r = end.result;
       ++st.playouts;
       if (r.winner >= 0) ++st.wins[r.winner];
       else ++st.draws;

@@ -3,6 +3,7 @@
 #include <chrono>
 #include <limits>
 
+#include "engine/playout_kernel.hpp"
 #include "players/playouts.hpp"
 
 namespace tabula {
@@ -23,11 +24,15 @@ Move FlatMonteCarloAgent::choose(State& s) {
   std::vector<uint64_t> count(moves.size(), 0);
   auto one_playout = [&](size_t i) {
     s.apply_unchecked(moves[i]);
-    int applied = play_randomly(s, rng_, scratch_);
-    GameResult r = s.result();
+    PlayoutEnd end;
+    if (!kernel_playout(s, rng_, end)) {  // move by move, then back
+      const int applied = play_randomly(s, rng_, scratch_);
+      end.result = s.result();
+      for (int k = 0; k < applied; ++k) s.undo();
+    }
+    const GameResult r = end.result;
     total[i] += !r.over || r.winner < 0 ? 0.0 : r.winner == mover ? 1.0 : -1.0;
     ++count[i];
-    while (applied--) s.undo();
     s.undo();
   };
   if (spec_.seconds > 0) {  // one playout per move in turn, until the time is up

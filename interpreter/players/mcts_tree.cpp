@@ -1,5 +1,7 @@
 #include "players/mcts_tree.hpp"
 
+#include "engine/playout_kernel.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -191,12 +193,17 @@ void MctsTree::score_leaf(State& s, int leaf) {
     return;
   }
   int applied = 0;
-  playout(s, applied);
-  const GameResult r = s.result();
+  PlayoutEnd end;  // a whole playout by the program's kernel, where it has one and none is recorded or cut off
+  const bool whole = settings_.cutoff <= 0 && settings_.rave <= 0 && kernel_playout(s, rng_, end);
+  if (!whole) {
+    playout(s, applied);
+    end = {s.result(), applied};
+  }
+  const GameResult r = end.result;
   if (r.over) {
     const int8_t outcome = outcome_of(r);
     for (int p = 0; p < sides; ++p) rewards_[p] = outcome_reward(outcome, p);
-    if (applied == 0 && settings_.solver) {  // the leaf itself is a game end
+    if (end.plies == 0 && settings_.solver) {  // the leaf itself is a game end
       nodes_[leaf].proven = outcome;
       prove(leaf);
     }

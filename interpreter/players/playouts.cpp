@@ -3,6 +3,7 @@
 #include <atomic>
 #include <chrono>
 
+#include "engine/playout_kernel.hpp"
 #include "engine/state.hpp"
 #include "util/parallel.hpp"
 #include "util/rng.hpp"
@@ -65,11 +66,15 @@ PlayoutStats run_playouts(std::shared_ptr<const Program> program, double seconds
     while (!failed.load(std::memory_order_relaxed) && !(stop && stop->load(std::memory_order_relaxed))) {
       if (max_playouts && started.fetch_add(1) >= max_playouts) break;
       if (!max_playouts && std::chrono::duration<double>(clock::now() - start).count() >= seconds) break;
-      game = start_position;
-      if (!play_randomly(game, rng, moves, stop)) break;  // stopped: the game is not counted
-      GameResult r = game.result();
+      PlayoutEnd end;
+      if (!kernel_playout(start_position, rng, end)) {  // move by move
+        game = start_position;
+        if (!play_randomly(game, rng, moves, stop)) break;  // stopped: the game is not counted
+        end = {game.result(), game.ply() - start_position.ply()};
+      }
+      const GameResult r = end.result;
       ++st.playouts;
-      st.plies += game.ply();
+      st.plies += start_position.ply() + end.plies;
       if (r.winner >= 0) ++st.wins[r.winner];
       else ++st.draws;
     }

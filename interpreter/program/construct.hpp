@@ -21,8 +21,9 @@ class StateEditor;
 struct GenContext;
 struct EvalContext;
 struct Program;
-struct MoveTally;   // program/move_tally.hpp
-class MoveCounter;  // program/move_tally.hpp
+struct MoveTally;     // program/move_tally.hpp
+class MoveCounter;    // program/move_tally.hpp
+class PlayoutKernel;  // engine/playout_kernel.hpp
 
 // Anything a program owns.
 class Construct {

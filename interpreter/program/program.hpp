@@ -87,6 +87,9 @@ struct Program : BoardData {
   // turn effect, turn counter, repetition or quiet-move rule), so the turn machine passes to
   // the next seat without looking for any of them.
   bool plain_turns = false;
+  // Plays whole random playouts on its own arrays where the rules let it know every rule
+  // that can act in one (engine/playout_kernel.hpp); null: playouts go move by move.
+  const PlayoutKernel* playout_kernel = nullptr;
   // The accelerated paths chosen, by name ("bitboards", "line sweeps", "running line
   // counts", "fused steps", "counted moves", "set-wise captures", "plain turns", ...), in
   // the order of the accelerators' table. For tools and tests.

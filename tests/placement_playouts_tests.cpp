@@ -1,0 +1,127 @@
+// The placement playouts kernel (accel/placement_playouts): a whole random playout of a
+// placement game with row or connection goals, played on the cells' owners alone, ends as
+// the same seeded playout played move by move does (the accelerated program's and the
+// reference program's), draws as many numbers, and declines the positions it cannot play.
+#include <catch2/catch.hpp>
+#include <filesystem>
+
+#include "engine/playout_kernel.hpp"
+#include "engine/sample.hpp"
+#include "players/playouts.hpp"
+#include "test_support.hpp"
+
+using namespace tabula;
+using namespace tabula::testing;
+
+namespace {
+
+// From `start`, the kernel's playout and the move-by-move ones under the same seed.
+void compare_playouts(const State& start, const std::shared_ptr<const Program>& plain, uint64_t seed) {
+  INFO("seed " << seed << " from " << position_string(start));
+  Rng kernel_rng(seed), fast_rng(seed), plain_rng(seed);
+  PlayoutEnd end;
+  REQUIRE(kernel_playout(start, kernel_rng, end));
+  REQUIRE(end.result.over);
+  MoveSample scratch;
+  State fast = start;
+  CHECK(play_randomly(fast, fast_rng, scratch) == end.plies);
+  CHECK(fast.result().winner == end.result.winner);
+  State reference(plain);
+  reference.set_position(start.position());
+  CHECK(play_randomly(reference, plain_rng, scratch) == end.plies);
+  CHECK(reference.result().winner == end.result.winner);
+  CHECK(kernel_rng.next() == fast_rng.next());  // as many numbers drawn
+}
+
+}  // namespace
+
+TEST_CASE("Placement playouts end every seeded playout as the plain playout does, from the start and later",
+          "[accel][placement][reference]") {
+  int files = 0;
+  for (const auto& file : all_rules_files()) {
+    auto fast = load_rules(file);
+    if (!fast->playout_kernel) continue;
+    ++files;
+    DYNAMIC_SECTION(std::filesystem::path(file).filename().string()) {
+      auto plain = load_rules(file, {.reference = true});
+      REQUIRE_FALSE(plain->playout_kernel);
+      const uint64_t seeds = fast->cells > 64 ? 40 : 200;
+      for (uint64_t seed = 1; seed <= seeds; ++seed) {
+        State start(fast);  // a few random moves first: positions with pieces on the board
+        Rng walk(seed * 7919);
+        MoveSample scratch;
+        play_randomly(start, walk, scratch, static_cast<int>(seed % 12));
+        if (start.is_terminal() || start.turn_point().segment != TurnPoint::turn) continue;  // an opening: declined
+        compare_playouts(start, plain, seed);
+      }
+    }
+  }
+  CHECK(files >= 8);
+}
+
+TEST_CASE("Placement playouts are chosen for placement games with row and connection goals only",
+          "[accel][placement]") {
+  for (const char* file : {"connect-four", "connect-four-8x7", "tic-tac-toe", "yavalath", "gomoku", "gomoku-exact",
+                           "hex", "hex-5x5", "hex-5x5-pie"}) {
+    INFO(file);
+    auto p = load_rules(repo_path(std::string("rules/") + file + ".rules"));
+    CHECK(accelerated(*p, "placement playouts"));
+    CHECK(p->playout_kernel);
+    CHECK_FALSE(load_rules(repo_path(std::string("rules/") + file + ".rules"), {.reference = true})->playout_kernel);
+  }
+  // Captures after a placement, two placements a turn, flips, moving pieces, Go's captures.
+  for (const char* file : {"pente", "connect6", "othello", "breakthrough", "go-9x9"}) {
+    INFO(file);
+    CHECK_FALSE(load_rules(repo_path(std::string("rules/") + file + ".rules"))->playout_kernel);
+  }
+}
+
+TEST_CASE("Placement playouts decline a made row, a floating disc, a ply limit within reach and an opening, drawing nothing",
+          "[accel][placement]") {
+  auto declined = [](const State& s) {
+    Rng rng(5), untouched(5);
+    PlayoutEnd end;
+    const bool played = kernel_playout(s, rng, end);
+    if (!played) CHECK(rng.next() == untouched.next());
+    return !played;
+  };
+  // X has a row (set up, not played): the row test through the last cell would not see it.
+  auto ttt = load_rules(repo_path("rules/tic-tac-toe.rules"));
+  CHECK(declined(state_at(ttt, "XXX/1O1/O2 o")));
+  CHECK_FALSE(declined(state_at(ttt, "XX1/1O1/O2 x")));
+  // A disc above an empty cell: the resting cells are not the cells above the discs.
+  auto c4 = load_rules(repo_path("rules/connect-four.rules"));
+  CHECK(declined(state_at(c4, "7/7/7/R6/7/7 yellow")));
+  CHECK_FALSE(declined(state_at(c4, "7/7/7/7/7/R6 yellow")));
+  // The ply limit could strike before the board fills.
+  const std::string game =
+      "game \"Short\"\nboard \"square3.yaml\"\nplayer x symbol=X\nplayer o symbol=O\npiece mark\n"
+      "turn {\n  place mark\n}\nafter-move {\n  win mover if longest-row(mover) >= 3\n}\nno-move draw\n";
+  auto short_game = rules_with_repo_board("placement_playouts_short.rules", game + "limit plies=5\n");
+  REQUIRE(short_game->playout_kernel);
+  CHECK(declined(State(short_game)));
+  // An opening (the pie rule's offer) is played move by move.
+  CHECK(declined(State(load_rules(repo_path("rules/hex-5x5-pie.rules")))));
+}
+
+TEST_CASE("Placement playouts pass to the ply limit where a full board passes, as move by move",
+          "[accel][placement]") {
+  // No no-move rule: a full board without a row passes, each pass a move drawn from one,
+  // until the limit ends the game in a draw.
+  const std::string text = "game \"Passing\"\nboard \"" + repo_path("boards/square3.yaml") +
+                           "\"\nplayer x symbol=X\nplayer o symbol=O\npiece mark\nturn {\n  place mark\n}\n"
+                           "after-move {\n  win mover if longest-row(mover) >= 3\n}\nlimit plies=30\n";
+  const std::string path = temp_rules("placement_playouts_pass.rules", text);
+  auto p = load_rules(path), plain = load_rules(path, {.reference = true});
+  REQUIRE(p->playout_kernel);
+  REQUIRE(p->end.no_move == NoMovePolicy::pass);
+  int full_boards = 0;
+  for (uint64_t seed = 1; seed <= 300; ++seed) {
+    Rng rng(seed);
+    PlayoutEnd end;
+    REQUIRE(kernel_playout(State(p), rng, end));
+    full_boards += end.plies == 30;
+    compare_playouts(State(p), plain, seed);
+  }
+  CHECK(full_boards > 10);  // drawn games were among them
+}
