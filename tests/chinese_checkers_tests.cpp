@@ -40,3 +40,19 @@ TEST_CASE("Chinese checkers: all ten marbles in the opposite point win", "[chine
   REQUIRE(s.is_terminal());
   CHECK(s.returns()[0] == 1.0);
 }
+
+TEST_CASE("Chinese checkers: a full opposite point wins though marbles of the other side stayed in it",
+          "[chinese-checkers][rule]") {
+  auto p = load_rules(repo_path("rules/chinese-checkers.rules"));
+  // North's marble never left q1, South's own point's tip: South's eight there and the ninth,
+  // into n4, fill it.
+  auto s = state_at(p, "N/SS/SSS/SSS1/7N5/5NSN4/11/4N5/1N3N3/2N1N5/6N4/7N4/13/4/3/2/1 south");
+  CHECK_FALSE(s.is_terminal());
+  s.apply(move_of(s, "l7-n4"));
+  REQUIRE(s.is_terminal());
+  CHECK(s.returns()[0] == 1.0);
+  // Full with North's marbles alone is no win for South (nor for North: it is not its point).
+  auto blocked = state_at(p, "N/NN/NNN/NNNN/7S5/5SSS4/11/4S5/1S3S3/2S1S5/6S4/7S4/13/4/3/2/1 south");
+  blocked.apply(move_of(blocked, "f8-f9"));
+  CHECK_FALSE(blocked.is_terminal());
+}

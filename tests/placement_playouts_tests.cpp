@@ -76,8 +76,9 @@ TEST_CASE("Placement playouts are chosen for placement games with row and connec
   }
 }
 
-TEST_CASE("Placement playouts decline a made row, a floating disc, a ply limit within reach and an opening, drawing nothing",
-          "[accel][placement]") {
+TEST_CASE(
+    "Placement playouts decline a made row, a floating disc, a ply limit within reach and an opening, drawing nothing",
+    "[accel][placement]") {
   auto declined = [](const State& s) {
     Rng rng(5), untouched(5);
     PlayoutEnd end;
@@ -104,8 +105,7 @@ TEST_CASE("Placement playouts decline a made row, a floating disc, a ply limit w
   CHECK(declined(State(load_rules(repo_path("rules/hex-5x5-pie.rules")))));
 }
 
-TEST_CASE("Placement playouts pass to the ply limit where a full board passes, as move by move",
-          "[accel][placement]") {
+TEST_CASE("Placement playouts pass to the ply limit where a full board passes, as move by move", "[accel][placement]") {
   // No no-move rule: a full board without a row passes, each pass a move drawn from one,
   // until the limit ends the game in a draw.
   const std::string text = "game \"Passing\"\nboard \"" + repo_path("boards/square3.yaml") +

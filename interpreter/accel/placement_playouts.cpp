@@ -80,8 +80,14 @@ std::unique_ptr<PlacementPlayouts> PlacementPlayouts::for_program(const Program&
     if (!rows || rows->who.who != PlayerRef::mover) return nullptr;
     const int64_t least = root.op == FormulaNode::Op::ge ? n.value : n.value + 1;
     if (rows->length > 0 ? least != 1 : least < 1 || least > p.cells) return nullptr;  // rows(P, N): "there is one"
-    Goal g{&r.condition, rows->length > 0, rows->length > 0 ? rows->length : static_cast<int>(least), r.outcome,
-           rows->axes.dirs, nullptr, 0, {}};
+    Goal g{&r.condition,
+           rows->length > 0,
+           rows->length > 0 ? rows->length : static_cast<int>(least),
+           r.outcome,
+           rows->axes.dirs,
+           nullptr,
+           0,
+           {}};
     for (int d : g.dirs)
       if (!axis_walkable(p, d)) return nullptr;
     kernel->goals_.push_back(std::move(g));
@@ -248,7 +254,7 @@ bool PlacementPlayouts::play_by_cells(const State& s, Rng& rng, PlayoutEnd& end)
     }
   }
   if (s.ply() + empty >= p.end.ply_limit) return false;  // the limit could end it first
-  if (!none_reached(s)) return false;  // a row made before: not only through the last cell
+  if (!none_reached(s)) return false;                    // a row made before: not only through the last cell
   // The connection goal: the sides' groups, each side's two zones two more members.
   std::array<int16_t, CellSet::kMaxCells + 2 * kMaxSides> parent;
   auto find = [&](int x) {

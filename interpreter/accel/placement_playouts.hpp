@@ -3,15 +3,14 @@
 // any empty cell, or with gravity on the cell a dropped piece comes to rest on) and whose
 // end rules are rows made by the mover (`longest-row(mover) >= N`, `rows(mover, N) > 0`) or
 // one connection (`connects(mover, A, B)`), deciding a win, a loss or a draw, and no move
-// ending the game (or every seat passing to the ply limit). A playout then needs the cells' owners and the open cells only: each ply
-// draws the k-th open cell (the plain placement's order); the rows are measured through
-// that cell alone, since no other row changes and none held before (checked when the
-// playout starts), and the connection is kept as the sides' groups grow, with the two
-// zones as two more members (union-find) rather than flooded again.
+// ending the game (or every seat passing to the ply limit). A playout then needs the cells' owners and the open cells
+// only: each ply draws the k-th open cell (the plain placement's order); the rows are measured through that cell alone,
+// since no other row changes and none held before (checked when the playout starts), and the connection is kept as the
+// sides' groups grow, with the two zones as two more members (union-find) rather than flooded again.
 #include <memory>
 
-#include "engine/playout_kernel.hpp"
 #include "constructs/functions/connects.hpp"
+#include "engine/playout_kernel.hpp"
 #include "program/program.hpp"
 
 namespace tabula {
@@ -34,7 +33,7 @@ class PlacementPlayouts final : public PlayoutKernel {
     bool exactly = false;                // rows(mover, n) > 0: a row of exactly n; else at least n
     int n = 0;
     Outcome outcome = Outcome::win;
-    std::vector<int> dirs;  // one direction per axis (each has an opposite)
+    std::vector<int> dirs;           // one direction per axis (each has an opposite)
     const Connects* link = nullptr;  // connects(mover, A, B) instead of a row
     // Boards of bitboards: the windows through each cell c, per_cell of them from
     // windows[c * per_cell].
@@ -54,9 +53,9 @@ class PlacementPlayouts final : public PlayoutKernel {
   bool play_by_cells(const State& s, Rng& rng, PlayoutEnd& end) const;
 
   std::vector<Goal> goals_;
-  bool masks_ = false;       // a board of bitboards, and no connection goal
+  bool masks_ = false;              // a board of bitboards, and no connection goal
   const Connects* link_ = nullptr;  // the connection goal's zones, if the rules have one
-  int down_ = -1, up_ = -1;  // gravity: the way pieces fall and back (-1: none)
+  int down_ = -1, up_ = -1;         // gravity: the way pieces fall and back (-1: none)
   // Masks, gravity: per cell the cell above it and the cell below it (or nothing), and the
   // cells with none below.
   std::vector<uint64_t> above_, below_;

@@ -153,7 +153,7 @@ void PositionFeatures::add_chances(const Program& p, const Formula& f, const For
   if (direction <= 0 || operand.op != Op::function) return;
   const ValueFunction* fn = p.functions[operand.function];
   const std::optional<int64_t> reach = value_to_reach(f, cmp, left);
-  if (!fn->has_progress_toward() || !reach) return;
+  if (!fn->has_progress_toward() || !reach || !fn->measures_toward(*reach)) return;
   for (const Term& t : terms_)
     if (t.kind == Kind::chances && t.fn == fn && t.reach == *reach) return;
   terms_.push_back({Kind::chances, unique_name("chances." + std::string(fn->name())), 1, {}, fn, *reach});

@@ -41,6 +41,8 @@ class ValueFunction : public Construct {
   // two and three that could still grow: their number tells more than the longest one).
   virtual std::optional<double> progress_toward(const EvalContext&, int64_t /*goal*/) const { return std::nullopt; }
   virtual bool has_progress_toward() const { return false; }
+  // Whether progress_toward says something for this goal (some functions measure only some).
+  virtual bool measures_toward(int64_t /*goal*/) const { return has_progress_toward(); }
   // The cells that make the value what it is now (a row, a group, a chain), for pictures of
   // how a game ended; false when the function has no such cells or the value names none.
   virtual bool witness(const EvalContext&, std::vector<int>& /*cells*/) const { return false; }

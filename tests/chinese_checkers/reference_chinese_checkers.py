@@ -7,7 +7,8 @@ west end of their row).
 
 The star: points of the triangular grid in cube coordinates (x + y + z = 0) where all three
 are at least -4 or all at most 4, within 8: 121 points. South starts in the south point (the
-ten points south of the hexagon) and wins with all ten marbles in the north point; North the
+ten points south of the hexagon) and wins when the north point is full and holds one of its marbles
+(all ten, or with North's that stayed there); North the
 other way round. A move is a step to an empty neighbour, or a chain of one or more jumps,
 each over a neighbouring marble of either side to the empty point beyond; the moving
 marble's start is empty on the way; moves are counted once per end point (the path is not
@@ -96,7 +97,7 @@ def moves(board, side):
 
 def won(board, side):
     goal = NORTH_POINT if side == 'S' else SOUTH_POINT
-    return all(board.get(p) == side for p in goal)
+    return all(p in board for p in goal) and any(board.get(p) == side for p in goal)
 
 
 def perft(board, side, depth):

@@ -3,6 +3,7 @@
 // that differs per side; with `all`, each piece in its owner's). In stacking games a column
 // counts once, for the side of its top counter.
 #include <fmt/format.h>
+#include <algorithm>
 
 #include "check/context.hpp"
 #include "engine/evaluate.hpp"
@@ -77,6 +78,29 @@ class PiecesIn final : public ValueFunction {
         nearest = std::min(nearest, steps[side][cell]);
     }
     return -static_cast<double>(nearest);
+  }
+  // For a goal of several pieces in the zone (all ten marbles home): the steps the `goal`
+  // nearest pieces of those kinds still have to go, summed (negated); a piece that can never
+  // arrive counts the board's size. One piece's goal is progress() above.
+  bool has_progress_toward() const override { return true; }
+  bool measures_toward(int64_t goal) const override { return goal > 1; }
+  std::optional<double> progress_toward(const EvalContext& c, int64_t goal) const override {
+    const State& s = c.state;
+    const Program& p = s.program();
+    const int side = resolve_player(s, who, c.mover);
+    if (side < 0 || goal <= 1 || goal > p.cells) return std::nullopt;
+    thread_local std::vector<int> to_go;
+    to_go.clear();
+    for (int cell = 0; cell < p.cells; ++cell) {
+      const uint8_t code = s.at(cell);
+      if (code && p.code_owner[code] == side && (kinds & p.code_kind_bit[code]))
+        to_go.push_back(steps[side][cell] >= 0 ? steps[side][cell] : p.cells);
+    }
+    const size_t n = std::min(to_go.size(), static_cast<size_t>(goal));
+    std::partial_sort(to_go.begin(), to_go.begin() + static_cast<std::ptrdiff_t>(n), to_go.end());
+    double sum = static_cast<double>((static_cast<size_t>(goal) - n) * static_cast<size_t>(p.cells));  // pieces lacking
+    for (size_t i = 0; i < n; ++i) sum += to_go[i];
+    return -sum;
   }
 };
 
