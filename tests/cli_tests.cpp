@@ -178,8 +178,8 @@ TEST_CASE("CLI: --reference plays the same games with every accelerated path off
   REQUIRE(plain.status == 0);
   auto after_rate = [](const std::string& json) { return json.substr(json.find("\"average_plies\"")); };
   CHECK(after_rate(fast.out).find("\"wins\":{\"white\":167,\"black\":133},\"draws\":0,\"accelerations\":[\"bitboards\","
-                                  "\"masked steps\",\"fused steps\",\"counted moves\",\"plain turns\"]") !=
-        std::string::npos);
+                                  "\"masked steps\",\"fused steps\",\"counted moves\",\"plain turns\","
+                                  "\"step playouts\"]") != std::string::npos);
   CHECK(after_rate(plain.out).find("\"wins\":{\"white\":167,\"black\":133},\"draws\":0,\"accelerations\":[]") !=
         std::string::npos);
   CHECK(run("bench rules/connect-four.rules --playouts 10 --reference")

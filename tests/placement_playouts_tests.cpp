@@ -1,63 +1,13 @@
 // The placement playouts kernel (accel/placement_playouts): a whole random playout of a
-// placement game with row or connection goals, played on the cells' owners alone, ends as
-// the same seeded playout played move by move does (the accelerated program's and the
-// reference program's), draws as many numbers, and declines the positions it cannot play.
+// placement game with row or connection goals, played on the cells' owners alone, is chosen
+// where it applies, declines the positions it cannot play, and passes as the game does
+// (playout_kernel_tests.cpp compares it with the move-by-move playouts in every rules file).
 #include <catch2/catch.hpp>
-#include <filesystem>
 
-#include "engine/playout_kernel.hpp"
-#include "engine/sample.hpp"
-#include "players/playouts.hpp"
-#include "test_support.hpp"
+#include "playout_comparison.hpp"
 
 using namespace tabula;
 using namespace tabula::testing;
-
-namespace {
-
-// From `start`, the kernel's playout and the move-by-move ones under the same seed.
-void compare_playouts(const State& start, const std::shared_ptr<const Program>& plain, uint64_t seed) {
-  INFO("seed " << seed << " from " << position_string(start));
-  Rng kernel_rng(seed), fast_rng(seed), plain_rng(seed);
-  PlayoutEnd end;
-  REQUIRE(kernel_playout(start, kernel_rng, end));
-  REQUIRE(end.result.over);
-  MoveSample scratch;
-  State fast = start;
-  CHECK(play_randomly(fast, fast_rng, scratch) == end.plies);
-  CHECK(fast.result().winner == end.result.winner);
-  State reference(plain);
-  reference.set_position(start.position());
-  CHECK(play_randomly(reference, plain_rng, scratch) == end.plies);
-  CHECK(reference.result().winner == end.result.winner);
-  CHECK(kernel_rng.next() == fast_rng.next());  // as many numbers drawn
-}
-
-}  // namespace
-
-TEST_CASE("Placement playouts end every seeded playout as the plain playout does, from the start and later",
-          "[accel][placement][reference]") {
-  int files = 0;
-  for (const auto& file : all_rules_files()) {
-    auto fast = load_rules(file);
-    if (!fast->playout_kernel) continue;
-    ++files;
-    DYNAMIC_SECTION(std::filesystem::path(file).filename().string()) {
-      auto plain = load_rules(file, {.reference = true});
-      REQUIRE_FALSE(plain->playout_kernel);
-      const uint64_t seeds = fast->cells > 64 ? 40 : 200;
-      for (uint64_t seed = 1; seed <= seeds; ++seed) {
-        State start(fast);  // a few random moves first: positions with pieces on the board
-        Rng walk(seed * 7919);
-        MoveSample scratch;
-        play_randomly(start, walk, scratch, static_cast<int>(seed % 12));
-        if (start.is_terminal() || start.turn_point().segment != TurnPoint::turn) continue;  // an opening: declined
-        compare_playouts(start, plain, seed);
-      }
-    }
-  }
-  CHECK(files >= 8);
-}
 
 TEST_CASE("Placement playouts are chosen for placement games with row and connection goals only",
           "[accel][placement]") {
@@ -72,7 +22,7 @@ TEST_CASE("Placement playouts are chosen for placement games with row and connec
   // Captures after a placement, two placements a turn, flips, moving pieces, Go's captures.
   for (const char* file : {"pente", "connect6", "othello", "breakthrough", "go-9x9"}) {
     INFO(file);
-    CHECK_FALSE(load_rules(repo_path(std::string("rules/") + file + ".rules"))->playout_kernel);
+    CHECK_FALSE(accelerated(*load_rules(repo_path(std::string("rules/") + file + ".rules")), "placement playouts"));
   }
 }
 

@@ -91,7 +91,7 @@ TEST_CASE("Reference mode: every rules file plays the same games with and withou
 TEST_CASE("Reference mode: the accelerated paths each rules file gets are named", "[reference]") {
   using Names = std::vector<std::string>;
   CHECK(load_rules(repo_path("rules/breakthrough.rules"))->accelerations ==
-        Names{"bitboards", "masked steps", "fused steps", "counted moves", "plain turns"});
+        Names{"bitboards", "masked steps", "fused steps", "counted moves", "plain turns", "step playouts"});
   CHECK(load_rules(repo_path("rules/loa.rules"))->accelerations ==
         Names{"bitboards", "running line counts", "counted moves", "plain turns"});
   CHECK(load_rules(repo_path("rules/english-draughts.rules"))->accelerations ==

@@ -9,6 +9,7 @@
 #include "accel/masked_rows.hpp"
 #include "accel/masked_step.hpp"
 #include "accel/placement_playouts.hpp"
+#include "accel/step_playouts.hpp"
 
 namespace tabula {
 namespace {
@@ -164,6 +165,15 @@ bool placement_playouts(Program& p) {
   return true;
 }
 
+// Whole random playouts of a game of steps whose end rules count pieces, on masks alone.
+bool step_playouts(Program& p) {
+  auto kernel = StepPlayouts::for_program(p);
+  if (!kernel) return false;
+  p.playout_kernel = kernel.get();
+  p.owned.push_back(std::move(kernel));
+  return true;
+}
+
 // The table, in the order they run (masked steps before the fusing that reads them) and are
 // named: a new accelerator is one function and one line here.
 struct Accelerator {
@@ -185,6 +195,7 @@ constexpr Accelerator kAccelerators[] = {
     {"gathered placement", gathered_placement},
     {"plain turns", plain_turns},
     {"placement playouts", placement_playouts},  // after "plain turns": it needs them
+    {"step playouts", step_playouts},            // after "fused steps" and "plain turns"
 };
 
 }  // namespace

@@ -4,7 +4,6 @@
 
 #include "api/call_threads.hpp"
 #include "api/facade.hpp"
-#include "engine/playout_kernel.hpp"
 #include "players/playouts.hpp"
 #include "tabula/batch.hpp"
 #include "util/parallel.hpp"
@@ -42,16 +41,10 @@ std::vector<double> playout_returns(const std::vector<GameState>& starts, uint64
         }
         Rng rng = detail::playout_rng(seed, i * playouts + k);
         PlayoutEnd end;
-        if (kernel_playout(start, rng, end)) {  // a win counts 1 for the winner, -1 for the others
-          if (end.result.winner >= 0)
-            for (size_t p = 0; p < sides; ++p)
-              out[i * sides + p] += static_cast<int>(p) == end.result.winner ? 1.0 : -1.0;
-          continue;
-        }
-        game_state = start;
-        play_randomly(game_state, rng, scratch);
-        std::vector<double> r = game_state.returns();
-        for (size_t p = 0; p < sides; ++p) out[i * sides + p] += r[p];
+        random_ending(start, game_state, rng, scratch, end);
+        if (end.result.winner >= 0)  // a win counts 1 for the winner, -1 for the others (State::returns)
+          for (size_t p = 0; p < sides; ++p)
+            out[i * sides + p] += static_cast<int>(p) == end.result.winner ? 1.0 : -1.0;
       }
       for (size_t p = 0; p < sides; ++p) out[i * sides + p] /= static_cast<double>(playouts);
     }

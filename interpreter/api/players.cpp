@@ -9,7 +9,6 @@
 
 #include "api/call_threads.hpp"
 #include "api/facade.hpp"
-#include "engine/playout_kernel.hpp"
 #include "players/playouts.hpp"
 #include "studies/match.hpp"
 #include "studies/match_report.hpp"
@@ -100,11 +99,7 @@ PlayoutStatistics random_playouts(const GameState& start, uint64_t playouts, uin
     for (uint64_t i; !failed && !(stop && *stop) && (i = next.fetch_add(1)) < playouts;) {
       Rng rng = detail::playout_rng(seed, i);
       PlayoutEnd end;
-      if (!kernel_playout(blank, rng, end)) {  // move by move
-        game = blank;
-        end.plies = play_randomly(game, rng, scratch);
-        end.result = game.result();
-      }
+      random_ending(blank, game, rng, scratch, end);
       st.plies += end.plies;
       const GameResult r = end.result;
       ++st.playouts;

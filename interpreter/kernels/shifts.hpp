@@ -36,6 +36,11 @@ inline uint64_t cells_before(const std::array<BoardData::Shift, 2>& g, uint64_t 
   return cells_before(g[0], cells) | cells_before(g[1], cells);
 }
 
+// The other way: the neighbours along the direction of those of `cells` that have one.
+inline uint64_t cells_after(const std::array<BoardData::Shift, 2>& g, uint64_t cells) {
+  return (((cells & g[0].from) >> g[0].left) << g[0].right) | (((cells & g[1].from) >> g[1].left) << g[1].right);
+}
+
 // The cells from which a run of one or more `run` cells along `d` ends next to a `stop`
 // cell: the cells a piece would flank from, when `run` are the enemy's and `stop` its own.
 inline uint64_t cells_before_run(const BoardData& p, int d, uint64_t run, uint64_t stop) {

@@ -3,7 +3,6 @@
 #include <atomic>
 #include <chrono>
 
-#include "engine/playout_kernel.hpp"
 #include "engine/state.hpp"
 #include "util/parallel.hpp"
 #include "util/rng.hpp"
@@ -43,6 +42,25 @@ bool play_randomly(State& s, Rng& rng, MoveSample& scratch, const std::atomic<bo
 
 }  // namespace
 
+bool random_ending(const State& from, State& scratch, Rng& rng, MoveSample& moves, PlayoutEnd& end,
+                   const std::atomic<bool>* stop) {
+  if (kernel_playout(from, rng, end)) return true;
+  scratch = from;
+  if (from.program().playout_kernel) {
+    int opening = 0;  // the opening's moves, one by one: a kernel plays from the first turn
+    for (uint32_t n; scratch.turn_point().segment != TurnPoint::turn && (n = count_moves(scratch, moves)) > 0;
+         ++opening)
+      scratch.apply_unchecked(nth_move(moves, rng.below(n)));
+    if (opening > 0 && kernel_playout(scratch, rng, end)) {
+      end.plies += opening;
+      return true;
+    }
+  }
+  if (!play_randomly(scratch, rng, moves, stop)) return false;
+  end = {scratch.result(), scratch.ply() - from.ply()};
+  return true;
+}
+
 PlayoutStats run_playouts(std::shared_ptr<const Program> program, double seconds, uint64_t max_playouts, int threads,
                           uint64_t seed, const std::atomic<bool>* stop) {
   using clock = std::chrono::steady_clock;
@@ -67,11 +85,7 @@ PlayoutStats run_playouts(std::shared_ptr<const Program> program, double seconds
       if (max_playouts && started.fetch_add(1) >= max_playouts) break;
       if (!max_playouts && std::chrono::duration<double>(clock::now() - start).count() >= seconds) break;
       PlayoutEnd end;
-      if (!kernel_playout(start_position, rng, end)) {  // move by move
-        game = start_position;
-        if (!play_randomly(game, rng, moves, stop)) break;  // stopped: the game is not counted
-        end = {game.result(), game.ply() - start_position.ply()};
-      }
+      if (!random_ending(start_position, game, rng, moves, end, stop)) break;  // stopped: the game is not counted
       const GameResult r = end.result;
       ++st.playouts;
       st.plies += start_position.ply() + end.plies;

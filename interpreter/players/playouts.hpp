@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <memory>
 
+#include "engine/playout_kernel.hpp"
 #include "engine/sample.hpp"
 #include "engine/state.hpp"
 #include "program/program.hpp"
@@ -25,6 +26,13 @@ struct PlayoutStats {
 int play_randomly(State& s, Rng& rng, MoveSample& scratch);
 // The same, stopping after `max_plies` moves (0: no bound) even when the game goes on.
 int play_randomly(State& s, Rng& rng, MoveSample& scratch, int max_plies);
+
+// A whole random playout from `from`: by the program's playout kernel where it takes the
+// position, else move by move on `scratch` (made a copy of `from`), the kernel taking over
+// once an opening (which kernels decline) has been played. The same game either way. False,
+// with no result, when `stop` was set before the end.
+bool random_ending(const State& from, State& scratch, Rng& rng, MoveSample& moves, PlayoutEnd& end,
+                   const std::atomic<bool>* stop = nullptr);
 
 // Plays for `seconds`, or `max_playouts` games when it is not 0, or until `stop` is set (the
 // games under way then are not counted). An error in any thread is rethrown.

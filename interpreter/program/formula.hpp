@@ -14,6 +14,13 @@
 
 namespace tabula {
 
+// Who a player reference names, relative to the side that moves (or just moved).
+enum class PlayerRef : uint8_t { mover, opponent, fixed, all };
+struct PlayerSpec {
+  PlayerRef who = PlayerRef::mover;
+  int fixed = 0;
+};
+
 // Where an expression is evaluated: the state, the side that moves (or just moved), and
 // the cells of the move or cell the expression is about (-1 when none).
 struct EvalContext {
@@ -49,6 +56,15 @@ class ValueFunction : public Construct {
   // Whether value() >= n. A goal compares a function with a constant ("a row of four":
   // longest-row(mover) >= 4); some functions answer that faster than they measure the value.
   virtual bool at_least(const EvalContext& c, int64_t n) const { return value(c) >= n; }
+  // Where the value counts pieces on cells (how many a side has, or has in a zone): whose,
+  // of which kinds, and per side the cells where they count. A playout kernel that keeps the
+  // pieces as masks (boards of at most 64 cells, no stacks) then counts it without a State.
+  struct PieceCount {
+    PlayerSpec who;
+    uint32_t kinds = 0xFFFFFFFFu;
+    const std::vector<uint64_t>* cells = nullptr;  // per side; null: every cell
+  };
+  virtual bool counts_pieces(PieceCount&) const { return false; }
 };
 
 struct FormulaNode {

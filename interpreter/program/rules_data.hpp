@@ -44,13 +44,6 @@ struct ZoneDef {
   std::vector<std::vector<uint8_t>> cells;
 };
 
-// Who a player reference names, relative to the side that moves (or just moved).
-enum class PlayerRef : uint8_t { mover, opponent, fixed, all };
-struct PlayerSpec {
-  PlayerRef who = PlayerRef::mover;
-  int fixed = 0;
-};
-
 // A piece of some kinds arriving in a zone changes kind (or leaves the board).
 struct Promotion {
   enum class When : uint8_t {

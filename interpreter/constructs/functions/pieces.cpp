@@ -40,6 +40,10 @@ class Pieces final : public ValueFunction {
         if (kinds >> kind & 1) n += s.code_count(p.piece_code(pl, kind));
     return n;
   }
+  bool counts_pieces(PieceCount& form) const override {
+    form = {who, kinds, nullptr};
+    return true;
+  }
 };
 
 class PiecesIn final : public ValueFunction {
@@ -63,6 +67,10 @@ class PiecesIn final : public ValueFunction {
         n += code && p.code_owner[code] == pl && (kinds & p.code_kind_bit[code]);
       }
     return n;
+  }
+  bool counts_pieces(PieceCount& form) const override {
+    form = {who, kinds, &masks};
+    return true;
   }
   // The steps the nearest piece of those kinds has still to go to the zone (negated).
   bool has_progress() const override { return true; }

@@ -29,6 +29,15 @@ class ZoneFunction final : public ValueFunction {
       n += p.in_zone(zone, c.mover, cell) && (what == What::size || c.state.at(cell));
     return n;
   }
+  // in(to, ZONE) for every empty cell at once: the empty cells of the mover's zone.
+  std::vector<CellSet> cells_of;  // per side, the zone's cells
+  bool empty_cells_where(const State& s, int mover, CellSet& cells) const override {
+    if (what != What::in || !at_destination) return false;
+    const Program& p = s.program();
+    cells = cells_of[mover];
+    cells.subtract(CellSet::of_nonzero_bytes(s.tops(), p.cells));
+    return true;
+  }
 };
 
 std::unique_ptr<ValueFunction> check_in(CheckContext& ctx, const Expr& e, Scope scope) {
@@ -47,7 +56,15 @@ std::unique_ptr<ValueFunction> check_in(CheckContext& ctx, const Expr& e, Scope 
   auto f = std::make_unique<ZoneFunction>();
   f->at_destination = e.args[0].text == "to";
   f->zone = ctx.find_zone(e.args[1]);
-  return f->zone < 0 ? nullptr : std::move(f);
+  if (f->zone < 0) return nullptr;
+  const Program& p = ctx.program;
+  if (p.cells <= CellSet::kMaxCells)
+    for (const auto& of_side : p.zones[f->zone].cells) {
+      CellSet& set = f->cells_of.emplace_back();
+      for (int c = 0; c < p.cells; ++c)
+        if (of_side[c]) set.insert(c);
+    }
+  return f;
 }
 
 std::unique_ptr<ValueFunction> check_count(CheckContext& ctx, const Expr& e, Scope) {
