@@ -32,14 +32,15 @@ TEST_CASE("Playout kernels end every seeded playout as the plain playout does, f
       }
     }
   }
-  CHECK(files >= 12);  // ten placement games, three step games
+  CHECK(files >= 13);  // ten placement games, three step games
 }
 
 TEST_CASE("A random ending plays an opening move by move, then the kernel: the game a playout move by move plays",
           "[accel][kernel]") {
-  // Fox and Hounds opens with the fox's choice of square (an opening, which kernels decline);
-  // Breakthrough has none. Both end as move by move from the start, seed by seed.
-  for (const char* file : {"fox-and-hounds", "breakthrough", "hex-5x5-pie"}) {
+  // Fox and Hounds opens with the fox's choice of square, Connect6 with Black's single stone,
+  // Hex with the pie rule's offer (openings, which kernels decline); Breakthrough has none. Both end as move by move
+  // from the start, seed by seed.
+  for (const char* file : {"fox-and-hounds", "breakthrough", "hex-5x5-pie", "connect6"}) {
     INFO(file);
     auto p = load_rules(repo_path(std::string("rules/") + file + ".rules"));
     REQUIRE(p->playout_kernel);

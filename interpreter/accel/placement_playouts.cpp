@@ -42,14 +42,25 @@ bool links_both_ways(const Program& p) {
   return true;
 }
 
-// The placement every turn makes: one step, from an unlimited supply, on any empty cell (with
-// gravity, the same way for every seat), and nothing else that acts on a move or a turn.
+// The placement every step of a turn makes: from an unlimited supply, on any empty cell
+// (with gravity, the same way for every seat), and nothing else that acts on a move or a
+// turn. A turn of several placements (each step unconditional, all alike) needs the end rules
+// asked after each of them, and a side without a cell to end the game.
 const Place* plain_placement(const Program& p) {
-  if (!p.plain_turns || p.stacking || p.cells > CellSet::kMaxCells || p.turn.turn.size() != 1) return nullptr;
+  if (p.stacking || p.cells > CellSet::kMaxCells || p.turn.turn.empty()) return nullptr;
+  if (!p.turn.triggers.empty() || !p.after_turn.empty() || !p.turns_var.empty() || p.end.remembers_positions() ||
+      p.end.quiet_limit > 0)
+    return nullptr;
+  if (p.turn.turn.size() > 1 && (!p.end.each_step || p.end.no_move == NoMovePolicy::pass)) return nullptr;
   if (!p.after_landing.empty() || !p.legal_if.empty() || !p.offers.empty() || !p.promotions.empty()) return nullptr;
   if (p.end.pass_always || (p.end.no_move == NoMovePolicy::pass && !p.end.score.empty())) return nullptr;
   const auto* place = dynamic_cast<const Place*>(p.turn.turn[0].phase);
   if (!place || !place->from_supply || !place->where.empty()) return nullptr;
+  for (const TurnStep& step : p.turn.turn) {
+    const auto* same = dynamic_cast<const Place*>(step.phase);
+    if (!step.condition.empty() || !same || !same->from_supply || !same->where.empty() || same->down != place->down)
+      return nullptr;
+  }
   for (int d : place->down)
     if (d != place->down[0] || !axis_walkable(p, d)) return nullptr;
   return place;
@@ -92,6 +103,7 @@ std::unique_ptr<PlacementPlayouts> PlacementPlayouts::for_program(const Program&
       if (!axis_walkable(p, d)) return nullptr;
     kernel->goals_.push_back(std::move(g));
   }
+  kernel->per_turn_ = static_cast<int>(p.turn.turn.size());
   kernel->masks_ = p.bitboards && !kernel->link_;
   if (kernel->masks_)
     for (Goal& g : kernel->goals_) kernel->add_windows(p, g);
@@ -109,6 +121,13 @@ std::unique_ptr<PlacementPlayouts> PlacementPlayouts::for_program(const Program&
     }
   }
   return kernel;
+}
+
+// The seat that places next: the same one until its turn's placements are made.
+int PlacementPlayouts::next_seat(const Program& p, int seat, int& step) const {
+  if (++step < per_turn_) return seat;
+  step = 0;
+  return seat + 1 == p.seat_count() ? 0 : seat + 1;
 }
 
 int PlacementPlayouts::winner(const Program& p, Outcome outcome, int side) const {
@@ -213,7 +232,7 @@ bool PlacementPlayouts::play_by_masks(const State& s, Rng& rng, PlayoutEnd& end)
   if (!none_reached(s)) return false;  // a row made before: not only through the last cell
   std::array<uint64_t, kMaxSides> mine{};
   for (int side = 0; side < p.player_count(); ++side) mine[side] = s.pieces_mask(side);
-  int seat = s.current_seat(), plies = 0;
+  int seat = s.current_seat(), plies = 0, step = s.turn_point().step;
   for (;;) {
     const int side = p.seats[seat].side;
     const uint32_t n = static_cast<uint32_t>(bit_count(open));
@@ -223,7 +242,7 @@ bool PlacementPlayouts::play_by_masks(const State& s, Rng& rng, PlayoutEnd& end)
     open &= ~(1ull << c);
     if (down_ >= 0) open |= above_[c];
     ++plies;
-    seat = seat + 1 == p.seat_count() ? 0 : seat + 1;
+    seat = next_seat(p, seat, step);
     for (const Goal& g : goals_)
       if (reached_by_masks(g, mine[side], c)) {
         end = {{true, winner(p, g.outcome, side)}, plies};
@@ -274,7 +293,7 @@ bool PlacementPlayouts::play_by_cells(const State& s, Rng& rng, PlayoutEnd& end)
       if (owners[c]) join(c, owners[c] - 1);
   }
   const int words = (p.cells + 63) / 64;
-  int seat = s.current_seat(), plies = 0;
+  int seat = s.current_seat(), plies = 0, step = s.turn_point().step;
   for (;;) {
     const int side = p.seats[seat].side;
     uint32_t n = 0;
@@ -291,7 +310,7 @@ bool PlacementPlayouts::play_by_cells(const State& s, Rng& rng, PlayoutEnd& end)
       open[above >> 6] |= 1ull << (above & 63);
     }
     ++plies;
-    seat = seat + 1 == p.seat_count() ? 0 : seat + 1;
+    seat = next_seat(p, seat, step);
     if (link_) join(c, side);
     for (const Goal& g : goals_)
       if (g.link ? find(p.cells + 2 * side) == find(p.cells + 2 * side + 1)

@@ -1,5 +1,6 @@
 #pragma once
-// Whole random playouts of games whose turn is one placement from an unlimited supply (on
+// Whole random playouts of games whose turn is one placement (or several, the end rules
+// asked after each) from an unlimited supply (on
 // any empty cell, or with gravity on the cell a dropped piece comes to rest on) and whose
 // end rules are rows made by the mover (`longest-row(mover) >= N`, `rows(mover, N) > 0`) or
 // one connection (`connects(mover, A, B)`), deciding a win, a loss or a draw, and no move
@@ -48,11 +49,13 @@ class PlacementPlayouts final : public PlayoutKernel {
   bool reached_through(const Program& p, const Goal& g, const uint8_t* owners, int c, uint8_t side) const;
   bool none_reached(const State& s) const;  // no goal holds now, for any side
   int winner(const Program& p, Outcome outcome, int side) const;
+  int next_seat(const Program& p, int seat, int& step) const;
   bool no_move(const State& s, int side, int plies, Rng& rng, PlayoutEnd& end) const;
   bool play_by_masks(const State& s, Rng& rng, PlayoutEnd& end) const;
   bool play_by_cells(const State& s, Rng& rng, PlayoutEnd& end) const;
 
   std::vector<Goal> goals_;
+  int per_turn_ = 1;                // placements a turn (the end rules asked after each)
   bool masks_ = false;              // a board of bitboards, and no connection goal
   const Connects* link_ = nullptr;  // the connection goal's zones, if the rules have one
   int down_ = -1, up_ = -1;         // gravity: the way pieces fall and back (-1: none)

@@ -72,7 +72,8 @@ bool StepPlayouts::compile(const Program& p, const EndRule& r, int mover, Check&
     const FormulaNode& n = r.condition.nodes[i];
     if (n.op == Op::add || n.op == Op::sub || n.op == Op::mul || n.op == Op::div) return false;
     if (n.a >= static_cast<int>(i) || n.b >= static_cast<int>(i)) return false;  // evaluated in order
-    Node& node = out.nodes.emplace_back(Node{n.op, static_cast<int8_t>(n.a), static_cast<int8_t>(n.b), 0, 0, Node::compare, n.value});
+    Node& node = out.nodes.emplace_back(
+        Node{n.op, static_cast<int8_t>(n.a), static_cast<int8_t>(n.b), 0, 0, Node::compare, n.value});
     if (n.op != Op::function) continue;
     ValueFunction::PieceCount form;
     if (!p.functions[n.function]->counts_pieces(form)) return false;
@@ -188,7 +189,8 @@ bool StepPlayouts::play_with(const State& s, Rng& rng, PlayoutEnd& end) const {
     uint64_t any = 0, per_byte = 0;  // per_byte: the steps from each byte's cells
     for (size_t i = 0; i < n; ++i) {
       const uint64_t land = lands[steps[i].land];
-      can[i] = code[steps[i].code] & (Paired ? cells_before(steps[i].shift, land) : cells_before(p, steps[i].dir, land));
+      can[i] =
+          code[steps[i].code] & (Paired ? cells_before(steps[i].shift, land) : cells_before(p, steps[i].dir, land));
       any |= can[i];
       if constexpr (!Popcnt) per_byte += byte_bit_counts(can[i]);
     }
