@@ -29,43 +29,35 @@ TEST_CASE("Placement playouts are chosen for placement games with row and connec
 TEST_CASE(
     "Placement playouts decline a made row, a floating disc, a ply limit within reach and an opening, drawing nothing",
     "[accel][placement]") {
-  auto declined = [](const State& s) {
-    Rng rng(5), untouched(5);
-    PlayoutEnd end;
-    const bool played = kernel_playout(s, rng, end);
-    if (!played) CHECK(rng.next() == untouched.next());
-    return !played;
-  };
   // X has a row (set up, not played): the row test through the last cell would not see it.
   auto ttt = load_rules(repo_path("rules/tic-tac-toe.rules"));
-  CHECK(declined(state_at(ttt, "XXX/1O1/O2 o")));
-  CHECK_FALSE(declined(state_at(ttt, "XX1/1O1/O2 x")));
+  CHECK(kernel_declines(state_at(ttt, "XXX/1O1/O2 o")));
+  CHECK_FALSE(kernel_declines(state_at(ttt, "XX1/1O1/O2 x")));
   // A disc above an empty cell: the resting cells are not the cells above the discs.
   auto c4 = load_rules(repo_path("rules/connect-four.rules"));
-  CHECK(declined(state_at(c4, "7/7/7/R6/7/7 yellow")));
-  CHECK_FALSE(declined(state_at(c4, "7/7/7/7/7/R6 yellow")));
+  CHECK(kernel_declines(state_at(c4, "7/7/7/R6/7/7 yellow")));
+  CHECK_FALSE(kernel_declines(state_at(c4, "7/7/7/7/7/R6 yellow")));
   // The ply limit could strike before the board fills.
   const std::string game =
       "game \"Short\"\nboard \"square3.yaml\"\nplayer x symbol=X\nplayer o symbol=O\npiece mark\n"
       "turn {\n  place mark\n}\nafter-move {\n  win mover if longest-row(mover) >= 3\n}\nno-move draw\n";
   auto short_game = rules_with_repo_board("placement_playouts_short.rules", game + "limit plies=5\n");
   REQUIRE(short_game->playout_kernel);
-  CHECK(declined(State(short_game)));
+  CHECK(kernel_declines(State(short_game)));
   // An opening (the pie rule's offer) is played move by move.
-  CHECK(declined(State(load_rules(repo_path("rules/hex-5x5-pie.rules")))));
+  CHECK(kernel_declines(State(load_rules(repo_path("rules/hex-5x5-pie.rules")))));
 }
 
 TEST_CASE("Placement playouts take turns of several placements only where the end rules are asked after each",
           "[accel][placement]") {
-  const std::string two = "game \"Two\"\nboard \"" + repo_path("boards/square6.yaml") +
-                          "\"\nplayer x symbol=X\nplayer o symbol=O\npiece mark\n"
-                          "turn {\n  place mark\n  place mark\n}\n";
+  const std::string two =
+      "game \"Two\"\nboard \"square6.yaml\"\nplayer x symbol=X\nplayer o symbol=O\npiece mark\n"
+      "turn {\n  place mark\n  place mark\n}\n";
   const std::string rule = " {\n  win mover if longest-row(mover) >= 4\n}\nno-move draw\n";
   // Asked only after the turn: a row made by the first stone is judged with the second on
   // the board, which the kernel does not follow.
-  CHECK_FALSE(load_rules(temp_rules("placement_playouts_two_turn.rules", two + "after-move" + rule))->playout_kernel);
-  const std::string path = temp_rules("placement_playouts_two_step.rules", two + "after-move each-step" + rule);
-  auto p = load_rules(path), plain = load_rules(path, {.reference = true});
+  CHECK_FALSE(rules_with_repo_board("placement_playouts_two_turn.rules", two + "after-move" + rule)->playout_kernel);
+  const auto [p, plain] = fast_and_reference("placement_playouts_two_step.rules", two + "after-move each-step" + rule);
   REQUIRE(p->playout_kernel);
   for (uint64_t seed = 1; seed <= 100; ++seed) {  // from the start, and from the middle of a turn
     State start(p);
@@ -81,11 +73,11 @@ TEST_CASE("Placement playouts take turns of several placements only where the en
 TEST_CASE("Placement playouts pass to the ply limit where a full board passes, as move by move", "[accel][placement]") {
   // No no-move rule: a full board without a row passes, each pass a move drawn from one,
   // until the limit ends the game in a draw.
-  const std::string text = "game \"Passing\"\nboard \"" + repo_path("boards/square3.yaml") +
-                           "\"\nplayer x symbol=X\nplayer o symbol=O\npiece mark\nturn {\n  place mark\n}\n"
-                           "after-move {\n  win mover if longest-row(mover) >= 3\n}\nlimit plies=30\n";
-  const std::string path = temp_rules("placement_playouts_pass.rules", text);
-  auto p = load_rules(path), plain = load_rules(path, {.reference = true});
+  const std::string text =
+      "game \"Passing\"\nboard \"square3.yaml\"\nplayer x symbol=X\nplayer o symbol=O\npiece mark\nturn {\n  place "
+      "mark\n}\n"
+      "after-move {\n  win mover if longest-row(mover) >= 3\n}\nlimit plies=30\n";
+  const auto [p, plain] = fast_and_reference("placement_playouts_pass.rules", text);
   REQUIRE(p->playout_kernel);
   REQUIRE(p->end.no_move == NoMovePolicy::pass);
   int full_boards = 0;

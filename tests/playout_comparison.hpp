@@ -29,4 +29,13 @@ inline void compare_playouts(const State& start, const std::shared_ptr<const Pro
   CHECK(kernel_rng.next() == fast_rng.next());  // as many numbers drawn
 }
 
+// Whether the program's kernel declines to play from `s`; a decline draws no number.
+inline bool kernel_declines(const State& s) {
+  Rng rng(5), untouched(5);
+  PlayoutEnd end;
+  const bool played = kernel_playout(s, rng, end);
+  if (!played) CHECK(rng.next() == untouched.next());
+  return !played;
+}
+
 }  // namespace tabula::testing

@@ -1,9 +1,10 @@
 // The step playouts kernel (accel/step_playouts): chosen for games whose turns are one step
 // of a piece and whose end rules count pieces; its playouts end as move by move under every
 // form of end rule it takes (a side, `all`, kinds, zones, and, or, not; win, lose, draw), a
-// side without a move losing, drawing or passing to the ply limit; it declines an opening
-// and a finished game, drawing nothing. (playout_kernel_tests.cpp compares it in every rules
-// file that has it.)
+// side without a move losing, drawing or passing to the ply limit, and on a board whose
+// directions are not two shifts each (a hex board: through its table of steps); it declines
+// an opening and a finished game, drawing nothing. (playout_kernel_tests.cpp compares it in
+// every rules file that has it.)
 #include <catch2/catch.hpp>
 
 #include "playout_comparison.hpp"
@@ -19,10 +20,7 @@ struct Ends {
   int wins = 0, draws = 0, at_limit = 0;
 };
 Ends compare_game(const std::string& name, std::string text, int limit) {
-  const std::string board = "board \"";
-  text.replace(text.find(board), board.size(), board + repo_path("boards/"));
-  const std::string path = temp_rules(name + ".rules", text);
-  auto fast = load_rules(path), plain = load_rules(path, {.reference = true});
+  const auto [fast, plain] = fast_and_reference(name + ".rules", std::move(text));
   REQUIRE(accelerated(*fast, "step playouts"));
   Ends ends;
   for (uint64_t seed = 1; seed <= 200; ++seed) {
@@ -74,6 +72,22 @@ TEST_CASE("Step playouts pass to the ply limit where a side cannot move, as move
   CHECK(ends.draws == ends.at_limit);
 }
 
+TEST_CASE("Step playouts on a board whose directions are not two shifts each, as move by move", "[accel][steps]") {
+  // On a hex-hex board the rows differ in length, so a direction's index offset differs from
+  // row to row: the kernel moves its pieces through its table of each step's cell instead.
+  const std::string game =
+      "game \"Hex race\"\nboard \"hex5.yaml\"\n"
+      "player white symbol=W facing=north\nplayer black symbol=B facing=south\npiece pawn\n"
+      "setup {\n  white pawn: a1..a5\n  black pawn: i1..i5\n}\n"
+      "move pawn {\n  step dirs=forward-left|forward-right|left|right land=empty|enemy\n}\n"
+      "zone far white=i1|i2|i3|i4|i5 black=a1|a2|a3|a4|a5\n"
+      "after-move {\n  win mover if pieces(opponent) == 0 or pieces-in(mover, far) > 0\n}\n"
+      "no-move lose\nlimit plies=80\n";
+  REQUIRE(rules_with_repo_board("step_playouts_hex_check.rules", game)->shift_pairs.empty());
+  const Ends ends = compare_game("step_playouts_hex", game, 80);
+  CHECK(ends.wins > 50);
+}
+
 TEST_CASE("Step playouts end by every form of piece count they take, and by a side without a move, as move by move",
           "[accel][steps]") {
   // Two kinds a side, taking diagonally; rules that count by side, by kind, in zones, for
@@ -101,23 +115,16 @@ TEST_CASE("Step playouts end by every form of piece count they take, and by a si
 
 TEST_CASE("Step playouts decline an opening and a finished game, drawing nothing, and rules beyond piece counts",
           "[accel][steps]") {
-  auto declined = [](const State& s) {
-    Rng rng(5), untouched(5);
-    PlayoutEnd end;
-    const bool played = kernel_playout(s, rng, end);
-    if (!played) CHECK(rng.next() == untouched.next());
-    return !played;
-  };
   auto fox = load_rules(repo_path("rules/fox-and-hounds.rules"));
   State s(fox);
-  CHECK(declined(s));  // the fox chooses its square: an opening
+  CHECK(kernel_declines(s));  // the fox chooses its square: an opening
   s.apply(s.legal_moves().front());
-  CHECK_FALSE(declined(s));
+  CHECK_FALSE(kernel_declines(s));
   int stored = 0, stuck = 0;  // games ended by a rule (declined), and by a side without a move (ended there)
   for (uint64_t seed = 1; seed <= 30; ++seed) {
     const State finished = random_game_to_end(fox, seed);
     if (finished.stored_result().over) {
-      CHECK(declined(finished));
+      CHECK(kernel_declines(finished));
       ++stored;
       continue;
     }

@@ -118,11 +118,23 @@ inline std::string temp_rules(const std::string& name, const std::string& text) 
 }
 
 // A rules file for a test, written to a temporary folder, whose `board "FILE"` is read from
-// the repository's boards/.
-inline std::shared_ptr<const Program> rules_with_repo_board(const std::string& name, std::string text) {
+// the repository's boards/ (its path, or its program).
+inline std::string repo_board_rules(const std::string& name, std::string text) {
   const std::string board = "board \"";
   if (auto at = text.find(board); at != std::string::npos) text.replace(at, board.size(), board + repo_path("boards/"));
-  return load_rules(temp_rules(name, text));
+  return temp_rules(name, text);
+}
+inline std::shared_ptr<const Program> rules_with_repo_board(const std::string& name, std::string text) {
+  return load_rules(repo_board_rules(name, std::move(text)));
+}
+
+// Such a rules file loaded twice: accelerated, and in reference mode (every fast path off).
+struct FastAndReference {
+  std::shared_ptr<const Program> fast, reference;
+};
+inline FastAndReference fast_and_reference(const std::string& name, std::string text) {
+  const std::string path = repo_board_rules(name, std::move(text));
+  return {load_rules(path), load_rules(path, {.reference = true})};
 }
 
 // The symbol of the piece on the cell named `name`, or "." when it is empty.

@@ -151,23 +151,14 @@ bool swept_rows(Program& p) {
 }
 
 bool plain_turns(Program& p) {
-  p.plain_turns = p.turn.turn.size() == 1 && p.turn.turn[0].condition.empty() && p.turn.triggers.empty() &&
-                  p.after_turn.empty() && p.turns_var.empty() && !p.end.remembers_positions() && p.end.quiet_limit <= 0;
+  p.plain_turns = p.turn.turn.size() == 1 && p.turn.turn[0].condition.empty() && p.quiet_turn_ends();
   return p.plain_turns;
 }
 
-// Whole random playouts of a placement game with row goals, on the cells' owners alone.
-bool placement_playouts(Program& p) {
-  auto kernel = PlacementPlayouts::for_program(p);
-  if (!kernel) return false;
-  p.playout_kernel = kernel.get();
-  p.owned.push_back(std::move(kernel));
-  return true;
-}
-
-// Whole random playouts of a game of steps whose end rules count pieces, on masks alone.
-bool step_playouts(Program& p) {
-  auto kernel = StepPlayouts::for_program(p);
+// Installs the playout kernel K builds for the program, when it builds one.
+template <class K>
+bool install_kernel(Program& p) {
+  auto kernel = K::for_program(p);
   if (!kernel) return false;
   p.playout_kernel = kernel.get();
   p.owned.push_back(std::move(kernel));
@@ -194,8 +185,10 @@ constexpr Accelerator kAccelerators[] = {
     {"masked placement", masked_placement},
     {"gathered placement", gathered_placement},
     {"plain turns", plain_turns},
-    {"placement playouts", placement_playouts},  // after "plain turns": it needs them
-    {"step playouts", step_playouts},            // after "fused steps" and "plain turns"
+    // Whole random playouts: of a placement game with row goals, on the cells' owners alone;
+    // of a game of steps whose end rules count pieces, on masks alone.
+    {"placement playouts", install_kernel<PlacementPlayouts>},  // after "plain turns": it needs them
+    {"step playouts", install_kernel<StepPlayouts>},            // after "fused steps" and "plain turns"
 };
 
 }  // namespace

@@ -48,9 +48,7 @@ bool links_both_ways(const Program& p) {
 // asked after each of them, and a side without a cell to end the game.
 const Place* plain_placement(const Program& p) {
   if (p.stacking || p.cells > CellSet::kMaxCells || p.turn.turn.empty()) return nullptr;
-  if (!p.turn.triggers.empty() || !p.after_turn.empty() || !p.turns_var.empty() || p.end.remembers_positions() ||
-      p.end.quiet_limit > 0)
-    return nullptr;
+  if (!p.quiet_turn_ends()) return nullptr;
   if (p.turn.turn.size() > 1 && (!p.end.each_step || p.end.no_move == NoMovePolicy::pass)) return nullptr;
   if (!p.after_landing.empty() || !p.legal_if.empty() || !p.offers.empty() || !p.promotions.empty()) return nullptr;
   if (p.end.pass_always || (p.end.no_move == NoMovePolicy::pass && !p.end.score.empty())) return nullptr;

@@ -125,16 +125,8 @@ int64_t StepPlayouts::value(const Check& c, int node, const CodeMasks& code) con
     case Op::or_: return value(c, n.a, code) || value(c, n.b, code);
     default: break;
   }
-  const int64_t a = value(c, n.a, code), b = value(c, n.b, code);
-  switch (n.op) {
-    case Op::eq: return a == b;
-    case Op::ne: return a != b;
-    case Op::lt: return a < b;
-    case Op::le: return a <= b;
-    case Op::gt: return a > b;
-    case Op::ge: return a >= b;
-    default: return 0;  // sums and products: declined (compile)
-  }
+  // Sums and products are declined when compiled: what is left is a comparison.
+  return compare(n.op, value(c, n.a, code), value(c, n.b, code));
 }
 
 bool StepPlayouts::play(const State& s, Rng& rng, PlayoutEnd& end) const {

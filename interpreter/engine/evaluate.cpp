@@ -40,12 +40,12 @@ int64_t eval(const Formula& e, int i, const EvalContext& c) {
   const int64_t a = eval(e, n.a, c), b = eval(e, n.b, c);
   int64_t r = 0;
   switch (n.op) {
-    case Op::eq: return a == b;
-    case Op::ne: return a != b;
-    case Op::lt: return a < b;
-    case Op::le: return a <= b;
-    case Op::gt: return a > b;
-    case Op::ge: return a >= b;
+    case Op::eq:
+    case Op::ne:
+    case Op::lt:
+    case Op::le:
+    case Op::gt:
+    case Op::ge: return compare(n.op, a, b);
     case Op::add:
       if (__builtin_add_overflow(a, b, &r)) break;
       return r;

@@ -77,6 +77,21 @@ struct FormulaNode {
   SourcePos pos;           // for errors found while evaluating (division by zero, overflow)
 };
 
+// Whether a comparison node's operator holds between its operands' values; `op` is one of
+// eq..ge (any other: false).
+constexpr bool compare(FormulaNode::Op op, int64_t a, int64_t b) {
+  using Op = FormulaNode::Op;
+  switch (op) {
+    case Op::eq: return a == b;
+    case Op::ne: return a != b;
+    case Op::lt: return a < b;
+    case Op::le: return a <= b;
+    case Op::gt: return a > b;
+    case Op::ge: return a >= b;
+    default: return false;
+  }
+}
+
 struct Formula {
   std::vector<FormulaNode> nodes;
   int root = -1;

@@ -95,6 +95,14 @@ struct Program : BoardData {
   // the order of the accelerators' table. For tools and tests.
   std::vector<std::string> accelerations;
 
+  // Nothing acts when a turn ends: no trigger, turn effect, turn counter, remembered position
+  // or quiet-move rule. What a fast turn machine or a playout kernel needs besides its turn's
+  // shape.
+  bool quiet_turn_ends() const {
+    return turn.triggers.empty() && after_turn.empty() && turns_var.empty() && !end.remembers_positions() &&
+           end.quiet_limit <= 0;
+  }
+
   // Takes ownership of a construct and returns it; a MoveMaker is also given its index.
   template <class T>
   T* own(std::unique_ptr<T> c) {
