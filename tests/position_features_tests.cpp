@@ -129,3 +129,49 @@ TEST_CASE("Position features: a row goal's chances are the windows a side can st
   auto exact = load_rules(repo_path("rules/gomoku-exact.rules"));
   CHECK(PositionFeatures(*exact).index("chances.rows") >= 0);
 }
+
+TEST_CASE("Position features: a score of several terms is weighed term by term, adding up to the score", "[ai]") {
+  auto p = load_rules(repo_path("rules/lanquia.rules"));
+  const PositionFeatures features(*p);
+  CHECK(features.index("score") < 0);
+  const int captures = features.index("score.captures"), territory = features.index("score.territory");
+  REQUIRE(captures >= 0);
+  REQUIRE(territory >= 0);
+  // Along random games: the captures term is the side's count of captured stones, and with
+  // the territory term it makes the score the game ends on.
+  std::vector<double> out;
+  int with_captures = 0, with_territory = 0;
+  for (uint64_t seed = 1; seed <= 3; ++seed) {
+    Rng rng(seed);
+    State s(p);
+    MoveList moves;
+    while (!s.is_terminal()) {
+      features.compute(s, out);
+      for (int side = 0; side < 2; ++side) {
+        const size_t at = static_cast<size_t>(side) * features.size();
+        const double c = out[at + static_cast<size_t>(captures)], t = out[at + static_cast<size_t>(territory)];
+        CHECK(c == static_cast<double>(s.var(p->captured_var[side])));
+        CHECK(c + t == static_cast<double>(score(s, side)));
+        with_captures += c > 0, with_territory += t > 0;
+      }
+      s.legal_moves(moves);
+      s.apply(moves[rng.below(static_cast<uint32_t>(moves.size()))]);
+    }
+  }
+  CHECK(with_captures > 100);
+  CHECK(with_territory > 100);
+
+  // A komi goes with the first term, so the terms still add up to what the game compares.
+  auto komi =
+      load_rules(temp_rules("features_komi.rules",
+                            "variant \"Komi\" extends \"" + repo_path("rules/lanquia.rules") + "\"\nkomi white=2.5\n"));
+  PositionFeatures komi_features(*komi);
+  komi_features.compute(State(komi), out);
+  CHECK(out[static_cast<size_t>(captures)] == 0);
+  CHECK(out[komi_features.size() + static_cast<size_t>(captures)] == 2.5);
+
+  // A score of one term is one term, named `score`.
+  const PositionFeatures go(*load_rules(repo_path("rules/go.rules")));
+  CHECK(go.index("score") >= 0);
+  CHECK(go.index("score.values") < 0);
+}

@@ -80,6 +80,17 @@ std::optional<int64_t> value_to_reach(const Formula& f, const FormulaNode& cmp, 
   return std::nullopt;
 }
 
+// What a term of the `score` statement adds up: its term name after "score.".
+std::string score_part_name(const ScoreTerm& t) {
+  switch (t.kind) {
+    case ScoreTerm::Kind::captures: return "captures";
+    case ScoreTerm::Kind::territory: return "territory";
+    case ScoreTerm::Kind::values: return "values";
+    case ScoreTerm::Kind::formula: return "formula";
+  }
+  return "formula";
+}
+
 }  // namespace
 
 PositionFeatures::PositionFeatures(const Program& p) {
@@ -95,7 +106,11 @@ PositionFeatures::PositionFeatures(const Program& p) {
     terms_.push_back({Kind::groups, "groups", -5, {}, nullptr});
     terms_.push_back({Kind::scatter, "scatter", -10, {}, nullptr});
   }
-  if (!p.end.score.empty()) terms_.push_back({Kind::score, "score", 1, {}, nullptr});
+  if (p.end.score.size() == 1) terms_.push_back({Kind::score, "score", 1, {}, nullptr});
+  else
+    for (size_t part = 0; part < p.end.score.size(); ++part)
+      terms_.push_back(
+          {Kind::score_part, unique_name("score." + score_part_name(p.end.score[part])), 1, {}, nullptr, 0, part});
   add_goals(p);
 
   double cx = 0, cy = 0;
@@ -278,9 +293,10 @@ void PositionFeatures::compute(const State& s, std::vector<double>& out) const {
           }
           v = t.kind == Kind::groups ? sum.groups[side] : sum.scatter[side];
           break;
-        case Kind::score:
-          v = static_cast<double>(score(s, static_cast<int>(side))) +
-              komi_halves(s.program(), static_cast<int>(side)) / 2.0;
+        case Kind::score: v = static_cast<double>(score_halves(s, static_cast<int>(side))) / 2.0; break;
+        case Kind::score_part:  // the komi goes with the first term, so the terms still add up to the score
+          v = static_cast<double>(score_part(s, static_cast<int>(side), t.part)) +
+              (t.part == 0 ? komi_halves(p, static_cast<int>(side)) / 2.0 : 0);
           break;
         case Kind::goal: v = static_cast<double>(value(t.goal, {s, static_cast<int>(side)})); break;
         case Kind::progress: v = t.fn->progress({s, static_cast<int>(side)}).value_or(0); break;

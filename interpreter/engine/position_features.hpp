@@ -5,9 +5,11 @@
 // `captured(mover) / 2 >= 5`, `pieces(opponent) == 0`), or the progress of a goal whose
 // value only jumps when reached (a chain joining two edges: the cells still to fill; a zone
 // to reach: the steps the nearest piece has to go); with `connected(P)`, the groups the
-// pieces form and their scatter; with a `score`, the score; for a number the rules want to
-// reach a constant whose function can say how near a side stands to it (`longest-row(mover)
-// >= 4`), that nearness: the rows still open to grow into four. Each term is a number per
+// pieces form and their scatter; with a `score`, the score (each of its terms apart when it
+// has several: what lasts, like captures, and what may still change hands, like territory,
+// need not weigh the same); for a number the rules want to reach a constant whose function
+// can say how near a side stands to it (`longest-row(mover) >= 4`), that nearness: the rows
+// still open to grow into four. Each term is a number per
 // side; players/evaluator weighs each side's against the others'. The names are what weights
 // files (`tabula tune`) say.
 #include <string>
@@ -37,7 +39,7 @@ class PositionFeatures {
   void compute(const State& s, std::vector<double>& out) const;
 
  private:
-  enum class Kind { material, mobility, centre, groups, scatter, score, goal, progress, chances };
+  enum class Kind { material, mobility, centre, groups, scatter, score, score_part, goal, progress, chances };
   struct Term {
     Kind kind;
     std::string name;
@@ -45,6 +47,7 @@ class PositionFeatures {
     Formula goal;                       // Kind::goal: the compared number, evaluated with each side as mover
     const ValueFunction* fn = nullptr;  // Kind::progress and Kind::chances
     int64_t reach = 0;                  // Kind::chances: the value the rules want reached
+    size_t part = 0;                    // Kind::score_part: which term of the `score` statement
   };
   void add_goals(const Program& p);
   std::string unique_name(const std::string& name) const;

@@ -190,41 +190,56 @@ void check_end_rules(StateEditor& edit, int mover, bool turn_start) {
   }
 }
 
+int64_t score_part(const State& s, int side, size_t part) {
+  const Program& p = s.program();
+  const ScoreTerm& t = p.end.score[part];
+  switch (t.kind) {
+    case ScoreTerm::Kind::captures: return p.captured_var.empty() ? 0 : s.var(p.captured_var[side]);
+    case ScoreTerm::Kind::territory: {
+      const std::vector<int> owners = territory_owners(p, s.tops());
+      return std::count(owners.begin(), owners.end(), side);
+    }
+    case ScoreTerm::Kind::values: {
+      int64_t sum = 0;
+      for (int c = 0; c < p.cells; ++c)
+        for (int l = 0; l < s.height(c); ++l)
+          if (p.owner(s.counter(c, l)) == side) sum += p.kinds[p.kind(s.counter(c, l))].value;
+      return sum;
+    }
+    case ScoreTerm::Kind::formula: return value(t.formula, {s, side});
+  }
+  return 0;
+}
+
 int64_t score(const State& s, int side) {
   const Program& p = s.program();
   int64_t total = 0;
-  std::vector<int> owners;
-  for (const ScoreTerm& t : p.end.score) {
-    int64_t term = 0;
-    switch (t.kind) {
-      case ScoreTerm::Kind::captures:
-        if (!p.captured_var.empty()) term = s.var(p.captured_var[side]);
-        break;
-      case ScoreTerm::Kind::territory:
-        if (owners.empty()) owners = territory_owners(p, s.tops());
-        term = std::count(owners.begin(), owners.end(), side);
-        break;
-      case ScoreTerm::Kind::values:
-        for (int c = 0; c < p.cells; ++c)
-          for (int l = 0; l < s.height(c); ++l)
-            if (p.owner(s.counter(c, l)) == side) term += p.kinds[p.kind(s.counter(c, l))].value;
-        break;
-      case ScoreTerm::Kind::formula: term = value(t.formula, {s, side}); break;
-    }
+  for (size_t part = 0; part < p.end.score.size(); ++part) {
+    const int64_t term = score_part(s, side, part);
     if (__builtin_add_overflow(total, term, &total))
-      throw RuleError(t.pos, fmt::format("arithmetic overflow in the score of {}: adding {} passes 64 bits (from "
-                                         "-9223372036854775808 to 9223372036854775807)",
-                                         p.players[side].name, term));
+      throw RuleError(p.end.score[part].pos,
+                      fmt::format("arithmetic overflow in the score of {}: adding {} passes 64 bits (from "
+                                  "-9223372036854775808 to 9223372036854775807)",
+                                  p.players[side].name, term));
   }
   return total;
 }
 
 int komi_halves(const Program& p, int side) { return p.end.komi_halves.empty() ? 0 : p.end.komi_halves[side]; }
 
+int64_t score_halves(const State& s, int side) {
+  const Program& p = s.program();
+  int64_t halves = 0;
+  if (__builtin_mul_overflow(score(s, side), 2, &halves) ||
+      __builtin_add_overflow(halves, komi_halves(p, side), &halves))
+    throw RuleError(p.end.score[0].pos, "arithmetic overflow: a score in half points passes 64 bits");
+  return halves;
+}
+
 std::string score_text(const State& s, int side) {
-  const int64_t halves = 2 * score(s, side) + komi_halves(s.program(), side);
+  const int64_t halves = score_halves(s, side);
   if (halves % 2 == 0) return std::to_string(halves / 2);
-  return fmt::format("{}{}.5", halves < 0 ? "-" : "", (halves < 0 ? -halves : halves) / 2);
+  return fmt::format("{}{}.5", halves < 0 ? "-" : "", (halves < 0 ? -(halves / 2) : halves / 2));
 }
 
 void end_on_score(StateEditor& edit) {
@@ -235,9 +250,7 @@ void end_on_score(StateEditor& edit) {
   int64_t best_score = 0;
   bool tie = false;
   for (int side = 0; side < p.player_count(); ++side) {
-    int64_t sc = 0;  // in half points, komi given
-    if (__builtin_mul_overflow(score(s, side), 2, &sc) || __builtin_add_overflow(sc, komi_halves(p, side), &sc))
-      throw RuleError(p.end.score[0].pos, "arithmetic overflow: a score in half points passes 64 bits");
+    const int64_t sc = score_halves(s, side);
     if (best < 0 || sc > best_score) best = side, best_score = sc, tie = false;
     else if (sc == best_score) tie = true;
   }

@@ -37,9 +37,14 @@ void end_on_score(StateEditor& edit);
 // A side's score under the rules' `score` terms: a 64-bit sum, checked; a sum beyond 64
 // bits is a RuleError at the term that overflowed it (engine/evaluate.hpp).
 int64_t score(const State& s, int side);
+// One of those terms alone (`p.end.score[part]`), for an evaluation that weighs them apart.
+int64_t score_part(const State& s, int side, size_t part);
 // The komi a side is given (`komi`), in half points; 0 without one.
 int komi_halves(const Program& p, int side);
-// A side's score with its komi, as the game's end compares them: "47" or "47.5".
+// A side's score with its komi in half points, as the game's end compares them (checked: a
+// RuleError beyond 64 bits).
+int64_t score_halves(const State& s, int side);
+// The same as text: "47" or "47.5".
 std::string score_text(const State& s, int side);
 
 }  // namespace tabula
