@@ -369,6 +369,7 @@ TEST_CASE("Variant analysis verdicts", "[ai]") {
   c.skill_games = 4;
   c.good_games = 4;
   c.strong_player = "alphabeta:2";
+  c.solve_positions = 0;  // the verdicts measured from games (the proven ones: below)
   Analysis a = analyze_variant(second_player_wins(), c);
   REQUIRE(a.verdicts.size() == 10);
   // Every game is the same forced game: one distinct game, so one independent observation.
@@ -384,6 +385,16 @@ TEST_CASE("Variant analysis verdicts", "[ai]") {
   CHECK(a.verdict("branching")->verdict == "very-narrow");
   CHECK(a.verdict("skill")->fields["share"] == 0.5);
   CHECK(a.verdict("decisiveness")->verdict == "decisive");
+  CHECK(balance.fields["proven"] == false);
+  CHECK(balance.text.find("(measured over games, not proven: the solver was not asked") != std::string::npos);
+  // With the solver: the truth (every game is forced, and the second player wins it).
+  c.solve_positions = 1000;
+  Analysis proven = analyze_variant(second_player_wins(), c);
+  const Verdict& truth = *proven.verdict("balance");
+  CHECK(truth.verdict == "second-player-win");
+  CHECK(truth.fields["proven"] == true);
+  CHECK(truth.fields["found_by_good_play"] == 1.0);
+  CHECK(truth.text.find("a second-player win, proven by the solver") == 0);
 }
 
 TEST_CASE("Alpha-beta finds the seed's forcing Laska attack and wins with it", "[ai][laska]") {

@@ -149,14 +149,25 @@ TEST_CASE("CLI: analyze gives a verdict per figure", "[ai][cli]") {
   INFO(r.out);
   CHECK(r.status == 0);
   CHECK(r.out.find("Good play (alphabeta:2:temp:1 in every seat):") != std::string::npos);
-  CHECK(r.out.find("  balance: the first player wins 0% [0%, 79%] of decisive games under good play "
-                   "(alphabeta:2:temp:1 in every seat, 4 games, 1 distinct); fair share 50%; random play 0% [0%, "
-                   "79%]: no difference detected at +/- 40 points\n") != std::string::npos);
+  // The solver proves what the games show: every game is forced, and the second player wins it.
+  CHECK(r.out.find("  balance: a second-player win, proven by the solver (2 positions); good play "
+                   "(alphabeta:2:temp:1 in every seat) reaches that result in 4 of 4 games (first player 0, second "
+                   "4, drawn 0)\n") != std::string::npos);
   CHECK(r.out.find("  ending: 0% of random games and 0% of good-play games stopped at the ply limit: games finish") !=
         std::string::npos);
   CHECK(r.out.find("  length: games under good play last 2 plies on average") != std::string::npos);
   CHECK(r.out.find("  skill: alphabeta:2 beats random players 50% [") != std::string::npos);
-  r = run("analyze rules/loa.rules --games 20 --skill-games 2 --good-games 2 --strong alphabeta:1 --json");
+  // Without the solver, the balance measured from the games.
+  r =
+      run("analyze tests/data/second-player-wins.rules --games 20 --skill-games 4 --good-games 4 --strong "
+          "alphabeta:2 --solve-positions 0");
+  CHECK(r.out.find("  balance: the first player wins 0% [0%, 79%] of decisive games under good play "
+                   "(alphabeta:2:temp:1 in every seat, 4 games, 1 distinct); fair share 50%; random play 0% [0%, "
+                   "79%]: no difference detected at +/- 40 points (measured over games, not proven: the solver was "
+                   "not asked (a budget of 0 positions))\n") != std::string::npos);
+  r =
+      run("analyze rules/loa.rules --games 20 --skill-games 2 --good-games 2 --strong alphabeta:1 --solve-positions "
+          "20000 --json");
   CHECK(r.status == 0);
   CHECK(r.out.find("tabula: analyze Lines of Action: 2 skill games (alphabeta:1 against random players) and 2 "
                    "good-play games (alphabeta:1:temp:1 in every seat) of up to ") == 0);

@@ -325,18 +325,19 @@ TEST_CASE("CLI: a run killed while writing loses no finished game and resumes", 
 TEST_CASE("CLI: analyze is sharded and merged like a match", "[ai][cli][results]") {
   TempDir dir;
   const std::string analyze =
-      "analyze rules/loa.rules --games 6 --skill-games 3 --good-games 2 --strong alphabeta:1 --seed 4 ";
+      "analyze rules/loa.rules --games 6 --skill-games 3 --good-games 2 --strong alphabeta:1 --seed 4 "
+      "--solve-positions 20000 ";
   REQUIRE(run(analyze + "--shard 0/2 --out " + (dir / "a0.jsonl")).status == 0);
   REQUIRE(run(analyze + "--shard 1/2 --out " + (dir / "a1.jsonl")).status == 0);
   // random games 0, 2, 4, skill games 0, 2 and good-play game 0
   CHECK(lines_of(read_text(dir / "a0.jsonl")).size() == 6);
-  auto merged = run("merge " + (dir / "a0.jsonl") + " " + (dir / "a1.jsonl") + " --json");
+  auto merged = run("merge " + (dir / "a0.jsonl") + " " + (dir / "a1.jsonl") + " --solve-positions 20000 --json");
   auto whole = run(analyze + "--json");
   INFO(merged.out);
   CHECK(merged.status == 0);
   CHECK(merged.out.find("{\"rules\":\"Lines of Action\",\"strong_player\":\"alphabeta:1\",") == 0);
   CHECK(without_timing(merged.out) == without_timing(whole.out.substr(whole.out.find('{'))));
-  auto text = run("merge " + (dir / "a0.jsonl") + " " + (dir / "a1.jsonl"));
+  auto text = run("merge " + (dir / "a0.jsonl") + " " + (dir / "a1.jsonl") + " --solve-positions 20000");
   CHECK(text.out.find("Verdicts:\n  balance: the first player wins ") != std::string::npos);
   auto missing = run("merge " + (dir / "a0.jsonl"));
   CHECK(missing.status == 1);

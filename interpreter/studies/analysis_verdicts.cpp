@@ -41,6 +41,22 @@ Verdict balance(const Analysis& a) {
                      {"interval", pair(r.win_interval(t))}});
   }
   v.fields["per_seat"] = seats;
+  v.fields["proven"] = a.start.proven;
+  if (a.start.proven) {  // the truth, with good play's figures beside it
+    v.verdict = a.start.value;
+    v.fields["value"] = a.start.value;
+    if (a.start.scored) v.fields["score"] = a.start.score;
+    v.text = start_value_text(a.start);
+    if (r.games) {  // how often good play reaches the proven result: how hard it is to find
+      const int first = r.first_player_wins(), second = r.decisive() - first;
+      const int found = a.start.value == "first-player-win" ? first : a.start.value == "draw" ? r.draws : second;
+      v.fields["found_by_good_play"] = json_round(double(found) / r.games);
+      v.text += fmt::format("; {} ({}) reaches that result in {} of {} games (first player {}, second {}, drawn {})",
+                            judged_name(a), judged_players(a), found, r.games, first, second, r.draws);
+    }
+    return v;
+  }
+  v.fields["not_proven"] = a.start.why_not;
   if (r.decisive() == 0) {
     v.verdict = "not-measured";
     v.text = fmt::format("no game of {} was decisive: the first player's share cannot be measured", judged_name(a));
@@ -63,6 +79,7 @@ Verdict balance(const Analysis& a) {
     v.text = figures + fmt::format(": no difference detected at +/- {} points", half);
   }
   v.fields["half_width"] = json_round((ci.high - ci.low) / 2);
+  v.text += fmt::format(" (measured over games, not proven: {})", a.start.why_not);
   return v;
 }
 
@@ -86,8 +103,10 @@ Verdict skill(const Analysis& a) {
                        pct(t->win_rate()), pct(ci.low), pct(ci.high), pct(fair),
                        v.verdict == "skill-matters"            ? "skill matters"
                        : v.verdict == "skill-matters-a-little" ? "skill matters a little"
-                                                               : "skill does not show: luck dominates, or the "
-                                                                 "player is too weak");
+                       : t->games < 10 ? "skill does not show in so few games (too few games to tell)"
+                                       : "skill does not show: the strong player does not "
+                                         "beat random players reliably (the rules have no "
+                                         "chance, so the player is too weak for them)");
   return v;
 }
 
@@ -108,6 +127,8 @@ Verdict decisiveness(const Analysis& a) {
                        v.verdict == "decisive"     ? "decisive"
                        : v.verdict == "some-draws" ? "some draws"
                                                    : "drawish");
+  if (a.start.proven)
+    v.text += a.start.value == "draw" ? " (perfect play draws: proven)" : " (perfect play wins: proven)";
   return v;
 }
 

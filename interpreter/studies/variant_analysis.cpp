@@ -81,7 +81,7 @@ std::vector<std::vector<GameRecord>> play_analysis(std::shared_ptr<const Program
 }
 
 Analysis analysis_of(const Study& study, const std::vector<std::vector<GameRecord>>& phases,
-                     std::shared_ptr<const Program> program) {
+                     std::shared_ptr<const Program> program, uint64_t solve_positions) {
   Analysis a;
   a.rules = study.rules.name;
   a.strong_player = study.strong;
@@ -99,6 +99,9 @@ Analysis analysis_of(const Study& study, const std::vector<std::vector<GameRecor
   if (program) {
     a.random_measures = measure_games(program, phases.at(0), false);
     if (a.has_good() && phases.size() > 2) a.good_measures = measure_games(program, phases[2], true);
+    a.start = solve_start(program, solve_positions);
+  } else {
+    a.start.why_not = "the rules were not at hand to solve";
   }
   a.verdicts = analysis_verdicts(a);
   return a;
@@ -106,7 +109,8 @@ Analysis analysis_of(const Study& study, const std::vector<std::vector<GameRecor
 
 Analysis analyze_variant(std::shared_ptr<const Program> program, const AnalysisConfig& config) {
   auto games = play_analysis(program, config);
-  return analysis_of(analysis_study(*program, config, RulesIdentity{program->name, "", ""}), games, program);
+  return analysis_of(analysis_study(*program, config, RulesIdentity{program->name, "", ""}), games, program,
+                     config.solve_positions);
 }
 
 std::string analysis_text(const Analysis& a) {
@@ -131,12 +135,9 @@ Json analysis_json(const Analysis& a) {
     j["text"] = v.text;
     verdicts[v.name] = j;
   }
-  return {{"rules", a.rules},
-          {"strong_player", a.strong_player},
-          {"good_player", a.good_player},
-          {"phases", phases},
-          {"measures", measures},
-          {"verdicts", verdicts}};
+  return {
+      {"rules", a.rules},     {"strong_player", a.strong_player},   {"good_player", a.good_player}, {"phases", phases},
+      {"measures", measures}, {"start", start_value_json(a.start)}, {"verdicts", verdicts}};
 }
 
 }  // namespace tabula

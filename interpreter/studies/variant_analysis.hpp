@@ -13,6 +13,7 @@
 #include "studies/game_measures.hpp"
 #include "studies/match.hpp"
 #include "studies/match_report.hpp"
+#include "studies/start_value.hpp"
 #include "studies/study.hpp"
 
 namespace tabula {
@@ -26,7 +27,8 @@ struct AnalysisConfig {
   double seconds = 0;       // when > 0: the whole analysis's time budget
   uint64_t seed = 1;
   int threads = 1;
-  int shard_index = 0, shard_count = 1;  // play only the games g with g % shard_count == shard_index
+  int shard_index = 0, shard_count = 1;                // play only the games g with g % shard_count == shard_index
+  uint64_t solve_positions = kAnalysisSolvePositions;  // the solver's budget for the start (0: none)
 };
 
 // The good player of a config: its own, or the strong player drawing its opening moves from
@@ -46,6 +48,7 @@ struct Analysis {
   MatchReport random_play, skill, good;
   GameMeasures random_measures, good_measures;    // games == 0 when not measured (rules not at hand)
   std::vector<int> random_lengths, good_lengths;  // plies of each game, for plots
+  StartValue start;                               // the start's value, when the solver proved it (studies/start_value)
   std::vector<Verdict> verdicts;
   bool has_good() const { return !good_player.empty(); }
   const Verdict* verdict(const std::string& name) const;
@@ -62,9 +65,10 @@ std::vector<std::vector<GameRecord>> play_analysis(std::shared_ptr<const Program
 
 // The figures and verdicts of an analysis's games, per phase of `study` (from play_analysis
 // or results files). With `program` (the study's rules), the games are replayed for the
-// measures of studies/game_measures; without, those verdicts say they were not measured.
+// measures of studies/game_measures, and the solver tries to prove the start's value within
+// `solve_positions`; without, those verdicts say they were not measured.
 Analysis analysis_of(const Study& study, const std::vector<std::vector<GameRecord>>& phases,
-                     std::shared_ptr<const Program> program);
+                     std::shared_ptr<const Program> program, uint64_t solve_positions = kAnalysisSolvePositions);
 
 // play_analysis, then analysis_of.
 Analysis analyze_variant(std::shared_ptr<const Program> program, const AnalysisConfig& config);
@@ -72,7 +76,8 @@ Analysis analyze_variant(std::shared_ptr<const Program> program, const AnalysisC
 // As `tabula analyze` prints it: the reports of the phases, then a verdict per line.
 std::string analysis_text(const Analysis& a);
 // {"rules", "strong_player", "good_player", "phases": {"random", "skill", "good": REPORT},
-//  "measures": {"random", "good": ...}, "verdicts": {NAME: {"verdict", "text", figures...}}}
+//  "measures": {"random", "good": ...}, "start": {"proven", "value", ...},
+//  "verdicts": {NAME: {"verdict", "text", figures...}}}
 Json analysis_json(const Analysis& a);
 
 }  // namespace tabula

@@ -105,7 +105,7 @@ def test_match_merge_analyze(tmp_path):
     assert check("match", tabula("merge", out, "--json"))["verified"] is False
     assert check("match", tabula("merge", out, "--json", "--verify"))["verified"] is True
     value = check("analyze", tabula("analyze", "rules/loa.rules", "--games", 4, "--skill-games", 2, "--good-games", 2,
-                                    "--strong", "alphabeta:1", "--json"))
+                                    "--strong", "alphabeta:1", "--solve-positions", 20000, "--json"))
     assert value["verdicts"]["balance"]["verdict"] in ("first-player-advantage", "second-player-advantage",
                                                        "no-difference-detected")
     value = check("analyze", tabula("analyze", "rules/loa.rules", "rules/loa-misere.rules", "--games", 4,
@@ -128,3 +128,17 @@ def test_json_is_valid_utf8_even_for_bytes_that_are_not(tmp_path):
     r = subprocess.run([TABULA, "validate", "--json", os.fsencode(name)], cwd=ROOT, capture_output=True)
     text = r.stdout.decode("utf-8")  # raises if not UTF-8
     check("validate", text)
+
+
+def test_solve():
+    value = check("solve", tabula("solve", "tests/solve/hex-4x4.rules", "--memory", "64M", "--json"))
+    assert value["value"] == "win" and value["proven"]
+    assert sorted(m["move"] for m in value["moves"] if m["value"] == "win") == ["R@a4", "R@b3", "R@c2", "R@d1"]
+    value = check("solve", tabula("solve", "tests/solve/othello-4x4.rules", "--memory", "16M", "--json"))
+    assert value["score"] == -8 and all(m["score"] == -8 for m in value["moves"])
+    value = check("solve", tabula("solve", "tests/solve/connect-four-5x4.rules", "--nodes", 5000, "--memory", "16M",
+                                  "--json"))
+    assert value["value"] == "unknown" and len(value["bounds"]) == 2 and "node budget" in value["stopped"]
+    broken = dict(value, value="maybe")
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(broken, json.loads((SCHEMAS / "solve.schema.json").read_text()))

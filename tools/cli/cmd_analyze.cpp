@@ -107,7 +107,7 @@ AnalysedVariant run_one(const std::string& path, const Options& o) {
                 [](const GameRecord& a, const GameRecord& b) { return a.game < b.game; });
     }
   }
-  return {analysis_of(*study, games, program), program};
+  return {analysis_of(*study, games, program, c.solve_positions), program};
 }
 
 }  // namespace
@@ -131,6 +131,10 @@ void add_analyze(CLI::App& app) {
   cmd->add_option("--strong", o->config.strong_player, "The strong player's spec")->capture_default_str();
   cmd->add_option("--good", o->config.good_player,
                   "The good player's spec (default: the strong player with an opening temperature, temp:1)");
+  cmd->add_option("--solve-positions", o->config.solve_positions,
+                  "The solver's budget for proving the start's value first (positions visited; 0: do not try)")
+      ->transform(unsigned_whole())
+      ->capture_default_str();
   cmd->add_option("--seconds", o->config.seconds, "Time budget: start no new game after it (0: none)")
       ->check(finite_range(0, 1e9))  // as a results line holds it
       ->capture_default_str();

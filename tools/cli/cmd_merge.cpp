@@ -75,6 +75,7 @@ void add_merge(CLI::App& app) {
     std::string rules, games_csv;
     int threads = 1;
     bool json = false, csv = false, partial = false, verify = false, force = false;
+    uint64_t solve_positions = kAnalysisSolvePositions;
   };
   auto o = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("merge", "Combine the results files (from --out) of one study into one report");
@@ -91,6 +92,10 @@ void add_merge(CLI::App& app) {
                   "With --verify: the rules file the games were played under (default: the file the study names)")
       ->needs(verify)
       ->check(CLI::ExistingFile);
+  cmd->add_option("--solve-positions", o->solve_positions,
+                  "An analysis: the solver's budget for proving the start's value (as analyze --solve-positions)")
+      ->transform(unsigned_whole())
+      ->capture_default_str();
   cmd->add_option("--threads", o->threads, "With --verify: games replayed at once")
       ->transform(whole_range(1, 256))
       ->capture_default_str();
@@ -151,7 +156,7 @@ void add_merge(CLI::App& app) {
             "tabula: note: the rules file {} is not at hand or is not the one the games were played with (rules "
             "hash {}): the measures that replay games are left out\n",
             named.file, named.hash);
-      Analysis a = analysis_of(*study->study, study->phases, program);
+      Analysis a = analysis_of(*study->study, study->phases, program, o->solve_positions);
       if (o->json) {
         Json j = analysis_json(a);
         j["verified"] = o->verify;

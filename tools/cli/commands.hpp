@@ -14,6 +14,7 @@ void add_bench(CLI::App& app);
 void add_match(CLI::App& app);
 void add_merge(CLI::App& app);
 void add_analyze(CLI::App& app);
+void add_solve(CLI::App& app);
 void add_tune(CLI::App& app);
 void add_ladder(CLI::App& app);
 void add_language(CLI::App& app);
@@ -31,6 +32,7 @@ inline void add_commands(CLI::App& app) {
   add_match(app);
   add_merge(app);
   add_analyze(app);
+  add_solve(app);
   add_tune(app);
   add_ladder(app);
   add_language(app);

@@ -1,0 +1,142 @@
+#pragma once
+// The exact value of a position: who wins under perfect play from here (or, where the game
+// ends on a score, by how much), and the value of every legal move. One generic search over
+// any rules file: alpha-beta over proven values (negamax, fail-soft) with a transposition
+// table of bounds (solve/solver_table), moves ordered by the table, an immediate win found
+// before any move is searched, the rules' evaluation near the root and a history of
+// cut-offs deeper down. It needs no code per game.
+//
+// By default each of the root's moves is searched by alpha-beta first, and where that does
+// not finish within a few million positions (games without a score), by proof-number search
+// (depth-first, df-pn with Pawlewicz's 1+epsilon thresholds: solve/proof_numbers), which
+// follows the most forcing lines first and finds deep forced wins that alpha-beta's order
+// would not: two questions a move at most ("can the side to move draw?", and when it can
+// only by a proof with draws in it, "can it win?"). Games that end on a score use alpha-beta.
+//
+// What the value depends on is part of the key: the position's hash (pieces, seat, the
+// turn's step, every value and counter), the ply (a ply limit ends the game, so the same
+// board with fewer plies left may be worth something else) and the quiet plies where a
+// quiet-move rule draws. Rules that compare a position with the game's earlier ones
+// (repetition, superko) make a value depend on the whole history; they are refused (see
+// solvable).
+//
+// A budget (time, nodes, Ctrl-C) that runs out stops the search with what it proved:
+// bounds on the root's value and on each move's, never a guess.
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/state.hpp"
+#include "solve/solver_table.hpp"
+
+namespace tabula {
+
+// Values for the player to move. A game won or lost is +/- kSolvedWin; where the rules end
+// the game on a score, a value strictly between is the score difference (the mover's score
+// minus the other side's) in half points, and a game won by a rule despite the score is
+// still +/- kSolvedWin.
+constexpr int32_t kSolvedWin = 1'000'000'000;
+// The deepest line the solver follows; a deeper one stops the search (an EngineLimit's
+// sentence in Solution::stopped).
+constexpr int kMaxSolvePlies = 4096;
+
+struct SolveOptions {
+  double seconds = 0;  // 0: no time limit
+  uint64_t nodes = 0;  // 0: no node limit
+  int threads = 1;     // the root's moves shared among threads over one table
+  const std::atomic<bool>* stop = nullptr;  // set by Ctrl-C
+  // Below this many plies from the root, moves are ordered by the rules' evaluation of the
+  // position they make (costly, but where a good order saves the most).
+  int evaluated_plies = 6;
+  enum class Method : uint8_t { automatic, alphabeta, proof_numbers };
+  Method method = Method::automatic;
+  // Automatic: the positions alpha-beta may spend on one of the root's moves before proof
+  // numbers take it over (not for games that end on a score, which alpha-beta finishes).
+  uint64_t first_pass = 2'000'000;
+  size_t proof_memory = size_t{256} << 20;  // the proof-number search's own table
+};
+
+struct SolvedMove {
+  Move move;
+  std::string text;
+  ValueBounds value;  // for the player who makes it
+};
+
+struct Solution {
+  bool scored = false;   // values are score differences (the rules end on a score)
+  ValueBounds value;     // for the player to move at the root
+  int to_move = 0;       // that player (a side)
+  std::vector<SolvedMove> moves;  // in the position's move order
+  std::vector<std::string> pv;    // a line of best play, as far as the table proves it
+  uint64_t nodes = 0;
+  double seconds = 0;
+  size_t table_bytes = 0, table_entries = 0;
+  uint64_t evictions = 0;
+  // A line of the search ended at the rules' ply limit: the value holds under that limit.
+  bool ply_limit_reached = false;
+  int ply_limit = 0;
+  std::string stopped;  // why the search stopped early ("" when it finished)
+  bool proven() const { return value.exact(); }
+};
+
+// Why these rules cannot be solved here ("" when they can): more than two sides, or
+// rules that compare positions with the game's history.
+std::string unsolvable_reason(const Program& p);
+
+// "win", "loss", "draw" (or the score difference as text, "+4", "-2.5") for an exact value;
+// "unknown" otherwise.
+std::string value_word(ValueBounds v, bool scored);
+// The bound alone ("a draw or better"): for an unknown value's report.
+std::string bound_word(int32_t v, bool scored);
+
+// A position's proof and disproof numbers (solve/solver_worker.hpp).
+struct ProofNumbers;
+
+class Solver {
+ public:
+  // `table`: where proofs go (and come from, when it was filled before: --resume).
+  Solver(std::shared_ptr<SolverTable> table, SolveOptions options);
+  ~Solver();
+  // The value of `root` and of each of its moves. Throws std::invalid_argument with
+  // unsolvable_reason when the rules cannot be solved.
+  Solution solve(const State& root);
+
+  // The key and check key the table files a position under.
+  static uint64_t key_of(const State& s);
+  static uint64_t check_of(const State& s);
+  // The unknown bounds a table for these rules starts from.
+  static ValueBounds unknown(const Program& p);
+
+ private:
+  struct Worker;
+  int32_t search(Worker& w, State& s, int32_t alpha, int32_t beta, int depth);
+  int32_t terminal_value(Worker& w, const State& s, const GameResult& r);
+  bool should_stop(Worker& w);
+  ValueBounds known(State& s, Worker& w);
+  std::vector<std::string> principal_variation(State s, int32_t value, Worker& w);
+  // The proof-number search (solve/proof_numbers.cpp): the exact value of `s` for its
+  // player to move, as far as the budget allows.
+  ValueBounds solve_by_proofs(Worker& w, State& s);
+  // Whether `side` reaches at least `target` from `s`: proof 0 (yes), disproof 0 (no), or
+  // neither when the budget ran out.
+  ProofNumbers prove(Worker& w, State& s, int side, int32_t target);
+  void mid(Worker& w, State& s, int side, int32_t target, uint32_t proof_limit, uint32_t disproof_limit, int depth,
+           ProofNumbers& out);
+  bool decided(Worker& w, State& s, int side, int32_t target, ProofNumbers& out);
+  void record(const State& s, int side, int32_t target, const ProofNumbers& n, uint64_t nodes);
+
+  std::shared_ptr<SolverTable> table_;
+  std::unique_ptr<SolverTable> numbers_;  // the proof-number search's
+  SolveOptions options_;
+  const Program* program_ = nullptr;
+  bool scored_ = false;
+  std::atomic<bool> aborted_{false};
+  std::atomic<uint64_t> nodes_{0};
+  std::atomic<bool> ply_limit_reached_{false};
+  std::string stopped_;
+  double deadline_ = 0;
+};
+
+}  // namespace tabula

@@ -1,0 +1,109 @@
+// The real `tabula` binary: solve (its text, its JSON, budgets, the table's file, refusals)
+// and the proven verdicts of analyze.
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <string>
+
+#include "cli_run.hpp"
+#include "test_support.hpp"
+
+using namespace tabula::testing;
+
+namespace {
+
+std::string scratch(const std::string& name) {
+  auto dir = std::filesystem::temp_directory_path() / "tabula-solve-tests";
+  std::filesystem::create_directories(dir);
+  auto path = dir / name;
+  std::filesystem::remove(path);
+  return path.string();
+}
+
+}  // namespace
+
+TEST_CASE("CLI: solve prints the value and each move's value and a line of best play", "[solve][cli]") {
+  Run r = run("solve rules/tic-tac-toe.rules --memory 16M");
+  INFO(r.out);
+  REQUIRE(r.status == 0);
+  CHECK(r.out.find("Tic-tac-toe: a draw, proven\n") == 0);
+  CHECK(r.out.find("moves, each valued for x:\n  X@a1         draw\n") != std::string::npos);
+  CHECK(r.out.find("best play: ") != std::string::npos);
+  r = run("solve tests/solve/hex-4x4.rules --memory 64M --json");
+  REQUIRE(r.status == 0);
+  CHECK(r.out.find("{\"value\":\"win\",\"to_move\":\"red\",\"proven\":true,\"moves\":[{\"value\":\"win\",\"move\":\"R@") == 0);
+  CHECK(r.out.find("{\"value\":\"loss\",\"move\":\"R@a1\"}") != std::string::npos);
+  CHECK(r.out.find("\"pv\":[\"R@") != std::string::npos);
+  CHECK(r.out.find("\"nodes\":") != std::string::npos);
+  // A position after moves: Hex 4x4 after a losing first move is a win for the second player.
+  r = run("solve tests/solve/hex-4x4.rules --moves 'R@a1' --memory 64M --json");
+  REQUIRE(r.status == 0);
+  CHECK(r.out.find("{\"value\":\"win\",\"to_move\":\"blue\"") == 0);
+  // The exact score where the game ends on one.
+  r = run("solve tests/solve/othello-4x4.rules --memory 16M --json");
+  REQUIRE(r.status == 0);
+  CHECK(r.out.find("{\"value\":\"loss\",\"score\":-8.0,\"to_move\":\"black\",\"proven\":true") == 0);
+}
+
+TEST_CASE("CLI: solve out of budget says unknown with its bounds and resumes from its table", "[solve][cli]") {
+  const std::string table = scratch("c4.table");
+  Run r = run("solve tests/solve/connect-four-5x4.rules --nodes 20000 --memory 16M --table " + table);
+  INFO(r.out);
+  REQUIRE(r.status == 0);
+  CHECK(r.out.find("Connect Four 5x4: unknown for red: at least ") == 0);
+  CHECK(r.out.find("stopped early: the node budget (20000) ran out") != std::string::npos);
+  REQUIRE(std::filesystem::exists(table));
+  // Never over a file unless asked to continue from it.
+  r = run("solve tests/solve/connect-four-5x4.rules --memory 16M --table " + table);
+  CHECK(r.status == 1);
+  CHECK(r.out.find("exists: --resume continues from it") != std::string::npos);
+  r = run("solve tests/solve/connect-four-5x4.rules --memory 64M --table " + table + " --resume");
+  REQUIRE(r.status == 0);
+  CHECK(r.out.find("Connect Four 5x4: a draw, proven") == 0);
+  CHECK(r.out.find("resumed from " + table) != std::string::npos);
+  // A table of other rules is refused.
+  r = run("solve tests/solve/connect-four-4x4.rules --memory 16M --table " + table + " --resume");
+  CHECK(r.status == 1);
+  CHECK(r.out.find("the table was proven for other rules") != std::string::npos);
+  std::filesystem::remove(table);
+}
+
+TEST_CASE("CLI: solve refuses what it cannot solve and bad budgets with reasons", "[solve][cli]") {
+  Run r = run("solve rules/chess.rules");
+  CHECK(r.status == 1);
+  CHECK(r.out.find("tabula: cannot solve Chess: these rules compare positions with the game's earlier ones") == 0);
+  r = run("solve rules/tic-tac-toe.rules --memory 12Q");
+  CHECK(r.status == 1);
+  CHECK(r.out.find("--memory: '12Q' has the unit 'Q'") != std::string::npos);
+  r = run("solve rules/tic-tac-toe.rules --memory 10K");
+  CHECK(r.status == 1);
+  CHECK(r.out.find("out of range: from 1M") != std::string::npos);
+  r = run("solve rules/tic-tac-toe.rules --time 2x");
+  CHECK(r.status == 1);
+  CHECK(r.out.find("--time: '2x' has the unit 'x'") != std::string::npos);
+  r = run("solve rules/tic-tac-toe.rules --time 0.5s --memory 16M");
+  CHECK(r.status == 0);
+  r = run("solve rules/tic-tac-toe.rules --resume");
+  CHECK(r.status != 0);
+}
+
+TEST_CASE("CLI: analyze gives the proven value where the solver proves it and says so where not", "[solve][cli]") {
+  Run r = run("analyze tests/solve/hex-4x4.rules --games 10 --skill-games 2 --good-games 4 --strong alphabeta:1 --json");
+  INFO(r.out);
+  REQUIRE(r.status == 0);
+  CHECK(r.out.find("\"start\":{\"proven\":true,\"tried\":true,") != std::string::npos);
+  CHECK(r.out.find("\"winning_openings\":[\"R@d1\",\"R@c2\",\"R@b3\",\"R@a4\"]") != std::string::npos);
+  CHECK(r.out.find("\"verdicts\":{\"balance\":{") != std::string::npos);
+  CHECK(r.out.find("\"verdict\":\"first-player-win\",\"text\":\"a first-player win, proven by the solver") !=
+        std::string::npos);
+  r = run("analyze tests/solve/connect-four-4x4.rules --games 10 --skill-games 2 --good-games 2 --strong alphabeta:1");
+  REQUIRE(r.status == 0);
+  CHECK(r.out.find("  balance: a draw under perfect play, proven by the solver") != std::string::npos);
+  r = run("analyze rules/loa.rules --games 4 --skill-games 2 --good-games 2 --strong alphabeta:1 --solve-positions "
+          "20000 --json");
+  REQUIRE(r.status == 0);
+  CHECK(r.out.find("\"start\":{\"proven\":false,\"tried\":true,\"positions\":") != std::string::npos);
+  CHECK(r.out.find("\"not_proven\":\"the solver's budget of 20000 positions ran out before the start was proven\"") !=
+        std::string::npos);
+  CHECK(r.out.find("(measured over games, not proven: the solver's budget of 20000 positions ran out") !=
+        std::string::npos);
+}
