@@ -30,7 +30,8 @@ TEST_CASE("CLI: solve prints the value and each move's value and a line of best 
   CHECK(r.out.find("best play: ") != std::string::npos);
   r = run("solve tests/solve/hex-4x4.rules --memory 64M --json");
   REQUIRE(r.status == 0);
-  CHECK(r.out.find("{\"value\":\"win\",\"to_move\":\"red\",\"proven\":true,\"moves\":[{\"value\":\"win\",\"move\":\"R@") == 0);
+  CHECK(r.out.find(
+            "{\"value\":\"win\",\"to_move\":\"red\",\"proven\":true,\"moves\":[{\"value\":\"win\",\"move\":\"R@") == 0);
   CHECK(r.out.find("{\"value\":\"loss\",\"move\":\"R@a1\"}") != std::string::npos);
   CHECK(r.out.find("\"pv\":[\"R@") != std::string::npos);
   CHECK(r.out.find("\"nodes\":") != std::string::npos);
@@ -87,18 +88,22 @@ TEST_CASE("CLI: solve refuses what it cannot solve and bad budgets with reasons"
 }
 
 TEST_CASE("CLI: analyze gives the proven value where the solver proves it and says so where not", "[solve][cli]") {
-  Run r = run("analyze tests/solve/hex-4x4.rules --games 10 --skill-games 2 --good-games 4 --strong alphabeta:1 --json");
+  Run r =
+      run("analyze tests/solve/hex-4x4.rules --games 10 --skill-games 2 --good-games 4 --strong alphabeta:1 --json");
   INFO(r.out);
   REQUIRE(r.status == 0);
   CHECK(r.out.find("\"start\":{\"proven\":true,\"tried\":true,") != std::string::npos);
-  CHECK(r.out.find("\"winning_openings\":[\"R@d1\",\"R@c2\",\"R@b3\",\"R@a4\"]") != std::string::npos);
+  // It stops at the first winning move (the value is then proven): the others stay unsolved.
+  CHECK(r.out.find("\"winning_openings\":[\"R@d1\"],\"drawing_openings\":[],\"openings\":16,") != std::string::npos);
+  CHECK(r.out.find("winning first moves: R@d1 (") != std::string::npos);
   CHECK(r.out.find("\"verdicts\":{\"balance\":{") != std::string::npos);
   CHECK(r.out.find("\"verdict\":\"first-player-win\",\"text\":\"a first-player win, proven by the solver") !=
         std::string::npos);
   r = run("analyze tests/solve/connect-four-4x4.rules --games 10 --skill-games 2 --good-games 2 --strong alphabeta:1");
   REQUIRE(r.status == 0);
   CHECK(r.out.find("  balance: a draw under perfect play, proven by the solver") != std::string::npos);
-  r = run("analyze rules/loa.rules --games 4 --skill-games 2 --good-games 2 --strong alphabeta:1 --solve-positions "
+  r =
+      run("analyze rules/loa.rules --games 4 --skill-games 2 --good-games 2 --strong alphabeta:1 --solve-positions "
           "20000 --json");
   REQUIRE(r.status == 0);
   CHECK(r.out.find("\"start\":{\"proven\":false,\"tried\":true,\"positions\":") != std::string::npos);
@@ -106,4 +111,33 @@ TEST_CASE("CLI: analyze gives the proven value where the solver proves it and sa
         std::string::npos);
   CHECK(r.out.find("(measured over games, not proven: the solver's budget of 20000 positions ran out") !=
         std::string::npos);
+}
+
+TEST_CASE("CLI: a solve split over GNU parallel combines into the whole solve's result", "[solve][cli][scaleout]") {
+  const std::string dir = scratch("shards");
+  std::filesystem::create_directories(dir);
+  const std::string rules = "tests/solve/connect-four-5x4.rules";
+  Run shards = run_script("parallel --halt now,fail=1 \"$TABULA\" solve " + rules + " --shard {}/3 --out " + dir +
+                          "/s{}.json --memory 32M ::: 0 1 2");
+  INFO(shards.out);
+  REQUIRE(shards.status == 0);
+  Run combined =
+      run("solve " + rules + " --combine " + dir + "/s0.json " + dir + "/s1.json " + dir + "/s2.json --json");
+  Run whole = run("solve " + rules + " --memory 64M --json");
+  INFO(combined.out);
+  REQUIRE(combined.status == 0);
+  // The same value and the same value of every move (the moves are listed best first in both).
+  const auto moves_of = [](const std::string& out) { return out.substr(0, out.find("\"pv\":")); };
+  CHECK(combined.out.find("{\"value\":\"draw\",\"to_move\":\"red\",\"proven\":true,") == 0);
+  CHECK(moves_of(combined.out) == moves_of(whole.out));
+  // A shard missing, or given twice, is named.
+  Run missing = run("solve " + rules + " --combine " + dir + "/s0.json " + dir + "/s2.json");
+  CHECK(missing.status == 1);
+  CHECK(missing.out.find("--combine: shard 1/3 is missing") != std::string::npos);
+  Run twice = run("solve " + rules + " --combine " + dir + "/s0.json " + dir + "/s0.json");
+  CHECK(twice.out.find("shard 0/3 is also") != std::string::npos);
+  // A shard's file is never written over.
+  Run again = run("solve " + rules + " --shard 0/3 --out " + dir + "/s0.json --memory 32M");
+  CHECK(again.status == 1);
+  std::filesystem::remove_all(dir);
 }

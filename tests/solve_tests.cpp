@@ -121,7 +121,8 @@ TEST_CASE("Solve: Connect Four 6x4 is a second-player win (Tromp's table)", "[so
   CHECK(moves_valued(s, -kSolvedWin).size() == 6);
 }
 
-TEST_CASE("Solve: Amazons 4x4 is a second-player win (Mueller 2001 and Song and Mueller 2015)", "[solve][release-only]") {
+TEST_CASE("Solve: Amazons 4x4 is a second-player win (Mueller 2001 and Song and Mueller 2015)",
+          "[solve][release-only]") {
   Solution s = solve_file("tests/solve/amazons-4x4.rules", {}, size_t{256} << 20);
   REQUIRE(s.proven());
   CHECK(value_word(s.value, false) == "loss");
@@ -167,6 +168,20 @@ TEST_CASE("Solve: a table far too small evicts and stays within its memory and s
     CHECK(s.table_bytes <= size_t{1} << 20);
     CHECK(s.evictions > 0);
   }
+}
+
+TEST_CASE("Solve: value only stops at the first winning move and leaves the rest as bounds", "[solve]") {
+  SolveOptions o;
+  o.value_only = true;
+  Solution s = solve_file("tests/solve/hex-4x4.rules", o);
+  REQUIRE(s.proven());
+  CHECK(value_word(s.value, false) == "win");
+  CHECK(s.stopped.empty());
+  CHECK(moves_valued(s, kSolvedWin).size() == 1);
+  const auto unknown =
+      std::count_if(s.moves.begin(), s.moves.end(), [](const SolvedMove& m) { return !m.value.exact(); });
+  CHECK(unknown > 0);
+  CHECK(s.nodes < solve_file("tests/solve/hex-4x4.rules").nodes);
 }
 
 TEST_CASE("Solve: several threads share the root's moves and agree with one", "[solve]") {

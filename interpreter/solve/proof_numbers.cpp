@@ -34,7 +34,8 @@ uint32_t share(uint32_t limit, uint32_t total, uint32_t part) {
 }
 
 uint64_t question_salt(int side, int32_t target) {
-  return 0x7F4A7C159E3779B9ULL * static_cast<uint64_t>(side + 1) ^ 0xD1B54A32D192ED03ULL * static_cast<uint32_t>(target);
+  return 0x7F4A7C159E3779B9ULL * static_cast<uint64_t>(side + 1) ^
+         0xD1B54A32D192ED03ULL * static_cast<uint32_t>(target);
 }
 
 // The largest value below `target` (values of a game without a score: loss, draw, win).

@@ -8,8 +8,8 @@
 #include <stdexcept>
 
 #include "engine/turn_machine.hpp"
-#include "solve/solver_worker.hpp"
 #include "players/evaluator.hpp"
+#include "solve/solver_worker.hpp"
 #include "util/parallel.hpp"
 
 namespace tabula {
@@ -306,12 +306,13 @@ Solution Solver::solve(const State& root) {
       score[i] = s.stored_result().over ? 1e300 : main_worker.evaluator->evaluate(s, out.to_move);
       s.undo();
     }
-    std::vector<size_t> order(moves.size());
-    std::iota(order.begin(), order.end(), size_t{0});
+    std::vector<size_t> order;
+    for (size_t i = 0; i < moves.size(); ++i)
+      if (static_cast<int>(i % static_cast<size_t>(options_.shard_count)) == options_.shard_index) order.push_back(i);
     std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return score[a] > score[b]; });
     std::atomic<size_t> next{0};
     std::atomic<bool> failed{false};
-    const int threads = std::max(1, std::min<int>(options_.threads, static_cast<int>(moves.size())));
+    const int threads = std::max(1, std::min<int>(options_.threads, static_cast<int>(order.size())));
     run_parallel(
         threads,
         [&](int t) {
@@ -340,6 +341,10 @@ Solution Solver::solve(const State& root) {
             out.moves[i].value = b;
             mine.undo();
             if (!done) break;
+            if (options_.value_only && b.lower >= kSolvedWin) {  // a winning move: the value is proven
+              aborted_ = true;  // the other threads stop too; nothing ran out, so nothing is said
+              break;
+            }
           }
           nodes_.fetch_add(w.nodes - w.flushed);
           w.flushed = w.nodes;
@@ -356,7 +361,8 @@ Solution Solver::solve(const State& root) {
     }
     out.value = {std::numeric_limits<int32_t>::min(), std::numeric_limits<int32_t>::min()};
     for (const SolvedMove& m : out.moves)
-      out.value.lower = std::max(out.value.lower, m.value.lower), out.value.upper = std::max(out.value.upper, m.value.upper);
+      out.value.lower = std::max(out.value.lower, m.value.lower),
+      out.value.upper = std::max(out.value.upper, m.value.upper);
   }
   if (out.value.exact()) out.pv = principal_variation(root, out.value.lower, main_worker);
   out.nodes = nodes_.load();

@@ -43,9 +43,9 @@ constexpr int32_t kSolvedWin = 1'000'000'000;
 constexpr int kMaxSolvePlies = 4096;
 
 struct SolveOptions {
-  double seconds = 0;  // 0: no time limit
-  uint64_t nodes = 0;  // 0: no node limit
-  int threads = 1;     // the root's moves shared among threads over one table
+  double seconds = 0;                       // 0: no time limit
+  uint64_t nodes = 0;                       // 0: no node limit
+  int threads = 1;                          // the root's moves shared among threads over one table
   const std::atomic<bool>* stop = nullptr;  // set by Ctrl-C
   // Below this many plies from the root, moves are ordered by the rules' evaluation of the
   // position they make (costly, but where a good order saves the most).
@@ -55,6 +55,12 @@ struct SolveOptions {
   // Automatic: the positions alpha-beta may spend on one of the root's moves before proof
   // numbers take it over (not for games that end on a score, which alpha-beta finishes).
   uint64_t first_pass = 2'000'000;
+  // Stop once the position's value is proven (a winning move found), the other moves' values
+  // left as bounds: what a balance study needs (studies/start_value).
+  bool value_only = false;
+  // Only the root's moves k (in the position's move order) with k % shard_count ==
+  // shard_index are searched: one part of a solve split over machines (`solve --shard`).
+  int shard_index = 0, shard_count = 1;
   size_t proof_memory = size_t{256} << 20;  // the proof-number search's own table
 };
 
@@ -65,9 +71,9 @@ struct SolvedMove {
 };
 
 struct Solution {
-  bool scored = false;   // values are score differences (the rules end on a score)
-  ValueBounds value;     // for the player to move at the root
-  int to_move = 0;       // that player (a side)
+  bool scored = false;            // values are score differences (the rules end on a score)
+  ValueBounds value;              // for the player to move at the root
+  int to_move = 0;                // that player (a side)
   std::vector<SolvedMove> moves;  // in the position's move order
   std::vector<std::string> pv;    // a line of best play, as far as the table proves it
   uint64_t nodes = 0;

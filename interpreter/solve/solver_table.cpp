@@ -75,7 +75,7 @@ void SolverTable::store(uint64_t key, uint64_t check, ValueBounds proven, uint16
   Entry* e = slot_for(bucket_of(key), key, check, same);
   const uint8_t work = work_of(nodes);
   if (!same) {
-    *e = Entry{key, check, std::max(proven.lower, unknown_.lower), std::min(proven.upper, unknown_.upper), best_move,
+    *e = Entry{key,  check, std::max(proven.lower, unknown_.lower), std::min(proven.upper, unknown_.upper), best_move,
                work, 0};
     return;
   }

@@ -78,11 +78,13 @@ size_t read_solver_table(const std::string& path, SolverTable& table, const std:
   const std::string body = rest.str();
   const uint64_t count = head["entries"].get<uint64_t>();
   if (count > body.size() / kEntryBytes || body.size() != count * kEntryBytes)
-    throw TableFileError(fmt::format("{}: the header says {} entries ({} bytes) but {} bytes follow: the file was cut "
-                                     "or changed",
-                                     path, count, count * kEntryBytes, body.size()));
+    throw TableFileError(
+        fmt::format("{}: the header says {} entries ({} bytes) but {} bytes follow: the file was cut "
+                    "or changed",
+                    path, count, count * kEntryBytes, body.size()));
   if (fmt::format("{:016x}", fnv1a(body, 0)) != head["checksum"].get<std::string>())
-    throw TableFileError(fmt::format("{}: the entries' checksum does not match the header: the file was changed", path));
+    throw TableFileError(
+        fmt::format("{}: the entries' checksum does not match the header: the file was changed", path));
   const auto* bytes = reinterpret_cast<const unsigned char*>(body.data());
   for (uint64_t i = 0; i < count; ++i) {
     const unsigned char* at = bytes + i * kEntryBytes;
@@ -93,7 +95,8 @@ size_t read_solver_table(const std::string& path, SolverTable& table, const std:
     e.best_move = static_cast<uint16_t>(get(at + 24, 2));
     e.work = static_cast<uint8_t>(get(at + 26, 1)), e.spare = static_cast<uint8_t>(get(at + 27, 1));
     if (e.work == 0 || e.lower > e.upper || e.lower < unknown.lower || e.upper > unknown.upper)
-      throw TableFileError(fmt::format("{}: entry {} holds bounds no solve writes ({} to {})", path, i, e.lower, e.upper));
+      throw TableFileError(
+          fmt::format("{}: entry {} holds bounds no solve writes ({} to {})", path, i, e.lower, e.upper));
     table.add(e);
   }
   return count;

@@ -7,6 +7,9 @@
 namespace tabula {
 namespace {
 
+// Fewer games than this make no finding: the verdict names too few games as the reason.
+constexpr int kFewGames = 10;
+
 int pct(double x) { return static_cast<int>(std::lround(x * 100)); }
 Json pair(const Interval& ci) { return Json::array({json_round(ci.low), json_round(ci.high)}); }
 
@@ -64,10 +67,11 @@ Verdict balance(const Analysis& a) {
   }
   const int half = pct((ci.high - ci.low) / 2);
   const std::string figures = fmt::format(
-      "the first player wins {}% [{}%, {}%] of decisive games under {} ({}, {} games, {} distinct); fair share {}%; "
-      "random play {}% [{}%, {}%]",
-      pct(share), pct(ci.low), pct(ci.high), judged_name(a), judged_players(a), r.games, r.distinct_games, pct(fair),
-      pct(a.random_play.first_player_share()), pct(random_ci.low), pct(random_ci.high));
+      "the first player wins {}% [{}%, {}%] of decisive games under {} ({}, {} games, {} distinct, {}% drawn); fair "
+      "share {}%; random play {}% [{}%, {}%]",
+      pct(share), pct(ci.low), pct(ci.high), judged_name(a), judged_players(a), r.games, r.distinct_games,
+      pct(r.games ? double(r.draws) / r.games : 0), pct(fair), pct(a.random_play.first_player_share()),
+      pct(random_ci.low), pct(random_ci.high));
   if (ci.low > fair) {
     v.verdict = "first-player-advantage";
     v.text = figures + ": a first-player advantage";
@@ -79,6 +83,8 @@ Verdict balance(const Analysis& a) {
     v.text = figures + fmt::format(": no difference detected at +/- {} points", half);
   }
   v.fields["half_width"] = json_round((ci.high - ci.low) / 2);
+  if (r.decisive() < kFewGames)
+    v.text += fmt::format("; too few decisive games to tell ({}, fewer than {})", r.decisive(), kFewGames);
   v.text += fmt::format(" (measured over games, not proven: {})", a.start.why_not);
   return v;
 }
@@ -193,6 +199,15 @@ Verdict drama(const Analysis& a) {
   Verdict v{"drama", "not-measured", "not measured: no good-play games were replayed", {}};
   const GameMeasures& m = a.good_measures;
   if (!m.evaluated || m.games == 0) return v;
+  // The winner's path needs winners, and a handful of them says little.
+  if (a.good.decisive() < kFewGames) {
+    v.text = a.good.decisive() == 0 ? "not measured: no good-play game was decisive, so there is no winner to follow"
+                                    : fmt::format(
+                                          "not measured: too few decisive good-play games to tell ({}, fewer "
+                                          "than {})",
+                                          a.good.decisive(), kFewGames);
+    return v;
+  }
   v.fields = {{"lead_changes", json_round(m.lead_changes, 3)},
               {"drama", json_round(m.drama)},
               {"decided_at", json_round(m.decided_at)}};

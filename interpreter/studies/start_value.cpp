@@ -29,6 +29,7 @@ StartValue solve_start(std::shared_ptr<const Program> program, uint64_t position
   out.tried = true;
   SolveOptions options;
   options.nodes = positions;
+  options.value_only = true;
   options.proof_memory = memory - memory / 4;
   auto table = std::make_shared<SolverTable>(memory / 4, Solver::unknown(*program));
   State start(program);

@@ -20,9 +20,9 @@ constexpr uint64_t kAnalysisSolvePositions = 20'000'000;
 struct StartValue {
   bool tried = false;  // false: not asked (a budget of 0), or the rules cannot be solved
   bool proven = false;
-  std::string value;   // proven: "first-player-win", "second-player-win" or "draw"
+  std::string value;  // proven: "first-player-win", "second-player-win" or "draw"
   bool scored = false;
-  double score = 0;    // proven and scored: the first player's score minus the second's
+  double score = 0;     // proven and scored: the first player's score minus the second's
   std::string why_not;  // not tried or not proven: why, as a clause
   std::vector<std::string> winning_openings, drawing_openings;  // the first moves proven to win, to draw
   int openings = 0, openings_solved = 0;

@@ -45,7 +45,7 @@ wait_for_report() {
 
 # An analysis in 2 tasks, where task 1 finds the file a killed run left: two games and a
 # cut-off line. It must keep the games, drop the cut-off line, and play the rest.
-analyze=(analyze rules/loa.rules --games 8 --skill-games 2 --strong alphabeta:1 --seed 2)
+analyze=(analyze rules/loa.rules --games 8 --skill-games 2 --strong alphabeta:1 --seed 2 --solve-positions 20000)
 mkdir -p "$work/analyze"
 "$tabula" "${analyze[@]}" --shard 1/2 --out "$work/killed.jsonl" > /dev/null
 { head -n 2 "$work/killed.jsonl"; sed -n 3p "$work/killed.jsonl" | head -c 120; } > "$work/analyze/shard-1.jsonl"

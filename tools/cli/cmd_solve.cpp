@@ -10,19 +10,22 @@
 #include "cli_support.hpp"
 #include "commands.hpp"
 #include "number_checks.hpp"
+#include "output_file.hpp"
 #include "record_io.hpp"
 #include "solve/solver.hpp"
 #include "solve/table_file.hpp"
+#include "solve_shards.hpp"
 
 namespace tabula::cli {
 namespace {
 
 struct Options {
   LoadOptions load;
-  std::string rules, position, moves, table, memory, time, method = "auto";
+  std::string rules, position, moves, table, memory, time, method = "auto", shard = "0/1", out;
+  std::vector<std::string> combine;
   uint64_t nodes = 0;
   int threads = 1;
-  bool json = false, resume = false;
+  bool json = false, resume = false, value_only = false;
 };
 
 // "512M", "2G", "64K" or a number of bytes.
@@ -96,6 +99,65 @@ Json value_json(ValueBounds v, bool scored) {
   return out;
 }
 
+// The result as text or JSON (--json), the same for one solve and combined shards.
+void print_solution(const Solution& sol, const std::string& game, const Program& p, bool json,
+                    const std::string& resumed_note, size_t resumed) {
+  const std::string mover = p.players[sol.to_move].name;
+  std::vector<size_t> order(sol.moves.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    const auto& x = sol.moves[a].value;
+    const auto& y = sol.moves[b].value;
+    return x.lower + static_cast<int64_t>(x.upper) > y.lower + static_cast<int64_t>(y.upper);
+  });
+  if (json) {
+    Json out = value_json(sol.value, sol.scored);
+    out["to_move"] = mover;
+    out["proven"] = sol.proven();
+    Json moves = Json::array();
+    for (size_t i : order) {
+      Json m = value_json(sol.moves[i].value, sol.scored);
+      m["move"] = sol.moves[i].text;
+      moves.push_back(m);
+    }
+    out["moves"] = moves;
+    out["pv"] = sol.pv;
+    out["nodes"] = sol.nodes;
+    out["seconds"] = json_round(sol.seconds, 3);
+    out["memory"] = {{"limit_bytes", sol.table_bytes}, {"entries", sol.table_entries}, {"evicted", sol.evictions}};
+    if (resumed) out["resumed_entries"] = resumed;
+    if (sol.ply_limit_reached) out["ply_limit"] = sol.ply_limit;
+    if (!sol.stopped.empty()) out["stopped"] = sol.stopped;
+    print_json(out);
+  } else {
+    std::cout << fmt::format("{}: {}{}\n", game, value_sentence(sol.value, sol.scored, mover),
+                             sol.proven() ? ", proven" : "");
+    if (!sol.stopped.empty()) std::cout << fmt::format("stopped early: {}\n", sol.stopped);
+    if (sol.ply_limit_reached)
+      std::cout << fmt::format("(lines of the search reached the rules' ply limit of {}: the value holds under it)\n",
+                               sol.ply_limit);
+    if (!sol.moves.empty()) std::cout << fmt::format("moves, each valued for {}:\n", mover);
+    for (size_t i : order)
+      std::cout << fmt::format(
+          "  {:<12} {}\n", sol.moves[i].text,
+          sol.moves[i].value.exact()
+              ? value_word(sol.moves[i].value, sol.scored)
+              : fmt::format("unknown (at least {}, at most {})", bound_word(sol.moves[i].value.lower, sol.scored),
+                            bound_word(sol.moves[i].value.upper, sol.scored)));
+    if (!sol.pv.empty()) {
+      std::string line;
+      for (const auto& m : sol.pv) line += (line.empty() ? "" : " ") + m;
+      std::cout << "best play: " << line << "\n";
+    }
+    if (sol.table_bytes == 0)  // combined shards: their tables stayed with them
+      std::cout << fmt::format("{} positions searched in {:.2f} s{}\n", sol.nodes, sol.seconds, resumed_note);
+    else
+      std::cout << fmt::format("{} positions searched in {:.2f} s; table {} entries ({} evicted) in {} at most{}\n",
+                               sol.nodes, sol.seconds, sol.table_entries, sol.evictions, megabytes(sol.table_bytes),
+                               resumed_note);
+  }
+}
+
 }  // namespace
 
 void add_solve(CLI::App& app) {
@@ -115,6 +177,9 @@ void add_solve(CLI::App& app) {
   cmd->add_option("--threads", o->threads, "Threads sharing the root's moves over one table")
       ->transform(whole_range(1, 256))
       ->capture_default_str();
+  cmd->add_flag("--value-only", o->value_only,
+                "Stop once the position's value is proven (a winning move found): the other moves' values stay "
+                "unknown");
   cmd->add_option("--method", o->method,
                   "auto (alpha-beta, and proof numbers for a move it does not solve in 2 million positions; alpha-beta "
                   "alone where the game ends on a score), alphabeta or proof-numbers")
@@ -127,6 +192,13 @@ void add_solve(CLI::App& app) {
   cmd->add_flag("--json", o->json,
                 "Print {\"value\":\"win\"|\"loss\"|\"draw\"|\"unknown\",\"moves\":[{\"move\":M,\"value\":V}],"
                 "\"pv\":[M],\"nodes\":N,\"seconds\":S,...}: values for the player to move, a move's for who makes it");
+  cmd->add_option("--shard", o->shard,
+                  "Solve only the root's moves k with k % N == I (in the position's move order), with --out")
+      ->capture_default_str();
+  auto* out = cmd->add_option("--out", o->out, "Write the shard's moves and their proven bounds to FILE (JSON)");
+  cmd->add_option("--combine", o->combine, "Join the shards' files (from --shard I/N --out FILE) into one result")
+      ->excludes(out)
+      ->excludes(table);
   add_reference_flag(*cmd, o->load);
   cmd->callback([o] {
     RulesIdentity identity;
@@ -134,18 +206,31 @@ void add_solve(CLI::App& app) {
     const Program& p = s.program();
     if (std::string why = unsolvable_reason(p); !why.empty())
       throw UserError{fmt::format("cannot solve {}: {}", identity.name, why)};
+    int shard_index = 0, shard_count = 1;
+    parse_shard(o->shard, shard_index, shard_count);
+    if (!o->combine.empty()) {
+      if (shard_count > 1) throw UserError{"--combine joins shards: it takes no --shard"};
+      return print_solution(combine_shards(o->combine, s, identity), identity.name, p, o->json,
+                            fmt::format(" by {} shards", o->combine.size()), 0);
+    }
+    if (shard_count > 1 && o->out.empty())
+      throw UserError{"--shard solves part of the moves: --out FILE keeps them for --combine"};
+    if (!o->out.empty()) check_output_free(o->out, false, "--out");
     if (!o->table.empty()) {
       const bool exists = std::filesystem::exists(o->table);
       if (exists && !o->resume)
-        throw UserError{fmt::format("--table {} exists: --resume continues from it (tabula never writes over a file "
-                                    "otherwise)",
-                                    o->table)};
+        throw UserError{
+            fmt::format("--table {} exists: --resume continues from it (tabula never writes over a file "
+                        "otherwise)",
+                        o->table)};
       if (!exists && o->resume) throw UserError{fmt::format("--resume: there is no table {} to resume", o->table)};
     }
     SolveOptions options;
     if (!o->time.empty()) options.seconds = parse_seconds(o->time);
     options.nodes = o->nodes;
     options.threads = o->threads;
+    options.value_only = o->value_only;
+    options.shard_index = shard_index, options.shard_count = shard_count;
     const size_t memory = o->memory.empty() ? default_memory() : parse_bytes(o->memory);
     options.method = o->method == "alphabeta"       ? SolveOptions::Method::alphabeta
                      : o->method == "proof-numbers" ? SolveOptions::Method::proof_numbers
@@ -174,56 +259,17 @@ void add_solve(CLI::App& app) {
         throw UserError{e.what()};
       }
     }
-    const std::string mover = p.players[sol.to_move].name;
-    std::vector<size_t> order(sol.moves.size());
-    for (size_t i = 0; i < order.size(); ++i) order[i] = i;
-    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
-      const auto& x = sol.moves[a].value;
-      const auto& y = sol.moves[b].value;
-      return x.lower + static_cast<int64_t>(x.upper) > y.lower + static_cast<int64_t>(y.upper);
-    });
-    if (o->json) {
-      Json out = value_json(sol.value, sol.scored);
-      out["to_move"] = mover;
-      out["proven"] = sol.proven();
-      Json moves = Json::array();
-      for (size_t i : order) {
-        Json m = value_json(sol.moves[i].value, sol.scored);
-        m["move"] = sol.moves[i].text;
-        moves.push_back(m);
-      }
-      out["moves"] = moves;
-      out["pv"] = sol.pv;
-      out["nodes"] = sol.nodes;
-      out["seconds"] = json_round(sol.seconds, 3);
-      out["memory"] = {{"limit_bytes", sol.table_bytes}, {"entries", sol.table_entries}, {"evicted", sol.evictions}};
-      if (resumed) out["resumed_entries"] = resumed;
-      if (sol.ply_limit_reached) out["ply_limit"] = sol.ply_limit;
-      if (!sol.stopped.empty()) out["stopped"] = sol.stopped;
-      print_json(out);
-    } else {
-      std::cout << fmt::format("{}: {}{}\n", identity.name, value_sentence(sol.value, sol.scored, mover),
-                               sol.proven() ? ", proven" : "");
-      if (!sol.stopped.empty()) std::cout << fmt::format("stopped early: {}\n", sol.stopped);
-      if (sol.ply_limit_reached)
-        std::cout << fmt::format("(lines of the search reached the rules' ply limit of {}: the value holds under it)\n",
-                                 sol.ply_limit);
-      if (!sol.moves.empty()) std::cout << fmt::format("moves, each valued for {}:\n", mover);
-      for (size_t i : order)
-        std::cout << fmt::format("  {:<12} {}\n", sol.moves[i].text,
-                                 sol.moves[i].value.exact() ? value_word(sol.moves[i].value, sol.scored)
-                                                            : fmt::format("unknown (at least {}, at most {})",
-                                                                          bound_word(sol.moves[i].value.lower, sol.scored),
-                                                                          bound_word(sol.moves[i].value.upper, sol.scored)));
-      if (!sol.pv.empty()) {
-        std::string line;
-        for (const auto& m : sol.pv) line += (line.empty() ? "" : " ") + m;
-        std::cout << "best play: " << line << "\n";
-      }
-      std::cout << fmt::format("{} positions searched in {:.2f} s; table {} entries ({} evicted) in {} at most{}\n",
-                               sol.nodes, sol.seconds, sol.table_entries, sol.evictions, megabytes(sol.table_bytes),
-                               resumed ? fmt::format(", {} resumed from {}", resumed, o->table) : "");
+    if (!o->out.empty()) write_output(o->out, shard_text(sol, identity, s, shard_index, shard_count), false, "--out");
+    std::string game = identity.name;
+    if (shard_count > 1) {  // the shard's own moves
+      std::vector<SolvedMove> mine;
+      for (size_t k = 0; k < sol.moves.size(); ++k)
+        if (static_cast<int>(k % static_cast<size_t>(shard_count)) == shard_index) mine.push_back(sol.moves[k]);
+      sol.moves = mine;
+      game += fmt::format(" (shard {}/{} of the moves, in {})", shard_index, shard_count, o->out);
     }
+    print_solution(sol, game, p, o->json, resumed ? fmt::format(", {} resumed from {}", resumed, o->table) : "",
+                   resumed);
     if (interrupt.flag()->load()) throw Interrupted{};
   });
 }
