@@ -21,7 +21,7 @@ std::string scratch(const std::string& name) {
 
 }  // namespace
 
-TEST_CASE("CLI: solve prints the value and each move's value and a line of best play", "[solve][cli]") {
+TEST_CASE("CLI: solve prints the value and each move's value and a line of best play", "[solve][cli][release-only]") {
   Run r = run("solve rules/tic-tac-toe.rules --memory 16M");
   INFO(r.out);
   REQUIRE(r.status == 0);
@@ -87,7 +87,7 @@ TEST_CASE("CLI: solve refuses what it cannot solve and bad budgets with reasons"
   CHECK(r.status != 0);
 }
 
-TEST_CASE("CLI: analyze gives the proven value where the solver proves it and says so where not", "[solve][cli]") {
+TEST_CASE("CLI: analyze gives the proven value where the solver proves it and says so where not", "[solve][cli][release-only]") {
   Run r =
       run("analyze tests/solve/hex-4x4.rules --games 10 --skill-games 2 --good-games 4 --strong alphabeta:1 --json");
   INFO(r.out);
@@ -113,7 +113,7 @@ TEST_CASE("CLI: analyze gives the proven value where the solver proves it and sa
         std::string::npos);
 }
 
-TEST_CASE("CLI: a solve split over GNU parallel combines into the whole solve's result", "[solve][cli][scaleout]") {
+TEST_CASE("CLI: a solve split over GNU parallel combines into the whole solve's result", "[solve][cli][release-only]") {
   const std::string dir = scratch("shards");
   std::filesystem::create_directories(dir);
   const std::string rules = "tests/solve/connect-four-5x4.rules";

@@ -6,6 +6,8 @@
 //   Sharded like a match: `tabula merge` of the shards' files prints the analysis.
 #include <fmt/format.h>
 #include <algorithm>
+#include <chrono>
+#include <map>
 #include <iostream>
 #include <optional>
 
@@ -32,16 +34,35 @@ struct Options {
   bool json = false, resume = false, dry_run = false, force = false;
 };
 
+// A player's seconds a move: its time budget, or for a budget of counts (mcts:20000,
+// alphabeta:4) what its first moves from the start took here, so the estimate holds for
+// both.
+double seconds_per_move(const std::string& text, const std::shared_ptr<const Program>& program) {
+  static std::map<std::string, double> measured;
+  std::string error;
+  auto spec = parse_agent_spec(text, error);
+  if (!spec || spec->kind == "random") return 0;
+  if (spec->seconds > 0) return spec->seconds;
+  if (auto it = measured.find(text); it != measured.end()) return it->second;
+  auto agent = make_agent(text, 1, error);
+  if (!agent) return 0;
+  State s(program);
+  constexpr int kProbeMoves = 4;
+  int moves = 0;
+  const auto started = std::chrono::steady_clock::now();
+  for (; moves < kProbeMoves && !s.is_terminal(); ++moves) s.apply(agent->choose(s));
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  return measured[text] = moves ? seconds / moves : 0;
+}
+
 // Seconds a game of this phase may take: its plies (the random games' mean, at most the
-// limit) times the time per move of the seats that think, when their budget is a time.
-double phase_seconds(const Study& study, size_t phase, int games, double plies) {
+// limit) times the time per move of the seats that think.
+double phase_seconds(const Study& study, size_t phase, int games, double plies,
+                     const std::shared_ptr<const Program>& program) {
   const Seating seating = study.phases()[phase].seating;
   double per_ply = 0;
-  for (const auto& item : seating.players) {
-    std::string error;
-    auto spec = parse_agent_spec(spec_of(item), error);
-    if (spec) per_ply += spec->seconds / static_cast<double>(seating.players.size());
-  }
+  for (const auto& item : seating.players)
+    per_ply += seconds_per_move(spec_of(item), program) / static_cast<double>(seating.players.size());
   return games * plies * per_ply;
 }
 
@@ -74,7 +95,8 @@ AnalysedVariant run_one(const std::string& path, const Options& o) {
       }
       plies = std::min<double>(plies, program->end.ply_limit);
       const double seconds =
-          (phase_seconds(*study, 1, planned(1), plies) + phase_seconds(*study, 2, planned(2), plies)) / c.threads;
+          (phase_seconds(*study, 1, planned(1), plies, program) + phase_seconds(*study, 2, planned(2), plies, program)) /
+          c.threads;
       std::cerr << fmt::format(
           "tabula: analyze {}: {} skill games ({} against random players) and {} good-play games ({} in every "
           "seat) of up to {:.0f} plies: at most about {} on {} thread{}\n",
