@@ -271,7 +271,7 @@ TEST_CASE("An opening temperature asks for the policy only while it draws from i
   auto nodes_under_temperature = [](State s, bool wanted_outside) {
     auto inner = std::make_unique<AlphaBetaAgent>(3, 0, 1);
     const AlphaBetaAgent* searched = inner.get();
-    OpeningTemperature t(std::move(inner), 1.0, 2, 7, "alphabeta:3:temp:1:temp-plies:2");
+    OpeningTemperature t(std::move(inner), 1.0, 2, 0.5, 7, "alphabeta:3:temp:1:temp-plies:2");
     if (wanted_outside) t.want_policy(true);
     t.choose(s);
     return searched->last_search().nodes;
@@ -284,6 +284,28 @@ TEST_CASE("An opening temperature asks for the policy only while it draws from i
   CHECK(nodes_under_temperature(opening, false) == nodes(opening, true));
   CHECK(nodes_under_temperature(later, false) == nodes(later, false));
   CHECK(nodes_under_temperature(later, true) == nodes(later, true));  // a learner still gets it
+}
+
+TEST_CASE("The temperature's margin never draws a move far less likely than the best", "[studies][players]") {
+  Policy visits;
+  visits.kind = Policy::Kind::visits;
+  visits.moves = {{Move(), 100}, {Move(), 60}, {Move(), 10}};
+  auto p = visits.probabilities(1, 0.5);
+  CHECK(p[0] == Approx(100.0 / 160));
+  CHECK(p[1] == Approx(60.0 / 160));
+  CHECK(p[2] == 0);
+  CHECK(visits.probabilities(1)[2] == Approx(10.0 / 170));  // no margin: every move
+  Policy values;
+  values.kind = Policy::Kind::values;
+  values.scale = 1;
+  values.moves = {{Move(), 0}, {Move(), -0.5}, {Move(), -3}};
+  p = values.probabilities(1, 0.5);
+  CHECK(p[1] == Approx(std::exp(-0.5) / (1 + std::exp(-0.5))));
+  CHECK(p[2] == 0);
+  // The spec's default margin is 0.5, and temp-margin:0 draws from every move.
+  std::string error;
+  CHECK(parse_agent_spec("mcts:100:temp:1:temp-margin:0", error));
+  CHECK_FALSE(parse_agent_spec("mcts:100:temp:1:temp-margin:2", error));
 }
 
 TEST_CASE("Games that are really different: an opening temperature", "[studies][players]") {

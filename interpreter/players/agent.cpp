@@ -14,6 +14,9 @@ namespace {
 // The default length of an opening temperature: long enough for the games of a study to
 // part early, short enough that the middle game is played at full strength.
 constexpr int kDefaultTemperaturePlies = 8;
+// Moves under half as likely as the best are never drawn: the openings vary among good moves
+// and a game is not thrown away by a draw of a move the search found bad.
+constexpr double kDefaultTemperatureMargin = 0.5;
 
 std::unique_ptr<Agent> searching_agent(const AgentSpec& spec, uint64_t seed) {
   if (spec.kind == "mc") return std::make_unique<FlatMonteCarloAgent>(spec, seed);
@@ -34,9 +37,10 @@ std::unique_ptr<Agent> make_agent(const std::string& text, uint64_t seed, std::s
   if (temperature <= 0) return searching_agent(*spec, seed);
   // The temperature is the wrapper's; the player inside searches as without it.
   AgentSpec inner = *spec;
-  std::erase_if(inner.options, [](const AgentSpec::Option& o) { return o.name == "temp" || o.name == "temp-plies"; });
+  std::erase_if(inner.options, [](const AgentSpec::Option& o) { return o.name.starts_with("temp"); });
   const int plies = static_cast<int>(spec->option("temp-plies", kDefaultTemperaturePlies));
-  return std::make_unique<OpeningTemperature>(searching_agent(inner, seed), temperature, plies,
+  const double margin = spec->option("temp-margin", kDefaultTemperatureMargin);
+  return std::make_unique<OpeningTemperature>(searching_agent(inner, seed), temperature, plies, margin,
                                               seed ^ 0xA0761D6478BD642FULL, spec->text());
 }
 

@@ -29,8 +29,9 @@ struct Policy {
   // they are sampled.
   std::vector<Move> proven_wins;
 
-  // Each move's probability under temperature `t` (t = 0: the best moves, shared equally).
-  std::vector<double> probabilities(double t) const;
+  // Each move's probability under temperature `t` (t = 0: the best moves, shared equally),
+  // among the moves at least `margin` times as likely as the best at temperature 1 (0: all).
+  std::vector<double> probabilities(double t, double margin = 0) const;
 };
 
 class Agent {

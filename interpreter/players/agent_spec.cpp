@@ -38,6 +38,8 @@ constexpr OptionRule kOptions[] = {
     {"tuned", "mcts alphabeta auto", 0, 1, true, true, "the rules' tuned evaluation weights (on) or the untuned ones"},
     {"temp", "mc mcts alphabeta auto", 0, 100, false, false, "temperature of the move choice in the opening"},
     {"temp-plies", "mc mcts alphabeta auto", 0, 100000, true, false, "plies of the game the temperature lasts"},
+    {"temp-margin", "mc mcts alphabeta auto", 0, 1, false, false,
+     "the temperature draws only moves at least this many times as likely as the best at temperature 1"},
 };
 
 const OptionRule* option_rule(std::string_view name) {

@@ -2,9 +2,14 @@
 
 namespace tabula {
 
-OpeningTemperature::OpeningTemperature(std::unique_ptr<Agent> inner, double temperature, int plies, uint64_t seed,
-                                       std::string name)
-    : inner_(std::move(inner)), temperature_(temperature), plies_(plies), rng_(seed), name_(std::move(name)) {}
+OpeningTemperature::OpeningTemperature(std::unique_ptr<Agent> inner, double temperature, int plies, double margin,
+                                       uint64_t seed, std::string name)
+    : inner_(std::move(inner)),
+      temperature_(temperature),
+      plies_(plies),
+      margin_(margin),
+      rng_(seed),
+      name_(std::move(name)) {}
 
 Move OpeningTemperature::choose(State& s) {
   // The policy costs alpha-beta depth: it is asked for only while moves are drawn from it.
@@ -14,7 +19,7 @@ Move OpeningTemperature::choose(State& s) {
   if (!drawing) return best;
   const Policy& p = inner_->policy();
   if (p.kind == Policy::Kind::none || p.moves.size() < 2) return best;
-  const std::vector<double> probability = p.probabilities(temperature_);
+  const std::vector<double> probability = p.probabilities(temperature_, margin_);
   // One draw in [0, 1) against the running sum (53 bits of the generator).
   double draw = static_cast<double>(rng_.next() >> 11) * 0x1.0p-53, sum = 0;
   for (size_t i = 0; i < probability.size(); ++i) {

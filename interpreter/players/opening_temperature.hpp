@@ -2,7 +2,8 @@
 // Games that are really different: a player with a temperature plays, during the first
 // plies of the game, a move drawn from its own policy instead of always its best one
 // (MCTS: visits^(1/T); alpha-beta and flat Monte Carlo: a softmax over the moves' values;
-// moves proven to win, when there are any, are the only ones drawn). Strong self-play is
+// moves proven to win, when there are any, are the only ones drawn; a move less than
+// `margin` times as likely as the best at temperature 1 is never drawn). Strong self-play is
 // otherwise deterministic and repeats the same few games; drawing from the policy varies
 // the openings while keeping them ones a good player would choose (docs/AI.md, "Games that
 // are really different").
@@ -16,7 +17,8 @@ namespace tabula {
 class OpeningTemperature : public Agent {
  public:
   // `name` is the whole spec (the inner player's and the temperature's options).
-  OpeningTemperature(std::unique_ptr<Agent> inner, double temperature, int plies, uint64_t seed, std::string name);
+  OpeningTemperature(std::unique_ptr<Agent> inner, double temperature, int plies, double margin, uint64_t seed,
+                     std::string name);
   Move choose(State& s) override;
   std::string name() const override { return name_; }
   const Policy& policy() const override { return inner_->policy(); }
@@ -27,6 +29,7 @@ class OpeningTemperature : public Agent {
   std::unique_ptr<Agent> inner_;
   double temperature_;
   int plies_;
+  double margin_;
   Rng rng_;
   std::string name_;
   bool wanted_outside_ = false;  // a caller wants the policy after the opening too

@@ -5,7 +5,7 @@
 
 namespace tabula {
 
-std::vector<double> Policy::probabilities(double t) const {
+std::vector<double> Policy::probabilities(double t, double margin) const {
   std::vector<double> p(moves.size(), 0.0);
   if (moves.empty()) return p;
   if (!proven_wins.empty()) {  // only the winning moves, alike
@@ -16,6 +16,10 @@ std::vector<double> Policy::probabilities(double t) const {
     for (const auto& e : moves) best = std::max(best, e.weight);
     for (size_t i = 0; i < moves.size(); ++i) {
       const double w = moves[i].weight;
+      // A move's likelihood at temperature 1 against the best's: under the margin, never drawn.
+      const double relative = kind == Kind::visits ? (best > 0 ? w / best : 1)
+                                                   : std::exp((w - best) / std::max(scale, 1e-12));
+      if (w != best && relative < margin) continue;
       if (t <= 0) p[i] = w == best ? 1 : 0;
       else if (kind == Kind::visits) p[i] = w > 0 ? std::pow(w / std::max(best, 1e-300), 1 / t) : 0;
       else p[i] = std::exp((w - best) / (t * std::max(scale, 1e-12)));

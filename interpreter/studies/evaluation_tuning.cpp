@@ -44,7 +44,8 @@ void play_games(int games, int threads, const std::function<void(int)>& play, co
 }
 
 // The players of a tuning game: alpha-beta at `depth` in every seat, seat s searching with
-// `evaluator_of(s)`, each drawing its first `plies` moves from its policy at temperature 1.
+// `evaluator_of(s)`, each drawing its first `plies` moves from its policy at temperature 1
+// (with no margin: the fit wants positions of every kind, not only good ones).
 std::vector<std::unique_ptr<Agent>> seat_players(
     const Program& p, int depth, int plies, uint64_t seed,
     const std::function<std::shared_ptr<const Evaluator>(int)>& evaluator_of, const std::string& name) {
@@ -52,7 +53,7 @@ std::vector<std::unique_ptr<Agent>> seat_players(
   for (int seat = 0; seat < p.seat_count(); ++seat)
     agents.push_back(std::make_unique<OpeningTemperature>(
         std::make_unique<AlphaBetaAgent>(depth, 0, seed + 7919 * seat, evaluator_of(seat)), 1.0, plies,
-        seed ^ (0xA0761D6478BD642FULL + seat), name));
+        0.0, seed ^ (0xA0761D6478BD642FULL + seat), name));  // every move may be drawn: varied positions to fit
   return agents;
 }
 
