@@ -210,8 +210,9 @@ TEST_CASE("CLI: tune writes only weights that win their check match, and still c
 
 TEST_CASE("CLI: analyze estimates the time of players whose budget is a count", "[ai][cli]") {
   // mcts:20000 has no time per move: the estimate measures its first moves.
-  auto r = run("analyze rules/hex-5x5.rules --games 4 --skill-games 1 --good-games 1 --strong mcts:20000 "
-               "--solve-positions 0");
+  auto r =
+      run("analyze rules/hex-5x5.rules --games 4 --skill-games 1 --good-games 1 --strong mcts:20000 "
+          "--solve-positions 0");
   INFO(r.out);
   REQUIRE(r.status == 0);
   CHECK(std::regex_search(r.out, std::regex("of up to [0-9]+ plies: at most about [1-9][0-9]* (s|min) on 1 thread")));

@@ -87,7 +87,8 @@ TEST_CASE("CLI: solve refuses what it cannot solve and bad budgets with reasons"
   CHECK(r.status != 0);
 }
 
-TEST_CASE("CLI: analyze gives the proven value where the solver proves it and says so where not", "[solve][cli][release-only]") {
+TEST_CASE("CLI: analyze gives the proven value where the solver proves it and says so where not",
+          "[solve][cli][release-only]") {
   Run r =
       run("analyze tests/solve/hex-4x4.rules --games 10 --skill-games 2 --good-games 4 --strong alphabeta:1 --json");
   INFO(r.out);
@@ -140,4 +141,18 @@ TEST_CASE("CLI: a solve split over GNU parallel combines into the whole solve's 
   Run again = run("solve " + rules + " --shard 0/3 --out " + dir + "/s0.json --memory 32M");
   CHECK(again.status == 1);
   std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("CLI: Ctrl-C stops a solve cleanly with what it proved and keeps its table", "[solve][cli]") {
+  const std::string table = scratch("interrupted.table");
+  Run r = run_script("\"$TABULA\" solve rules/hex-5x5.rules --memory 64M --table " + table +
+                     " & pid=$!; sleep 1.5; kill -INT $pid; wait $pid; echo rc=$?");
+  INFO(r.out);
+  CHECK(r.out.find("rc=130") != std::string::npos);
+  CHECK(r.out.find("stopped early: interrupted") != std::string::npos);
+  REQUIRE(std::filesystem::exists(table));
+  Run resumed = run("solve rules/hex-5x5.rules --memory 64M --nodes 1000 --table " + table + " --resume");
+  CHECK(resumed.status == 0);
+  CHECK(resumed.out.find("resumed from " + table) != std::string::npos);
+  std::filesystem::remove(table);
 }

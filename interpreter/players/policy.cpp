@@ -17,8 +17,8 @@ std::vector<double> Policy::probabilities(double t, double margin) const {
     for (size_t i = 0; i < moves.size(); ++i) {
       const double w = moves[i].weight;
       // A move's likelihood at temperature 1 against the best's: under the margin, never drawn.
-      const double relative = kind == Kind::visits ? (best > 0 ? w / best : 1)
-                                                   : std::exp((w - best) / std::max(scale, 1e-12));
+      const double relative =
+          kind == Kind::visits ? (best > 0 ? w / best : 1) : std::exp((w - best) / std::max(scale, 1e-12));
       if (w != best && relative < margin) continue;
       if (t <= 0) p[i] = w == best ? 1 : 0;
       else if (kind == Kind::visits) p[i] = w > 0 ? std::pow(w / std::max(best, 1e-300), 1 / t) : 0;

@@ -5,6 +5,10 @@
 #include <cstdlib>
 #include <new>
 
+#include <fmt/format.h>
+
+#include "util/limits.hpp"
+
 namespace tabula {
 namespace {
 
@@ -33,7 +37,11 @@ SolverTable::SolverTable(size_t bytes, ValueBounds unknown) : unknown_(unknown) 
   const size_t fit = std::max<size_t>(1, bytes / sizeof(Bucket));
   buckets_ = std::bit_floor(fit);
   buckets_data_ = static_cast<Bucket*>(std::calloc(buckets_, sizeof(Bucket)));
-  if (!buckets_data_) throw std::bad_alloc();
+  if (!buckets_data_)
+    throw EngineLimit(
+        fmt::format("the solver's table of {} MB cannot be had from the system: ask for less "
+                    "(solve --memory)",
+                    buckets_ * sizeof(Bucket) >> 20));
   locks_ = std::make_unique<std::atomic_flag[]>(kLocks);
   for (size_t i = 0; i < kLocks; ++i) locks_[i].clear();
 }

@@ -52,8 +52,8 @@ std::vector<std::unique_ptr<Agent>> seat_players(
   std::vector<std::unique_ptr<Agent>> agents;
   for (int seat = 0; seat < p.seat_count(); ++seat)
     agents.push_back(std::make_unique<OpeningTemperature>(
-        std::make_unique<AlphaBetaAgent>(depth, 0, seed + 7919 * seat, evaluator_of(seat)), 1.0, plies,
-        0.0, seed ^ (0xA0761D6478BD642FULL + seat), name));  // every move may be drawn: varied positions to fit
+        std::make_unique<AlphaBetaAgent>(depth, 0, seed + 7919 * seat, evaluator_of(seat)), 1.0, plies, 0.0,
+        seed ^ (0xA0761D6478BD642FULL + seat), name));  // every move may be drawn: varied positions to fit
   return agents;
 }
 

@@ -7,8 +7,8 @@
 #include <fmt/format.h>
 #include <algorithm>
 #include <chrono>
-#include <map>
 #include <iostream>
+#include <map>
 #include <optional>
 
 #include "analysis_page.hpp"
@@ -94,9 +94,9 @@ AnalysedVariant run_one(const std::string& path, const Options& o) {
         plies /= static_cast<double>(games[0].size());
       }
       plies = std::min<double>(plies, program->end.ply_limit);
-      const double seconds =
-          (phase_seconds(*study, 1, planned(1), plies, program) + phase_seconds(*study, 2, planned(2), plies, program)) /
-          c.threads;
+      const double seconds = (phase_seconds(*study, 1, planned(1), plies, program) +
+                              phase_seconds(*study, 2, planned(2), plies, program)) /
+                             c.threads;
       std::cerr << fmt::format(
           "tabula: analyze {}: {} skill games ({} against random players) and {} good-play games ({} in every "
           "seat) of up to {:.0f} plies: at most about {} on {} thread{}\n",

@@ -22,7 +22,8 @@ std::string shard_text(const Solution& sol, const RulesIdentity& rules, const St
   Json moves = Json::array();
   for (size_t k = 0; k < sol.moves.size(); ++k)
     if (static_cast<int>(k % static_cast<size_t>(count)) == index)
-      moves.push_back({{"move", sol.moves[k].text}, {"lower", sol.moves[k].value.lower}, {"upper", sol.moves[k].value.upper}});
+      moves.push_back(
+          {{"move", sol.moves[k].text}, {"lower", sol.moves[k].value.lower}, {"upper", sol.moves[k].value.upper}});
   Json out = {{"solve_shard", kShardFormat},
               {"rules", {{"name", rules.name}, {"hash", rules.hash}}},
               {"position", position_string(root)},
@@ -68,8 +69,7 @@ Solution combine_shards(const std::vector<std::string>& files, const State& root
       if (count == 0) count = n, shard_file.assign(static_cast<size_t>(std::max(n, 0)), "");
       if (n != count || index < 0 || index >= n)
         refuse(file, fmt::format("shard {}/{} does not belong with shards of {}", index, n, count));
-      if (!shard_file[index].empty())
-        refuse(file, fmt::format("shard {}/{} is also {}", index, n, shard_file[index]));
+      if (!shard_file[index].empty()) refuse(file, fmt::format("shard {}/{} is also {}", index, n, shard_file[index]));
       shard_file[index] = file;
       out.scored = j.at("scored").get<bool>();
       for (const auto& m : j.at("moves")) {
@@ -100,7 +100,8 @@ Solution combine_shards(const std::vector<std::string>& files, const State& root
   if (out.moves.empty()) throw UserError{"--combine: the position has no move to combine"};
   out.value = {out.moves[0].value.lower, out.moves[0].value.upper};
   for (const auto& m : out.moves)
-    out.value.lower = std::max(out.value.lower, m.value.lower), out.value.upper = std::max(out.value.upper, m.value.upper);
+    out.value.lower = std::max(out.value.lower, m.value.lower),
+    out.value.upper = std::max(out.value.upper, m.value.upper);
   return out;
 }
 
