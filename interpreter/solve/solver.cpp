@@ -287,8 +287,8 @@ Solution Solver::solve(const State& root) {
   out.scored = scored_;
   out.to_move = root.current_player();
   out.ply_limit = p.end.ply_limit;
-  const bool proofs = options_.method == SolveOptions::Method::proof_numbers ||
-                      (options_.method == SolveOptions::Method::automatic && !scored_);
+  // Proof numbers answer yes or no: a score's exact difference is alpha-beta's, whatever the method.
+  const bool proofs = options_.method != SolveOptions::Method::alphabeta && !scored_;
   if (proofs && !numbers_) numbers_ = std::make_unique<SolverTable>(options_.proof_memory, ValueBounds{1, 1});
   State s = root;
   MoveList moves = s.legal_moves();
@@ -325,7 +325,7 @@ Solution Solver::solve(const State& root) {
             mine.apply_unchecked(moves[i]);
             const bool same = mine.current_player() == out.to_move;
             ValueBounds b = unknown(p);
-            if (options_.method != SolveOptions::Method::proof_numbers) {
+            if (options_.method != SolveOptions::Method::proof_numbers || !proofs) {
               // Automatic: alpha-beta first, proof numbers for a move it does not solve quickly.
               w.give_up_at = proofs ? w.nodes + options_.first_pass : 0;
               w.gave_up = false;

@@ -180,9 +180,11 @@ void add_solve(CLI::App& app) {
   cmd->add_flag("--value-only", o->value_only,
                 "Stop once the position's value is proven (a winning move found): the other moves' values stay "
                 "unknown");
-  cmd->add_option("--method", o->method,
-                  "auto (alpha-beta, and proof numbers for a move it does not solve in 2 million positions; alpha-beta "
-                  "alone where the game ends on a score), alphabeta or proof-numbers")
+  cmd->add_option(
+         "--method", o->method,
+         "auto (alpha-beta, and proof numbers for a move it does not solve in 2 million positions; alpha-beta "
+         "alone where the game ends on a score), alphabeta or proof-numbers (not for a score, which alpha-beta "
+         "solves)")
       ->check(CLI::IsMember({"auto", "alphabeta", "proof-numbers"}))
       ->capture_default_str();
   auto* table = cmd->add_option("--table", o->table,
@@ -235,8 +237,7 @@ void add_solve(CLI::App& app) {
     options.method = o->method == "alphabeta"       ? SolveOptions::Method::alphabeta
                      : o->method == "proof-numbers" ? SolveOptions::Method::proof_numbers
                                                     : SolveOptions::Method::automatic;
-    const bool proofs = options.method == SolveOptions::Method::proof_numbers ||
-                        (options.method == SolveOptions::Method::automatic && p.end.score.empty());
+    const bool proofs = options.method != SolveOptions::Method::alphabeta && p.end.score.empty();
     // With proof numbers, a quarter of the memory keeps values and the rest the numbers.
     options.proof_memory = proofs ? memory - memory / 4 : 0;
     auto table_ptr = std::make_shared<SolverTable>(proofs ? memory / 4 : memory, Solver::unknown(p));
