@@ -230,6 +230,29 @@ TEST_CASE("Solve: a table written is read back and a table of other rules or a c
   std::remove(path.c_str());
 }
 
+TEST_CASE("Solve: a line deeper than the solver's depth limit stops it with unknown and the limit named", "[solve]") {
+  // Nothing can move, so every turn is a pass until the ply limit, past the solver's depth.
+  auto p = rules_with_repo_board("passing.rules", R"(game "Passing"
+board "square3.yaml"
+player a symbol=A
+player b symbol=B
+piece stone
+move stone {
+  step dirs=orthogonal land=empty
+}
+no-move pass
+limit plies=2000
+)");
+  for (auto m : {SolveOptions::Method::alphabeta, SolveOptions::Method::proof_numbers}) {
+    auto table = std::make_shared<SolverTable>(size_t{4} << 20, Solver::unknown(*p));
+    SolveOptions o = method(m);
+    o.proof_memory = size_t{4} << 20;
+    Solution s = Solver(table, o).solve(State(p));
+    CHECK_FALSE(s.proven());
+    CHECK(s.stopped == "a line reached 1024 plies from the root, the solver's depth limit");
+  }
+}
+
 TEST_CASE("Solve: rules that cannot be solved say why", "[solve]") {
   CHECK(unsolvable_reason(*load_rules(repo_path("rules/chess.rules"))).find("repetition") != std::string::npos);
   CHECK(unsolvable_reason(*load_rules(repo_path("rules/go-9x9.rules"))).find("superko") != std::string::npos);

@@ -38,9 +38,10 @@ namespace tabula {
 // minus the other side's) in half points, and a game won by a rule despite the score is
 // still +/- kSolvedWin.
 constexpr int32_t kSolvedWin = 1'000'000'000;
-// The deepest line the solver follows; a deeper one stops the search (an EngineLimit's
-// sentence in Solution::stopped).
-constexpr int kMaxSolvePlies = 4096;
+// The deepest line the solver follows (past the default ply limit of 1000, and shallow
+// enough that the recursion stays well inside a thread's stack); a deeper one stops the
+// search with Solution::stopped saying so.
+constexpr int kMaxSolvePlies = 1024;
 
 struct SolveOptions {
   double seconds = 0;                       // 0: no time limit
