@@ -15,14 +15,6 @@ using namespace tabula::testing;
 
 namespace {
 
-std::string temp_path(const std::string& name) {
-  auto dir = std::filesystem::temp_directory_path() / "tabula-tests";
-  std::filesystem::create_directories(dir);
-  auto path = dir / name;
-  std::filesystem::remove(path);
-  return path.string();
-}
-
 // Thinking times differ between runs; the rest of a report or result file must not.
 // A report without its thinking times, and without merge's "verified" (whether it replayed
 // the games; a match's own report has no such field).

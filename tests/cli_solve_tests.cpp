@@ -9,18 +9,6 @@
 
 using namespace tabula::testing;
 
-namespace {
-
-std::string scratch(const std::string& name) {
-  auto dir = std::filesystem::temp_directory_path() / "tabula-solve-tests";
-  std::filesystem::create_directories(dir);
-  auto path = dir / name;
-  std::filesystem::remove(path);
-  return path.string();
-}
-
-}  // namespace
-
 TEST_CASE("CLI: solve prints the value and each move's value and a line of best play", "[solve][cli][release-only]") {
   Run r = run("solve rules/tic-tac-toe.rules --memory 16M");
   INFO(r.out);
@@ -46,7 +34,7 @@ TEST_CASE("CLI: solve prints the value and each move's value and a line of best 
 }
 
 TEST_CASE("CLI: solve out of budget says unknown with its bounds and resumes from its table", "[solve][cli]") {
-  const std::string table = scratch("c4.table");
+  const std::string table = temp_path("solve-c4.table");
   Run r = run("solve tests/solve/connect-four-5x4.rules --nodes 20000 --memory 16M --table " + table);
   INFO(r.out);
   REQUIRE(r.status == 0);
@@ -115,7 +103,7 @@ TEST_CASE("CLI: analyze gives the proven value where the solver proves it and sa
 }
 
 TEST_CASE("CLI: a solve split over GNU parallel combines into the whole solve's result", "[solve][cli][release-only]") {
-  const std::string dir = scratch("shards");
+  const std::string dir = temp_path("solve-shards");
   std::filesystem::create_directories(dir);
   const std::string rules = "tests/solve/connect-four-5x4.rules";
   Run shards = run_script("parallel --halt now,fail=1 \"$TABULA\" solve " + rules + " --shard {}/3 --out " + dir +
@@ -144,7 +132,7 @@ TEST_CASE("CLI: a solve split over GNU parallel combines into the whole solve's 
 }
 
 TEST_CASE("CLI: Ctrl-C stops a solve cleanly with what it proved and keeps its table", "[solve][cli]") {
-  const std::string table = scratch("interrupted.table");
+  const std::string table = temp_path("solve-interrupted.table");
   Run r = run_script("\"$TABULA\" solve rules/hex-5x5.rules --memory 64M --table " + table +
                      " & pid=$!; sleep 1.5; kill -INT $pid; wait $pid; echo rc=$?");
   INFO(r.out);

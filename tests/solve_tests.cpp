@@ -14,14 +14,9 @@ using namespace tabula::testing;
 
 namespace {
 
-std::string scratch_file(const std::string& name) {
-  return (std::filesystem::temp_directory_path() / ("tabula-solve-" + name)).string();
-}
-
 Solution solve_file(const std::string& path, SolveOptions options = {}, size_t memory = size_t{64} << 20) {
   auto p = load_rules(repo_path(path));
-  auto table = std::make_shared<SolverTable>(memory / 4, Solver::unknown(*p));
-  options.proof_memory = memory - memory / 4;
+  auto table = table_within(*p, memory, options);
   return Solver(table, options).solve(State(p));
 }
 
@@ -202,7 +197,7 @@ TEST_CASE("Solve: a table written is read back and a table of other rules or a c
   auto table = std::make_shared<SolverTable>(size_t{8} << 20, Solver::unknown(*p));
   Solution first = Solver(table, {.method = SolveOptions::Method::alphabeta}).solve(State(p));
   REQUIRE(first.proven());
-  const std::string path = scratch_file("table.bin");
+  const std::string path = temp_path("solve-table.bin");
   std::remove(path.c_str());
   write_solver_table(path, *table, "0123456789abcdef", "Connect Four 4x4");
   auto again = std::make_shared<SolverTable>(size_t{8} << 20, Solver::unknown(*p));

@@ -30,6 +30,16 @@ inline std::string read_text(const std::filesystem::path& p) {
   return ss.str();
 }
 
+// A path in a folder of the tests' own under the system's temporary folder, with nothing
+// left there from an earlier run.
+inline std::string temp_path(const std::string& name) {
+  auto dir = std::filesystem::temp_directory_path() / "tabula-tests";
+  std::filesystem::create_directories(dir);
+  auto path = dir / name;
+  std::filesystem::remove(path);
+  return path.string();
+}
+
 // Loads a rules file; fails the test with the rendered diagnostics when it has errors.
 inline std::shared_ptr<const Program> load_rules(const std::string& path, const LoadOptions& options = {}) {
   Diagnostics diags;

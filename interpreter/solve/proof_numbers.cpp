@@ -45,16 +45,16 @@ int32_t below(int32_t target) { return target > 0 ? 0 : -kSolvedWin; }
 
 // Whether the question is answered at `s` without a search: the game is over, or the table
 // of values already bounds it. Fills `out` (proof 0, or disproof 0) when it is.
-bool Solver::decided(Worker& w, State& s, int side, int32_t target, ProofNumbers& out) {
+bool Solver::decided(State& s, int side, int32_t target, ProofNumbers& out) {
   ValueBounds b;
   const GameResult r = s.stored_result();
   if (r.over) {
-    const int32_t v = terminal_value(w, s, r);
+    const int32_t v = terminal_value(s, r);
     b = {v, v};
   } else {
     b = table_->find(key_of(s), check_of(s));
   }
-  if (s.current_player() != side) b = {-b.upper, -b.lower};
+  if (s.current_player() != side) b = b.negated();
   if (b.lower >= target) {
     out = {0, kInfinity, b.lower >= kSolvedWin};
     return true;
@@ -78,7 +78,7 @@ void Solver::record(const State& s, int side, int32_t target, const ProofNumbers
   ValueBounds b = unknown(*program_);  // for `side`
   if (n.proof == 0) b.lower = n.pure ? kSolvedWin : target;
   else b.upper = below(target);
-  if (s.current_player() != side) b = {-b.upper, -b.lower};
+  if (s.current_player() != side) b = b.negated();
   table_->store(key, check, b, SolverTable::kNoMove, nodes);
 }
 
@@ -96,7 +96,7 @@ void Solver::mid(Worker& w, State& s, int side, int32_t target, uint32_t proof_l
   s.legal_moves(moves);
   const uint64_t nodes0 = w.nodes;
   if (moves.empty()) {  // the rules' no-move outcome
-    const int32_t v = terminal_value(w, s, s.result());
+    const int32_t v = terminal_value(s, s.result());
     const int32_t mine = s.current_player() == side ? v : -v;
     out = mine >= target ? ProofNumbers{0, kInfinity, mine >= kSolvedWin} : ProofNumbers{kInfinity, 0, false};
     record(s, side, target, out, 1);
@@ -110,7 +110,7 @@ void Solver::mid(Worker& w, State& s, int side, int32_t target, uint32_t proof_l
     ++w.nodes;  // a position visited: the budget counts each
     Worker::Child& c = children[i];
     c.key = key_of(s), c.check = check_of(s);
-    if (!decided(w, s, side, target, c.numbers)) {
+    if (!decided(s, side, target, c.numbers)) {
       SolverTable::Entry e;
       c.numbers = numbers_->find_entry(c.key ^ question_salt(side, target), c.check, e)
                       ? ProofNumbers{static_cast<uint32_t>(e.lower), static_cast<uint32_t>(e.upper), e.spare != 0}
@@ -159,7 +159,7 @@ void Solver::mid(Worker& w, State& s, int side, int32_t target, uint32_t proof_l
 
 ProofNumbers Solver::prove(Worker& w, State& s, int side, int32_t target) {
   ProofNumbers n;
-  if (decided(w, s, side, target, n)) return n;
+  if (decided(s, side, target, n)) return n;
   SolverTable::Entry e;
   if (numbers_->find_entry(key_of(s) ^ question_salt(side, target), check_of(s), e))
     n = {static_cast<uint32_t>(e.lower), static_cast<uint32_t>(e.upper), e.spare != 0};

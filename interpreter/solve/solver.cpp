@@ -75,6 +75,23 @@ std::string bound_word(int32_t v, bool scored) {
   return half_points(v);
 }
 
+bool uses_proof_numbers(const Program& p, SolveOptions::Method method) {
+  return method != SolveOptions::Method::alphabeta && p.end.score.empty();
+}
+
+std::shared_ptr<SolverTable> table_within(const Program& p, size_t memory, SolveOptions& options) {
+  const bool proofs = uses_proof_numbers(p, options.method);
+  options.proof_memory = proofs ? memory - memory / 4 : 0;
+  return std::make_shared<SolverTable>(proofs ? memory / 4 : memory, Solver::unknown(p));
+}
+
+ValueBounds best_of(const std::vector<SolvedMove>& moves) {
+  ValueBounds best{std::numeric_limits<int32_t>::min(), std::numeric_limits<int32_t>::min()};
+  for (const SolvedMove& m : moves)
+    best.lower = std::max(best.lower, m.value.lower), best.upper = std::max(best.upper, m.value.upper);
+  return best;
+}
+
 Solver::Solver(std::shared_ptr<SolverTable> table, SolveOptions options)
     : table_(std::move(table)), options_(options) {}
 
@@ -94,8 +111,9 @@ uint64_t Solver::check_of(const State& s) {
   const Program& p = s.program();
   uint64_t h = mix(static_cast<uint64_t>(s.current_seat()) << 32 | static_cast<uint64_t>(s.ply()));
   const TurnPoint& t = s.turn_point();
+  const uint64_t quiet = p.end.quiet_limit > 0 ? static_cast<uint64_t>(s.quiet_plies()) : 0;  // as key_of
   h = mix(h ^ (uint64_t{t.segment} | uint64_t{t.step} << 8 | uint64_t{t.fresh} << 16 |
-               static_cast<uint64_t>(s.consecutive_passes()) << 24 | static_cast<uint64_t>(s.quiet_plies()) << 40));
+               static_cast<uint64_t>(s.consecutive_passes()) << 24 | quiet << 40));
   for (int i = 0; i < p.vars.size(); ++i) h = mix(h ^ static_cast<uint32_t>(s.var(i)) ^ uint64_t(i) << 32);
   if (p.bitboards && !p.stacking) {  // the cells of each piece code, a word each
     const int codes = p.player_count() * p.kind_count();
@@ -135,7 +153,7 @@ bool Solver::should_stop(Worker& w) {
   return true;
 }
 
-int32_t Solver::terminal_value(Worker&, const State& s, const GameResult& r) {
+int32_t Solver::terminal_value(const State& s, const GameResult& r) {
   if (s.ply() >= program_->end.ply_limit) ply_limit_reached_.store(true, std::memory_order_relaxed);
   const int me = s.current_player();
   if (!scored_) return r.winner < 0 ? 0 : r.winner == me ? kSolvedWin : -kSolvedWin;
@@ -151,7 +169,7 @@ int32_t Solver::search(Worker& w, State& s, int32_t alpha, int32_t beta, int dep
   if (should_stop(w)) return 0;
   ++w.nodes;
   const GameResult stored = s.stored_result();
-  if (stored.over) return terminal_value(w, s, stored);
+  if (stored.over) return terminal_value(s, stored);
   if (depth >= kMaxSolvePlies) {
     if (!aborted_.exchange(true))
       stopped_ = fmt::format("a line reached {} plies from the root, the solver's depth limit", kMaxSolvePlies);
@@ -159,7 +177,7 @@ int32_t Solver::search(Worker& w, State& s, int32_t alpha, int32_t beta, int dep
   }
   MoveList& moves = w.moves[depth];
   s.legal_moves(moves);
-  if (moves.empty()) return terminal_value(w, s, s.result());
+  if (moves.empty()) return terminal_value(s, s.result());
   const uint64_t key = key_of(s), check = check_of(s);
   uint16_t table_move = SolverTable::kNoMove;
   const ValueBounds known = table_->find(key, check, &table_move);
@@ -187,7 +205,7 @@ int32_t Solver::search(Worker& w, State& s, int32_t alpha, int32_t beta, int dep
     ++w.nodes;  // a position visited: the budget counts each
     const GameResult r = s.stored_result();
     if (r.over) {
-      int32_t v = terminal_value(w, s, r);
+      int32_t v = terminal_value(s, r);
       if (s.current_player() != me) v = -v;
       ended[i] = v;
       if (v > best) best = v, best_move = static_cast<uint16_t>(i);
@@ -231,23 +249,23 @@ int32_t Solver::search(Worker& w, State& s, int32_t alpha, int32_t beta, int dep
 }
 
 // What is known of a position: its value when the game is over there, else the table's bounds.
-ValueBounds Solver::known(State& s, Worker& w) {
+ValueBounds Solver::known(State& s) {
   const GameResult r = s.stored_result();
   if (r.over) {
-    const int32_t v = terminal_value(w, s, r);
+    const int32_t v = terminal_value(s, r);
     return {v, v};
   }
   MoveList moves;
   s.legal_moves(moves);
   if (moves.empty()) {
-    const int32_t v = terminal_value(w, s, s.result());
+    const int32_t v = terminal_value(s, s.result());
     return {v, v};
   }
   return table_->find(key_of(s), check_of(s));
 }
 
 // From the root, a move whose proven value is the position's, while the table proves one.
-std::vector<std::string> Solver::principal_variation(State s, int32_t value, Worker& w) {
+std::vector<std::string> Solver::principal_variation(State s, int32_t value) {
   std::vector<std::string> pv;
   while (static_cast<int>(pv.size()) < kMaxSolvePlies && !s.stored_result().over) {
     MoveList moves = s.legal_moves();
@@ -256,8 +274,8 @@ std::vector<std::string> Solver::principal_variation(State s, int32_t value, Wor
     for (const Move& m : moves) {
       std::string text = s.move_to_string(m);
       s.apply_unchecked(m);
-      ValueBounds b = known(s, w);
-      if (s.current_player() != me) b = {-b.upper, -b.lower};
+      ValueBounds b = known(s);
+      if (s.current_player() != me) b = b.negated();
       if (b.exact() && b.lower == value) {
         pv.push_back(std::move(text));
         if (s.current_player() != me) value = -value;
@@ -287,15 +305,14 @@ Solution Solver::solve(const State& root) {
   out.scored = scored_;
   out.to_move = root.current_player();
   out.ply_limit = p.end.ply_limit;
-  // Proof numbers answer yes or no: a score's exact difference is alpha-beta's, whatever the method.
-  const bool proofs = options_.method != SolveOptions::Method::alphabeta && !scored_;
+  const bool proofs = uses_proof_numbers(p, options_.method);
   if (proofs && !numbers_) numbers_ = std::make_unique<SolverTable>(options_.proof_memory, ValueBounds{1, 1});
   State s = root;
   MoveList moves = s.legal_moves();
   Worker main_worker;
   main_worker.evaluator = make_evaluator(p);
   if (s.stored_result().over || moves.empty()) {
-    out.value = known(s, main_worker);
+    out.value = known(s);
   } else {
     out.moves.resize(moves.size());
     for (size_t i = 0; i < moves.size(); ++i) out.moves[i] = {moves[i], s.move_to_string(moves[i]), unknown(p)};
@@ -330,14 +347,14 @@ Solution Solver::solve(const State& root) {
               w.give_up_at = proofs ? w.nodes + options_.first_pass : 0;
               w.gave_up = false;
               const int32_t v = search(w, mine, -kSolvedWin - 1, kSolvedWin + 1, 1);
-              b = aborted_.load() || w.gave_up ? known(mine, w) : ValueBounds{v, v};
+              b = aborted_.load() || w.gave_up ? known(mine) : ValueBounds{v, v};
             }
             if (proofs && !b.exact() && !aborted_.load()) {
               w.give_up_at = 0, w.gave_up = false;
               b = solve_by_proofs(w, mine);
             }
             const bool done = !aborted_.load();
-            if (!same) b = {-b.upper, -b.lower};
+            if (!same) b = b.negated();
             out.moves[i].value = b;
             mine.undo();
             if (!done) break;
@@ -354,17 +371,14 @@ Solution Solver::solve(const State& root) {
     for (size_t i = 0; i < moves.size(); ++i) {
       if (out.moves[i].value.exact()) continue;
       s.apply_unchecked(moves[i]);
-      ValueBounds b = known(s, main_worker);
-      if (s.current_player() != out.to_move) b = {-b.upper, -b.lower};
+      ValueBounds b = known(s);
+      if (s.current_player() != out.to_move) b = b.negated();
       out.moves[i].value = {std::max(b.lower, out.moves[i].value.lower), std::min(b.upper, out.moves[i].value.upper)};
       s.undo();
     }
-    out.value = {std::numeric_limits<int32_t>::min(), std::numeric_limits<int32_t>::min()};
-    for (const SolvedMove& m : out.moves)
-      out.value.lower = std::max(out.value.lower, m.value.lower),
-      out.value.upper = std::max(out.value.upper, m.value.upper);
+    out.value = best_of(out.moves);
   }
-  if (out.value.exact()) out.pv = principal_variation(root, out.value.lower, main_worker);
+  if (out.value.exact()) out.pv = principal_variation(root, out.value.lower);
   out.nodes = nodes_.load();
   out.seconds = now_seconds() - started;
   out.table_bytes = table_->bytes() + (numbers_ ? numbers_->bytes() : 0);  // both tables

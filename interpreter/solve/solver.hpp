@@ -88,6 +88,16 @@ struct Solution {
   bool proven() const { return value.exact(); }
 };
 
+// Whether `method` uses proof numbers for these rules: not alpha-beta alone, and no score
+// (proof numbers answer yes or no; a score's exact difference is alpha-beta's).
+bool uses_proof_numbers(const Program& p, SolveOptions::Method method);
+// The table of values for a solve within `memory` bytes: all of it, or a quarter when proof
+// numbers run (options.proof_memory, set here, gets the rest).
+std::shared_ptr<SolverTable> table_within(const Program& p, size_t memory, SolveOptions& options);
+// The position's value from its moves' (each for the player who makes it, the mover's):
+// the best of their lower bounds and of their upper bounds.
+ValueBounds best_of(const std::vector<SolvedMove>& moves);
+
 // Why these rules cannot be solved here ("" when they can): more than two sides, or
 // rules that compare positions with the game's history.
 std::string unsolvable_reason(const Program& p);
@@ -119,10 +129,10 @@ class Solver {
  private:
   struct Worker;
   int32_t search(Worker& w, State& s, int32_t alpha, int32_t beta, int depth);
-  int32_t terminal_value(Worker& w, const State& s, const GameResult& r);
+  int32_t terminal_value(const State& s, const GameResult& r);
   bool should_stop(Worker& w);
-  ValueBounds known(State& s, Worker& w);
-  std::vector<std::string> principal_variation(State s, int32_t value, Worker& w);
+  ValueBounds known(State& s);
+  std::vector<std::string> principal_variation(State s, int32_t value);
   // The proof-number search (solve/proof_numbers.cpp): the exact value of `s` for its
   // player to move, as far as the budget allows.
   ValueBounds solve_by_proofs(Worker& w, State& s);
@@ -131,7 +141,7 @@ class Solver {
   ProofNumbers prove(Worker& w, State& s, int side, int32_t target);
   void mid(Worker& w, State& s, int side, int32_t target, uint32_t proof_limit, uint32_t disproof_limit, int depth,
            ProofNumbers& out);
-  bool decided(Worker& w, State& s, int side, int32_t target, ProofNumbers& out);
+  bool decided(State& s, int side, int32_t target, ProofNumbers& out);
   void record(const State& s, int side, int32_t target, const ProofNumbers& n, uint64_t nodes);
 
   std::shared_ptr<SolverTable> table_;

@@ -22,6 +22,8 @@ namespace tabula {
 struct ValueBounds {
   int32_t lower = 0, upper = 0;
   bool exact() const { return lower == upper; }
+  // The same bounds for the other side (a value for one side is its negation for the other).
+  ValueBounds negated() const { return {-upper, -lower}; }
 };
 
 class SolverTable {

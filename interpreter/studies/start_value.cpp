@@ -30,8 +30,7 @@ StartValue solve_start(std::shared_ptr<const Program> program, uint64_t position
   SolveOptions options;
   options.nodes = positions;
   options.value_only = true;
-  options.proof_memory = memory - memory / 4;
-  auto table = std::make_shared<SolverTable>(memory / 4, Solver::unknown(*program));
+  auto table = table_within(*program, memory, options);
   State start(program);
   Solution s = Solver(table, options).solve(start);
   out.positions = s.nodes;

@@ -237,10 +237,7 @@ void add_solve(CLI::App& app) {
     options.method = o->method == "alphabeta"       ? SolveOptions::Method::alphabeta
                      : o->method == "proof-numbers" ? SolveOptions::Method::proof_numbers
                                                     : SolveOptions::Method::automatic;
-    const bool proofs = options.method != SolveOptions::Method::alphabeta && p.end.score.empty();
-    // With proof numbers, a quarter of the memory keeps values and the rest the numbers.
-    options.proof_memory = proofs ? memory - memory / 4 : 0;
-    auto table_ptr = std::make_shared<SolverTable>(proofs ? memory / 4 : memory, Solver::unknown(p));
+    auto table_ptr = table_within(p, memory, options);
     size_t resumed = 0;
     if (o->resume) {
       try {

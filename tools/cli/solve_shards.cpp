@@ -45,8 +45,8 @@ Solution combine_shards(const std::vector<std::string>& files, const State& root
   MoveList legal = root.legal_moves();
   std::map<std::string, size_t> index_of;  // a move's text: its place in the position's list
   for (const Move& m : legal) {
-    index_of.emplace(root.move_to_string(m), out.moves.size());
     out.moves.push_back({m, root.move_to_string(m), Solver::unknown(root.program())});
+    index_of.emplace(out.moves.back().text, out.moves.size() - 1);
   }
   std::vector<bool> seen(legal.size(), false);
   int count = 0;
@@ -98,10 +98,7 @@ Solution combine_shards(const std::vector<std::string>& files, const State& root
   for (size_t i = 0; i < seen.size(); ++i)
     if (!seen[i]) throw UserError{fmt::format("--combine: no shard has the move '{}'", out.moves[i].text)};
   if (out.moves.empty()) throw UserError{"--combine: the position has no move to combine"};
-  out.value = {out.moves[0].value.lower, out.moves[0].value.upper};
-  for (const auto& m : out.moves)
-    out.value.lower = std::max(out.value.lower, m.value.lower),
-    out.value.upper = std::max(out.value.upper, m.value.upper);
+  out.value = best_of(out.moves);
   return out;
 }
 
