@@ -2,10 +2,12 @@
 // list, new games, moves, computer seats, undo, records, and every kind of bad request
 // answered with a 4xx status and a JSON error. tests/browser drives the page end to end.
 #include <fmt/format.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <algorithm>
 #include <atomic>
 #include <catch2/catch.hpp>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -624,6 +626,72 @@ TEST_CASE("web board: an edited rules file is read again: its errors are shown, 
   CHECK(b.ok(b.get("/api/rules", {{"game", "race"}}))["version"] == 2);
   check_error(b.get("/api/rules"), 400, "'game' is missing");
   check_error(b.get("/api/rules", {{"game", "nothing"}}), 404, "there is no game 'nothing'");
+  fs::remove_all(folder);
+}
+
+TEST_CASE("web board: a served file replaced by a pipe, a device or a link elsewhere is never read", "[web][watch]") {
+  namespace fs = std::filesystem;
+  const fs::path folder = fs::temp_directory_path() / fmt::format("tabula-watch-odd-{}", ::getpid());
+  fs::remove_all(folder);
+  fs::create_directories(folder / "rules");
+  fs::copy(repo_path("boards"), folder / "boards");
+  const fs::path file = folder / "rules" / "race.rules";
+  const std::string race = read_text(repo_path("rules/breakthrough.rules"));
+  auto put_back = [&] {
+    fs::remove(file);
+    std::ofstream(file) << race;
+  };
+  put_back();
+  web::BoardOptions now;
+  now.watch_seconds = 0;  // read the files at every request
+  Board b(now, web::load_games({file.string()}));
+  auto rules_now = [&] {
+    const auto start = std::chrono::steady_clock::now();
+    json r = b.ok(b.get("/api/rules", {{"game", "race"}}));
+    CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(2));  // no wait on the file
+    return r;
+  };
+  CHECK(rules_now()["diagnostics"].is_null());
+
+  // A pipe: opening it for reading would wait for a writer that never comes.
+  fs::remove(file);
+  REQUIRE(::mkfifo(file.c_str(), 0600) == 0);
+  json r = rules_now();
+  REQUIRE(r["diagnostics"].is_string());
+  CHECK_THAT(r["diagnostics"].get<std::string>(), Catch::Contains("is not a regular file"));
+  CHECK(r["text"] == race);  // the rules that loaded last stay
+  check_error(b.post("/api/new", json{{"game", "race"}, {"players", "human,human"}}), 409,
+              "has errors since it was last read");
+
+  // Links to devices that never end.
+  for (const char* device : {"/dev/zero", "/dev/urandom"}) {
+    fs::remove(file);
+    fs::create_symlink(device, file);
+    r = rules_now();
+    REQUIRE(r["diagnostics"].is_string());
+    CHECK_THAT(r["diagnostics"].get<std::string>(), Catch::Contains("now leads outside the folders"));
+  }
+
+  // A link to a file outside the served folders: neither its lines nor where it leads reach
+  // the page.
+  const fs::path outside = fs::temp_directory_path() / fmt::format("tabula-watch-secret-{}.rules", ::getpid());
+  std::ofstream(outside) << "secret line one\nsecret line two\n";
+  fs::remove(file);
+  fs::create_symlink(outside, file);
+  r = rules_now();
+  REQUIRE(r["diagnostics"].is_string());
+  const std::string said = r["diagnostics"].get<std::string>();
+  CHECK_THAT(said, Catch::Contains("now leads outside the folders the server started with"));
+  CHECK_THAT(said, !Catch::Contains("secret"));
+  CHECK_THAT(said, !Catch::Contains(outside.string()));
+  CHECK(r["text"] == race);
+
+  // Back to a plain file: served again.
+  put_back();
+  r = rules_now();
+  CHECK(r["diagnostics"].is_null());
+  CHECK(r["version"] == 2);
+  fs::remove(outside);
   fs::remove_all(folder);
 }
 

@@ -152,15 +152,15 @@ int CheckContext::compile(const Expr& e, Formula& out, Scope scope, bool& ok) {
       if (e.text == "not") {
         n.op = Op::not_;
         n.numeric = false;
-        n.a = static_cast<int16_t>(a);
+        n.a = static_cast<int32_t>(a);
         return add(std::move(n));
       }
       // -x is 0 - x, checked like any subtraction.
       FormulaNode zero;
       int z = add(std::move(zero));
       n.op = Op::sub;
-      n.a = static_cast<int16_t>(z);
-      n.b = static_cast<int16_t>(a);
+      n.a = static_cast<int32_t>(z);
+      n.b = static_cast<int32_t>(a);
       if (out.nodes[a].op == Op::constant) {
         std::string why;
         if (!fold(Op::sub, 0, out.nodes[a].value, n.value, why)) return unsupported();
@@ -176,8 +176,8 @@ int CheckContext::compile(const Expr& e, Formula& out, Scope scope, bool& ok) {
       if (!ok) return -1;
       FormulaNode n;
       n.op = *op;
-      n.a = static_cast<int16_t>(a);
-      n.b = static_cast<int16_t>(b);
+      n.a = static_cast<int32_t>(a);
+      n.b = static_cast<int32_t>(b);
       n.numeric = arithmetic(*op);
       // Conditions and numbers are types: `and`, `or` join conditions; arithmetic and the
       // order comparisons take numbers; == and != compare two of a kind.

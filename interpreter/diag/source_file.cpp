@@ -1,9 +1,10 @@
 #include "diag/source_file.hpp"
 
+#include "diag/regular_file.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
-#include <fstream>
 
 #include <fmt/format.h>
 
@@ -109,38 +110,21 @@ std::optional<NotText> find_non_text(std::string_view text) {
 }
 
 std::optional<SourceFile> read_source_file(const std::string& path, std::string_view kind, std::string& error) {
-  std::error_code ec;
-  auto status = fs::status(path, ec);
-  if (ec || !fs::exists(status)) {
-    error = fmt::format("cannot open {} file '{}'", kind, path);
-    return std::nullopt;
-  }
-  if (fs::is_directory(status)) {
-    error = fmt::format("'{}' is a directory, not a {} file", path, kind);
-    return std::nullopt;
-  }
-  // Checked before opening: opening a pipe waits for a writer, and a device such as
-  // /dev/zero never ends.
-  if (!fs::is_regular_file(status)) {
-    error =
-        fmt::format("'{}' is not a regular file (a device or a pipe?); a {} file must be a regular file", path, kind);
-    return std::nullopt;
-  }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    error = fmt::format("cannot open {} file '{}'", kind, path);
-    return std::nullopt;
-  }
-  // Reads in chunks and stops past the limit (the size is not asked first: a file may grow
-  // while it is read).
   std::string text;
-  char chunk[1 << 16];
-  const std::uintmax_t limit = max_input_bytes(kind);
-  while (text.size() <= limit && in.read(chunk, sizeof chunk).gcount() > 0)
-    text.append(chunk, static_cast<size_t>(in.gcount()));
-  if (text.size() > limit) {
-    error = fmt::format("'{}' is larger than the {} limit for {} files", path, max_input_text(kind), kind);
-    return std::nullopt;
+  switch (read_regular_file(path, max_input_bytes(kind), text)) {
+    case FileRead::ok: break;
+    case FileRead::missing:
+    case FileRead::unreadable: error = fmt::format("cannot open {} file '{}'", kind, path); return std::nullopt;
+    case FileRead::directory:
+      error = fmt::format("'{}' is a directory, not a {} file", path, kind);
+      return std::nullopt;
+    case FileRead::not_regular:
+      error =
+          fmt::format("'{}' is not a regular file (a device or a pipe?); a {} file must be a regular file", path, kind);
+      return std::nullopt;
+    case FileRead::too_large:
+      error = fmt::format("'{}' is larger than the {} limit for {} files", path, max_input_text(kind), kind);
+      return std::nullopt;
   }
   if (auto bad = find_non_text(text)) {
     SourceFile where(path, text.substr(0, bad->offset));

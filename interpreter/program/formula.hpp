@@ -71,9 +71,9 @@ struct FormulaNode {
   enum class Op : uint8_t { constant, function, add, sub, mul, div, eq, ne, lt, le, gt, ge, and_, or_, not_ };
   Op op = Op::constant;
   bool numeric = true;     // a number (true) or a truth value (false)
-  int16_t a = -1, b = -1;  // operands: indices into Formula::nodes
+  int32_t a = -1, b = -1;  // operands: indices into Formula::nodes (a 1 MiB file can hold 2^16 of them)
   int64_t value = 0;       // constant
-  int16_t function = -1;   // a call: its index in Program::functions (an accelerator may replace it there)
+  int32_t function = -1;   // a call: its index in Program::functions (an accelerator may replace it there)
   SourcePos pos;           // for errors found while evaluating (division by zero, overflow)
 };
 

@@ -115,9 +115,9 @@ struct Program : BoardData {
     return raw;
   }
   // Lists a function a formula calls (owned already) and returns its index.
-  int16_t add_function(const ValueFunction* f) {
+  int32_t add_function(const ValueFunction* f) {
     functions.push_back(f);
-    return static_cast<int16_t>(functions.size() - 1);
+    return static_cast<int32_t>(functions.size() - 1);
   }
   // Takes ownership of `faster`, which answers for the function at `index` from now on.
   template <class T>

@@ -8,7 +8,9 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <csignal>
+#include <cstdlib>
 #include <iostream>
 #include <thread>
 
@@ -25,6 +27,7 @@ namespace {
 // so no server code runs inside a signal handler.
 class StopOnSignal {
  public:
+  static constexpr int kStopMilliseconds = 5000;
   explicit StopOnSignal(web::HttpServer& server) {
     sigemptyset(&signals_);
     sigaddset(&signals_, SIGINT);
@@ -33,8 +36,17 @@ class StopOnSignal {
     waiter_ = std::thread([this, &server] {
       int received = 0;
       sigwait(&signals_, &received);
-      if (!done_) std::cerr << "tabula serve: stopping\n";
+      if (done_) return;
+      std::cerr << "tabula serve: stopping\n";
       server.stop();
+      // The server waits for the requests under way; one that does not end (a thread stuck in
+      // the system) must not keep the server alive after a signal.
+      for (int waited = 0; !done_ && waited < kStopMilliseconds; waited += 50)
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+      if (done_) return;
+      std::cerr << fmt::format("tabula serve: a request still runs {} s after the signal; leaving without it\n",
+                               kStopMilliseconds / 1000);
+      std::_Exit(1);
     });
   }
   ~StopOnSignal() {

@@ -2,14 +2,34 @@
 
 #include <fmt/format.h>
 
-#include <fstream>
+#include <filesystem>
 #include <iostream>
-#include <sstream>
 
 #include "cli/cli_support.hpp"
 #include "cli/terminal_colour.hpp"
+#include "diag/regular_file.hpp"
+#include "diag/source_file.hpp"
 
 namespace tabula::web {
+namespace fs = std::filesystem;
+
+namespace {
+
+// Where a path leads, all links followed; empty when it leads nowhere.
+fs::path real_path(const std::string& path) {
+  std::error_code ec;
+  fs::path out = fs::canonical(path, ec);
+  return ec ? fs::path() : out;
+}
+
+bool inside(const fs::path& file, const fs::path& folder) {
+  auto f = file.begin();
+  for (auto d = folder.begin(); d != folder.end(); ++d, ++f)
+    if (f == file.end() || *f != *d) return false;
+  return true;
+}
+
+}  // namespace
 
 WatchedRules::WatchedRules(std::string path, std::string id) : path_(std::move(path)), id_(std::move(id)) {
   RulesLoad load = load_rules(path_, id_);
@@ -17,7 +37,26 @@ WatchedRules::WatchedRules(std::string path, std::string id) : path_(std::move(p
   if (!load.rules) throw cli::UserError{fmt::format("{} has errors; nothing was run", path_)};
   now_.rules = std::move(load.rules);
   read_ = std::move(load.sources);
+  for (const auto& [file, text] : read_)
+    if (fs::path real = real_path(file); !real.empty()) folders_.insert(real.parent_path());
   last_look_ = std::chrono::steady_clock::now();
+}
+
+std::string WatchedRules::outside_folders() const {
+  for (const auto& [file, text] : read_) {
+    const fs::path real = real_path(file);
+    if (real.empty()) continue;  // not read: the load said why
+    bool allowed = false;
+    for (const fs::path& folder : folders_) allowed = allowed || inside(real, folder);
+    // Its text is not shown, nor where it leads: a client of the page is not told what
+    // other files of this computer hold.
+    if (!allowed)
+      return fmt::format(
+          "{}: error: not served: this file now leads outside the folders the server started with "
+          "(a link to another place?); restart the server to serve files from there\n",
+          file);
+  }
+  return "";
 }
 
 std::shared_ptr<const LoadedRules> WatchedRules::rules() const {
@@ -26,13 +65,11 @@ std::shared_ptr<const LoadedRules> WatchedRules::rules() const {
 }
 
 bool WatchedRules::changed() const {
-  for (const auto& [path, text] : read_) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return true;  // removed or unreadable: the load says how
-    std::ostringstream now;
-    now << in.rdbuf();
-    if (now.str() != text) return true;
-  }
+  // Read as the loader reads: never a pipe or a device, never past the size limit, so a look
+  // cannot block the request that makes it (what was there is reported by the load).
+  std::string now;
+  for (const auto& [path, text] : read_)
+    if (read_regular_file(path, max_input_bytes("rules"), now) != FileRead::ok || now != text) return true;
   return false;
 }
 
@@ -45,7 +82,9 @@ WatchedRules::Now WatchedRules::refresh(std::chrono::duration<double> interval) 
   RulesLoad load = load_rules(path_, id_);
   read_ = std::move(load.sources);
   if (read_.find(path_) == read_.end()) read_[path_] = "";  // unreadable now: look again next time
-  if (load.rules) {
+  if (std::string outside = outside_folders(); !outside.empty()) {
+    now_.diagnostics = std::move(outside);
+  } else if (load.rules) {
     info(*load.rules).version = ++now_.version;
     now_.rules = std::move(load.rules);
     now_.diagnostics.clear();

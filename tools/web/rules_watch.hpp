@@ -3,9 +3,11 @@
 // they are served"): the designer edits the file, and the page shows the new rules, or their
 // errors, without a restart of the server.
 #include <chrono>
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <string>
 
 #include "web_game.hpp"
@@ -38,11 +40,15 @@ class WatchedRules {
 
  private:
   bool changed() const;  // a file of the last load differs from what it read
+  // An error when a file of the last load now leads outside `folders_` (else ""): a served
+  // file replaced by a link to a file elsewhere is not shown to web clients.
+  std::string outside_folders() const;
 
   std::string path_, id_;
   mutable std::mutex mutex_;
   Now now_;
   std::map<std::string, std::string> read_;  // what the last load read, by path
+  std::set<std::filesystem::path> folders_;  // the real folders of the files the server started with
   std::chrono::steady_clock::time_point last_look_;
 };
 
