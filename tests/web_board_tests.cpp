@@ -566,15 +566,29 @@ TEST_CASE("Web board: an engine limit met in a position is a 422 that names the 
   check_error(b.post("/api/new", body), 422, "stopped at an engine limit: a take would make a column of 33 counters");
 }
 
+// A served rules file of one's own: a copy of Breakthrough's rules in rules/ of a fresh folder
+// beside a copy of the boards, the folder removed at the end (whatever the test did to it).
+namespace {
+struct ServedCopy {
+  std::filesystem::path folder, file;
+  std::string race = read_text(repo_path("rules/breakthrough.rules"));
+  explicit ServedCopy(const std::string& name)
+      : folder(std::filesystem::temp_directory_path() / fmt::format("tabula-{}-{}", name, ::getpid())),
+        file(folder / "rules" / "race.rules") {
+    std::filesystem::remove_all(folder);
+    std::filesystem::create_directories(folder / "rules");
+    std::filesystem::copy(repo_path("boards"), folder / "boards");
+  }
+  ~ServedCopy() { std::filesystem::remove_all(folder); }
+};
+}  // namespace
+
 TEST_CASE("web board: an edited rules file is read again: its errors are shown, then its new rules played",
           "[web][watch]") {
   namespace fs = std::filesystem;
-  const fs::path folder = fs::temp_directory_path() / fmt::format("tabula-watch-{}", ::getpid());
-  fs::remove_all(folder);
-  fs::create_directories(folder / "rules");
-  fs::copy(repo_path("boards"), folder / "boards");
-  const fs::path file = folder / "rules" / "race.rules";
-  const std::string race = read_text(repo_path("rules/breakthrough.rules"));
+  const ServedCopy served("watch");
+  const fs::path& file = served.file;
+  const std::string& race = served.race;
   auto write = [&](const std::string& text) {
     std::ofstream out(file, std::ios::trunc);
     out << text;
@@ -626,17 +640,13 @@ TEST_CASE("web board: an edited rules file is read again: its errors are shown, 
   CHECK(b.ok(b.get("/api/rules", {{"game", "race"}}))["version"] == 2);
   check_error(b.get("/api/rules"), 400, "'game' is missing");
   check_error(b.get("/api/rules", {{"game", "nothing"}}), 404, "there is no game 'nothing'");
-  fs::remove_all(folder);
 }
 
 TEST_CASE("web board: a served file replaced by a pipe, a device or a link elsewhere is never read", "[web][watch]") {
   namespace fs = std::filesystem;
-  const fs::path folder = fs::temp_directory_path() / fmt::format("tabula-watch-odd-{}", ::getpid());
-  fs::remove_all(folder);
-  fs::create_directories(folder / "rules");
-  fs::copy(repo_path("boards"), folder / "boards");
-  const fs::path file = folder / "rules" / "race.rules";
-  const std::string race = read_text(repo_path("rules/breakthrough.rules"));
+  const ServedCopy served("watch-odd");
+  const fs::path& file = served.file;
+  const std::string& race = served.race;
   auto put_back = [&] {
     fs::remove(file);
     std::ofstream(file) << race;
@@ -692,7 +702,6 @@ TEST_CASE("web board: a served file replaced by a pipe, a device or a link elsew
   CHECK(r["diagnostics"].is_null());
   CHECK(r["version"] == 2);
   fs::remove(outside);
-  fs::remove_all(folder);
 }
 
 TEST_CASE("web board: the zones the rules name, each side's territory and the counts the rules keep", "[web]") {
