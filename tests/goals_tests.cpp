@@ -38,8 +38,9 @@ std::string row_of(char file, int rank, int df, int dr, int n, const char* symbo
 // ---------------------------------------------------------------- Breakthrough
 
 TEST_CASE("Breakthrough: perft 1-5 is the published count", "[breakthrough][perft]") {
-  // The hand-written reference (shared/bench/breakthrough_reference.cpp) gives the same for
-  // depths 1-6 (149,264,638 at 6; docs/GAMES.md); a won game below the root is one leaf in both.
+  // The hand-written reference engine of tools/bench-vs-reference (docs/PERFORMANCE.md) gives
+  // the same for depths 1-6 (149,264,638 at 6; docs/GAMES.md); a won game below the root is one
+  // leaf in both.
   State s(breakthrough());
   const uint64_t published[] = {22, 484, 11132, 256036, 6182818};
   for (int d = 1; d <= 5; ++d) {

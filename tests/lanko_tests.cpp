@@ -1,5 +1,5 @@
-// Lanko-88, -68 and -103 (seed 000, shared/design/GAMES-lanko-lanrick.md Part A): perft
-// against the independent model, and a hand-made position for every rule.
+// Lanko-88, -68 and -103 (docs/LANKO.md, A1-A13): perft against the independent model, and
+// a hand-made position for every rule.
 #include <catch2/catch.hpp>
 
 #include "engine/perft.hpp"

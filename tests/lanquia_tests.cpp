@@ -1,4 +1,4 @@
-// Lanquia (seed 002, shared/design/GAMES.md "Lanquia"): the pie opening, line-of-sight
+// Lanquia (docs/GAMES.md, "Lanquia"): the pie opening, line-of-sight
 // placement, incursion, flanking captures on each axis and in both orders, territory,
 // passing and the end by score.
 #include <catch2/catch.hpp>

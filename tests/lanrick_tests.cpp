@@ -1,4 +1,4 @@
-// Lanrick (seed 003, shared/design/GAMES-lanko-lanrick.md Part B): perft against the
+// Lanrick (docs/LANRICK.md, B1-B10): perft against the
 // independent model (B9), every rule on hand-made positions, Carroll's three worked
 // examples (B8), a complete game to a win, and random games.
 #include <catch2/catch.hpp>

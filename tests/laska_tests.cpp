@@ -1,4 +1,4 @@
-// Laska and Bignor Ludus (seed 001, shared/design/GAMES.md): the seed's openings and
+// Laska and Bignor Ludus (docs/GAMES.md): the seed's openings and
 // endings replayed move by move (column suffixes are checked by the move parser), the
 // seed's errata, and a test for each rule.
 #include <catch2/catch.hpp>
@@ -89,7 +89,7 @@ TEST_CASE("Laska: errata in the seed's openings are found, not papered over", "[
   CHECK(error == "'d5' is not a cell of this board");
   CHECK(move_strings(s) == std::vector<std::string>{"d6-e5b-f4bw"});
   // The Notation section's second example: c3 must be Black-topped for White to take it
-  // (GAMES.md); as printed (c3WbbwB) White cannot take its own column.
+  // (docs/GAMES.md); as printed (c3WbbwB) White cannot take its own column.
   State printed = state_at(laska(), "d2wBw c3WbbwB, White to move");
   CHECK_FALSE(parse_move(printed, "d2-c3bbwB-b4wBwW", error));
   State fixed = state_at(laska(), "d2wBw c3BbbwB, White to move");

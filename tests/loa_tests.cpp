@@ -1,4 +1,4 @@
-// Lines of Action (seed 004, shared/design/GAMES.md): perft, the seed's example, every end
+// Lines of Action (docs/GAMES.md): perft, the seed's example, every end
 // rule, and the published game records.
 #include <catch2/catch.hpp>
 #include <fstream>

@@ -1,4 +1,4 @@
-// The LOA variants of seed 004 (shared/design/GAMES.md, "LOA variants"): each variant's
+// The LOA variants (docs/GAMES.md, "LOA variants"): each variant's
 // distinguishing rule on positions where it shows, perft from the start, and whole games.
 #include <catch2/catch.hpp>
 
