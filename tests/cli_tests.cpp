@@ -205,5 +205,6 @@ TEST_CASE("CLI: a rules file anywhere finds a shipped board, and TABULA_BOARDS c
   CHECK(rules.status == 1);
   CHECK(rules.out.find("64\n4\n") == 0);
   CHECK(rules.out.find("board file 'elsewhere.yaml' not found next to the rules file, in the boards/ folder beside "
-                       "its folder, in TABULA_BOARDS or among the shipped boards") != std::string::npos);
+                       "its folder, in the current folder, in TABULA_PATH or TABULA_BOARDS or among the shipped "
+                       "boards") != std::string::npos);
 }

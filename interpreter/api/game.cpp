@@ -7,6 +7,7 @@
 #include "diag/render.hpp"
 #include "engine/perft.hpp"
 #include "engine/text/position_text.hpp"
+#include "lang/file_search.hpp"
 #include "lang/game_loader.hpp"
 
 #ifndef TABULA_VERSION
@@ -38,6 +39,13 @@ LoadResult load_with(const std::string& entry, SourceRegistry sources, Load&& lo
 }  // namespace
 
 LoadResult load_game(const std::string& path) { return detail::load_file(path, LoadSettings{}); }
+
+std::string find_rules(const std::string& name) { return find_rules_file(name); }
+
+std::string rules_suggestion(const std::string& name) {
+  std::string said = search_suggestion(name, SearchedKind::rules, "", SourceRegistry{});
+  return said.empty() ? "" : said.substr(2);  // without the leading "; "
+}
 
 LoadResult detail::load_file(const std::string& path, const LoadSettings& settings) {
   return load_with(path, {}, [&](Diagnostics& d, SourceRegistry& s) {

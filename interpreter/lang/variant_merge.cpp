@@ -6,6 +6,7 @@
 
 #include "constructs/registry.hpp"
 #include "diag/source_file.hpp"
+#include "lang/file_search.hpp"
 #include "syntax/ast_print.hpp"
 #include "syntax/parser.hpp"
 
@@ -62,8 +63,6 @@ const Statement* find_variant_line(const RulesFile& f) {
     if (s.keyword == "variant") return &s;
   return nullptr;
 }
-
-bool is_rules_path(const std::string& path) { return has_extension(path, {".rules"}); }
 
 // A base statement and what the variant did with it.
 struct Slot {
@@ -218,14 +217,22 @@ std::optional<RulesFile> merge_source(const SourceFile& source, Diagnostics& dia
     diags.error(variant->pos, fmt::format("variants extend each other more than {} deep (a cycle?)", kMaxVariantDepth));
     return std::nullopt;
   }
-  // Relative to this file's folder; '..' and absolute paths are allowed (a variant in its own
-  // folder may extend a shipped file), since a file that is not a rules file is refused
-  // without being shown.
+  // Looked for as every named file is (lang/file_search.hpp): next to this file first. '..'
+  // and absolute paths are allowed (a variant in its own folder may extend a shipped file),
+  // since a file that is not a rules file is refused without being shown.
   const Expr& base_name = a[2].value;
-  std::string base_path = (std::filesystem::path(path).parent_path() / base_name.text).lexically_normal().string();
-  if (is_rules_path(base_path) && !sources.exists(base_path)) {
-    diags.error(base_name.pos,
-                fmt::format("cannot open the base rules '{}' (looked next to this file)", base_name.text));
+  std::string base_path = find_in_search(base_name.text, SearchedKind::rules, path, sources);
+  if (base_path.empty()) {
+    if (!is_rules_path(base_name.text)) {
+      diags.error(base_name.pos, fmt::format("'{}' is not a rules file (its name must end in .rules)", base_name.text));
+      return std::nullopt;
+    }
+    diags.error(
+        base_name.pos,
+        fmt::format("cannot open the base rules '{}' (looked next to this file, in the rules/ folder beside its "
+                    "folder, in the current folder, in TABULA_PATH and among the shipped rules; `tabula "
+                    "validate --verbose` lists the folders){}",
+                    base_name.text, search_suggestion(base_name.text, SearchedKind::rules, path, sources)));
     return std::nullopt;
   }
   int errors_before = diags.errors_seen();

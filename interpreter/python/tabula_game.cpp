@@ -90,6 +90,8 @@ void bind_game(py::module_& m) {
         return load_game(path, parameters, LoadSettings{reference});
       },
       py::arg("path"), py::arg("parameters"), py::arg("reference"));
+  m.def("_find_rules", &find_rules, py::arg("name"));
+  m.def("_rules_suggestion", &rules_suggestion, py::arg("name"));
   m.def("_load_game_from_sources", &load_from_sources, py::arg("sources"), py::arg("reference"));
   m.def(
       "_load_game_from_text",

@@ -566,6 +566,54 @@ def scenario_edited_rules(driver, tabula, out_dir):
     return "an edited rules file: its error shown in the page, then a new game of the changed rules"
 
 
+def scenario_served_folder(driver, tabula, out_dir):
+    """A served folder with a broken file: the server starts, the page lists the file and shows
+    its errors wrapped (no sideways scrolling); a file added while it runs appears and plays,
+    a file removed goes."""
+    from selenium.webdriver.support.ui import Select
+    with tempfile.TemporaryDirectory() as folder:
+        for name in ("breakthrough", "tic-tac-toe"):
+            subprocess.run(["cp", os.path.join(REPO, "rules", f"{name}.rules"), folder], check=True)
+        long_word = "frobnicate" + "x" * 300  # a line far wider than the page
+        with open(os.path.join(folder, "broken.rules"), "w") as f:
+            f.write(f'game "Broken"\nboard "square8.yaml"\n(player white {long_word}\n')  # the line quoted
+        server = Server(tabula, [folder])
+        try:
+            page = Page(driver, server.url)
+            driver.get(server.url)
+            page.wait(page.idle, "the page to start with a game that loads")
+            options = [o.text for o in Select(driver.find_element("id", "game")).options]
+            check(any("broken (has errors)" in o for o in options), f"the broken file is listed: {options}")
+            check(page.state()["game"]["id"] != "broken", "the first game that loads is shown")
+            Select(driver.find_element("id", "game")).select_by_value("broken")
+            problems = page.wait(lambda: driver.find_element("id", "rules-problems").text, "the broken file's errors")
+            check("broken.rules:3:" in problems and "error:" in problems and long_word[:40] in problems,
+                  f"its errors are shown: {problems[:200]!r}")
+            wide = driver.execute_script(
+                "const pre = document.querySelector('#rules-problems pre'); return [pre.scrollWidth, pre.clientWidth]")
+            check(wide[0] <= wide[1] + 1, f"the errors wrap instead of scrolling sideways: {wide}")
+            page.screenshot(out_dir, "served-folder-errors")
+            with open(os.path.join(REPO, "rules", "connect-four.rules")) as f:
+                text = f.read()
+            with open(os.path.join(folder, "added.rules.new"), "w") as f:
+                f.write(text)
+            os.replace(os.path.join(folder, "added.rules.new"), os.path.join(folder, "added.rules"))
+            os.remove(os.path.join(folder, "tic-tac-toe.rules"))
+            page.wait(lambda: "added" in [o.get_attribute("value") for o in
+                                          Select(driver.find_element("id", "game")).options], "the added file listed")
+            values = [o.get_attribute("value") for o in Select(driver.find_element("id", "game")).options]
+            check("tic-tac-toe" not in values, f"the removed file is gone: {values}")
+            page.new_game("added", ["human", "human"])
+            page.play_by_clicks(page.state()["moves"][0])
+            check(page.state()["game"]["name"] == "Connect Four", f"the added file plays: {page.state()['game']}")
+            server.stop()
+            server = None
+        finally:
+            if server:
+                server.process.kill()
+    return "a served folder: a broken file listed with its errors, a file added while serving plays, one removed goes"
+
+
 def scenario_errors(server):
     status, body, _ = server.call("POST", "/api/move", b"x" * 20000)
     check(status == 413 and "error" in json.loads(body), f"a body over the limit: {status} {body}")
@@ -591,6 +639,7 @@ def main():
                          lambda: scenario_lanko(page, args.out), lambda: scenario_other_origin(page, server),
                          lambda: scenario_refused_new_game(page),
                          lambda: scenario_edited_rules(driver, args.tabula, args.out),
+                         lambda: scenario_served_folder(driver, args.tabula, args.out),
                          lambda: scenario_replay_page(driver, args.tabula),
                          lambda: scenario_errors(server)):
             print("ok:", scenario(), f"({time.time() - started:.0f} s)", flush=True)

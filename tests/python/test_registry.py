@@ -17,10 +17,30 @@ def test_the_registered_names_are_the_shipped_rules_files_and_load_as_their_path
 
 
 def test_an_unknown_name_is_refused_with_the_close_ones():
-    with pytest.raises(ValueError, match="no game named 'lao'.*did you mean loa"):
+    with pytest.raises(ValueError, match="no game named 'lao'.*did you mean 'loa.rules'"):
         tabula.load_game("lao")
-    with pytest.raises(ValueError, match="the games are: amazons, amazons-6x6, ataxx, ataxx-blocked, bignor-ludus, brazilian-draughts, breakthrough, chess, chess960, chinese-checkers"):
+    with pytest.raises(ValueError, match="the shipped games are: amazons, amazons-6x6, ataxx, ataxx-blocked, bignor-ludus, brazilian-draughts, breakthrough, chess, chess960, chinese-checkers"):
         tabula.load_game("zzzzzz")
+
+
+def test_a_name_is_found_as_the_cli_finds_it_the_current_folder_then_tabula_path(tmp_path, monkeypatch):
+    # docs/LANGUAGE.md, "Where files are found": the same order as `tabula perft NAME`.
+    mine, lib = tmp_path / "mine", tmp_path / "lib"
+    mine.mkdir()
+    lib.mkdir()
+    (mine / "short.rules").write_text('variant "Short" extends "loa.rules"\nlimit plies=40\n')
+    (lib / "tiny.rules").write_text('game "Tiny"\nboard "tiny.yaml"\nplayer black\nplayer white\n'
+                                    'piece stone\nturn {\n  place stone\n}\nno-move draw\n')
+    (lib / "tiny.yaml").write_text("rectangle: { files: 2, ranks: 2 }\n")
+    monkeypatch.chdir(mine)
+    monkeypatch.setenv("TABULA_PATH", str(lib))
+    short = tabula.load_game("short")  # ./short.rules, whose base is the shipped loa.rules
+    assert short.name == "Short" and short.max_game_length() == 40
+    assert len(short.new_initial_state().legal_actions()) == 36
+    tiny = tabula.load_game("tiny")  # in TABULA_PATH, with its board beside it
+    assert tiny.num_distinct_actions() >= 4 and len(tiny.new_initial_state().legal_actions()) == 4
+    with pytest.raises(ValueError, match="did you mean 'tiny.rules'"):
+        tabula.load_game("tinny")
 
 
 def test_parameters_as_a_dict_or_in_the_name_give_the_same_game():

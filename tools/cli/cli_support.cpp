@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 #include <csignal>
+#include <filesystem>
 #include <iostream>
 #include <optional>
 #include "terminal_colour.hpp"
@@ -11,6 +12,7 @@
 #include "diag/source_registry.hpp"
 #include "engine/text/move_text.hpp"
 #include "engine/text/position_text.hpp"
+#include "lang/file_search.hpp"
 #include "lang/game_loader.hpp"
 
 namespace tabula::cli {
@@ -146,8 +148,23 @@ SourceFile read_input(const std::string& path, std::string_view kind) {
 }
 
 CLI::Validator existing_file_or_stdin() {
-  return CLI::Validator([](std::string& path) -> std::string { return path == "-" ? "" : CLI::ExistingFile(path); },
-                        "FILE (- for stdin)");
+  return CLI::Validator(
+      [](std::string& path) -> std::string {
+        std::error_code ec;
+        if (path == "-" || std::filesystem::is_regular_file(path, ec)) return "";
+        if (std::filesystem::exists(path, ec)) return CLI::ExistingFile(path);  // a folder: CLI11 says so
+        const bool board = is_board_path(path);
+        std::string found =
+            board ? find_in_search(path, SearchedKind::board, "", SourceRegistry{}) : find_rules_file(path);
+        if (!found.empty()) {
+          path = found;
+          return "";
+        }
+        return fmt::format(
+            "File does not exist: {}{}", path,
+            search_suggestion(path, board ? SearchedKind::board : SearchedKind::rules, "", SourceRegistry{}));
+      },
+      "FILE (- for stdin)");
 }
 
 bool is_board_file(const std::string& path) { return is_board_path(path); }

@@ -78,7 +78,9 @@ void claim_stdin(std::string_view kind);
 // rules are looked up as for a rules file in the current folder.
 inline constexpr const char* kStdinRulesName = "stdin.rules";
 
-// CLI11's ExistingFile, with "-" (standard input) accepted too.
+// A rules or board file: the file named, or "-" (standard input), or else a name found along
+// the search (lang/file_search.hpp: `loa` is the shipped rules/loa.rules), which the argument
+// then becomes. A name not found is "File does not exist: NAME", with a did-you-mean.
 CLI::Validator existing_file_or_stdin();
 
 }  // namespace tabula::cli

@@ -140,7 +140,7 @@ void add_analyze(CLI::App& app) {
       "analyze", "Balance under good play, decisiveness, length, branching, drama and skill of a game, with verdicts");
   cmd->add_option("rules", o->rules, "Rules file; several: the variants compared side by side")
       ->required()
-      ->check(existing_file_or_stdin());
+      ->transform(existing_file_or_stdin());
   cmd->add_option("--games", o->config.games, "Random-play games")
       ->transform(whole_range(1, kMaxGames))
       ->capture_default_str();

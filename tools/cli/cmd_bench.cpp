@@ -23,7 +23,7 @@ void add_bench(CLI::App& app) {
   };
   auto o = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("bench", "Random playouts per second");
-  cmd->add_option("rules", o->rules, "Rules file")->required()->check(existing_file_or_stdin());
+  cmd->add_option("rules", o->rules, "Rules file")->required()->transform(existing_file_or_stdin());
   cmd->add_option("--seconds", o->seconds, "How long to run")->check(finite_range(0.01, 86400))->capture_default_str();
   cmd->add_option("--threads", o->threads, "Playout threads")->transform(whole_range(1, 256))->capture_default_str();
   cmd->add_option("--playouts", o->playouts, "Stop after this many playouts instead of after --seconds")

@@ -29,7 +29,9 @@ void add_ladder(CLI::App& app) {
   };
   auto o = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("ladder", "Rank players by Elo in a round robin at equal time per move");
-  cmd->add_option("rules", o->rules, "Rules file (a game of two seats)")->required()->check(existing_file_or_stdin());
+  cmd->add_option("rules", o->rules, "Rules file (a game of two seats)")
+      ->required()
+      ->transform(existing_file_or_stdin());
   cmd->add_option("--players", o->players,
                   "Comma-separated specs; a kind without a budget (mc, mcts, alphabeta, auto) thinks "
                   "--seconds-per-move; the first is the yardstick at Elo 0")

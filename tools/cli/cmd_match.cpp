@@ -31,7 +31,7 @@ void add_match(CLI::App& app) {
   };
   auto o = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("match", "Play many seeded games between computer players and report the statistics");
-  cmd->add_option("rules", o->rules, "Rules file")->required()->check(existing_file_or_stdin());
+  cmd->add_option("rules", o->rules, "Rules file")->required()->transform(existing_file_or_stdin());
   cmd->add_option("--players", o->players,
                   "Comma-separated player specs: one per seat or per side (rotating every game), or by seat name "
                   "(S=mcts:1s,W+E=random); see docs/AI.md")

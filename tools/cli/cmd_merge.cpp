@@ -81,7 +81,7 @@ void add_merge(CLI::App& app) {
   auto* cmd = app.add_subcommand("merge", "Combine the results files (from --out) of one study into one report");
   cmd->add_option("files", o->files, "Results files, one JSON line per game (- for standard input)")
       ->required()
-      ->check(existing_file_or_stdin());
+      ->transform(existing_file_or_stdin());
   auto* json = cmd->add_flag("--json", o->json, "Print the report as one JSON object");
   cmd->add_flag("--csv", o->csv, "Print a match's report as CSV")->excludes(json);
   cmd->add_flag("--partial", o->partial, "Report the games present even when some of the study's games are missing");

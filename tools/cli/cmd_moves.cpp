@@ -15,7 +15,7 @@ void add_moves(CLI::App& app) {
   };
   auto o = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("moves", "List the legal moves of a position");
-  cmd->add_option("rules", o->rules, "Rules file")->required()->check(existing_file_or_stdin());
+  cmd->add_option("rules", o->rules, "Rules file")->required()->transform(existing_file_or_stdin());
   cmd->add_option("--position", o->position, "Position (text, or @FILE); default: the start");
   cmd->add_flag("--json", o->json, "Print a JSON array of move strings");
   add_reference_flag(*cmd, o->load);

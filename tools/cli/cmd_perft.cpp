@@ -57,7 +57,7 @@ void add_perft(CLI::App& app) {
       "after which the game is over (a finished game counts once where it ends, also at the start: perft 1 of a "
       "finished position is 1). --full-length counts only sequences of exactly DEPTH moves. Ctrl-C stops the count "
       "and prints what was counted so far (exit code 130)");
-  cmd->add_option("rules", o->rules, "Rules file")->required()->check(existing_file_or_stdin());
+  cmd->add_option("rules", o->rules, "Rules file")->required()->transform(existing_file_or_stdin());
   cmd->add_option("depth", o->depth, fmt::format("Depth in plies (1 to {})", kMaxPerftPlies))
       ->required()
       ->transform(whole_range(1, kMaxPerftPlies));

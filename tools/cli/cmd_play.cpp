@@ -71,7 +71,7 @@ SeatAgents seat_agents(const Program& p, const std::string& players, uint64_t se
 void add_play(CLI::App& app) {
   auto o = std::make_shared<PlayOptions>();
   auto* cmd = app.add_subcommand("play", "Play a whole game (human or computer per seat)");
-  cmd->add_option("rules", o->rules, "Rules file")->required()->check(existing_file_or_stdin());
+  cmd->add_option("rules", o->rules, "Rules file")->required()->transform(existing_file_or_stdin());
   cmd->add_option("--players", o->players,
                   "One per side, one per seat, or by seat (S=random,W+E=search): human, random, mc:N, mcts:N, mcts:1s, "
                   "alphabeta:D, alphabeta:D:1s, search:D (docs/AI.md)")

@@ -50,7 +50,7 @@ void add_replay(CLI::App& app) {
   };
   auto o = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("replay", "Replay a game record (move numbers and comments are skipped)");
-  cmd->add_option("rules", o->rules, "Rules file")->required()->check(existing_file_or_stdin());
+  cmd->add_option("rules", o->rules, "Rules file")->required()->transform(existing_file_or_stdin());
   cmd->add_option("game", o->game, "Game record file ('-': standard input)")->required();
   cmd->add_option("--position", o->position, "Start from this position (text, or @FILE)");
   cmd->add_flag("--show", o->show, "Draw the final position");

@@ -179,7 +179,7 @@ void add_show(CLI::App& app) {
   auto* cmd = app.add_subcommand("show", "Draw a position (or a board file) as text, and as SVG with --svg");
   cmd->add_option("file", o->file, "Rules file, or a board file (.yaml) to draw without pieces")
       ->required()
-      ->check(existing_file_or_stdin());
+      ->transform(existing_file_or_stdin());
   cmd->add_option("--position", o->position, "Position (text, or @FILE); default: the start");
   cmd->add_option("--moves", o->moves,
                   "Play these moves (a game record, or @FILE, @- for standard input) from the position first");

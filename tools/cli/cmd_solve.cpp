@@ -167,7 +167,7 @@ void add_solve(CLI::App& app) {
       "The exact value of a position under perfect play (win, loss or draw; the score difference where the game "
       "ends on a score) for the player to move, the value of every legal move and a line of best play. A budget "
       "that runs out (--time, --nodes, Ctrl-C) gives 'unknown' with the bounds proven so far");
-  cmd->add_option("rules", o->rules, "Rules file")->required()->check(existing_file_or_stdin());
+  cmd->add_option("rules", o->rules, "Rules file")->required()->transform(existing_file_or_stdin());
   cmd->add_option("--position", o->position, "Solve this position (text, or @FILE)");
   cmd->add_option("--moves", o->moves, "Play these moves (a game record, or @FILE) from the position first");
   cmd->add_option("--time", o->time, "Stop after this long (seconds, or 90s, 2m, 1h); default: no limit");

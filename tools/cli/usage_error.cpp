@@ -109,9 +109,13 @@ int report_parse_error(const CLI::App& app, const CLI::ParseError& e, int argc, 
   }
   std::string message = reworded(e.what());
   // A file that is not there is wrong input (exit 1), as when it cannot be read.
-  static const std::regex missing("^.*: File does not exist: (.*)$");
+  // A name alone was also looked for along the search (lang/file_search.hpp), which says so.
+  static const std::regex missing("^.*: File does not exist: (.*?)(; did you mean .*)?$");
   if (std::smatch m; std::regex_match(message, m, missing)) {
-    std::cerr << fmt::format("tabula: cannot open '{}': no such file\n", m[1].str());
+    const std::string name = m[1].str();
+    const bool searched = name.find('/') == std::string::npos;
+    std::cerr << fmt::format("tabula: cannot open '{}': no such file{}{}\n", name,
+                             searched ? " here, in TABULA_PATH or among the shipped files" : "", m[2].str());
     return kExitInput;
   }
   if (std::string said = unexpected_arguments(app, message, argc, argv); !said.empty()) {

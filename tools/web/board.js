@@ -91,10 +91,10 @@ async function loadGames() {
   for (const g of data.games) {
     const option = document.createElement("option");
     option.value = g.id;
-    option.textContent = g.name === g.id ? g.name : `${g.name} (${g.id})`;
+    option.textContent = (g.name === g.id ? g.name : `${g.name} (${g.id})`) + (g.loaded ? "" : " (has errors)");
     select.appendChild(option);
   }
-  if (chosen) select.value = chosen;
+  if (chosen && gameInfo(chosen)) select.value = chosen;
   const list = $("player-specs");
   list.textContent = "";
   for (const spec of data.players) {
@@ -310,7 +310,7 @@ async function showRules() {
     delete pre.dataset.version;
     return;
   }
-  if (state && rules.game !== state.game.id) watchRules();  // another game now: its rules next
+  if (rules.game !== $("game").value) watchRules();  // another game chosen: its rules next
   const shown = `${rules.game}@${rules.version}`;
   if (pre.dataset.version === shown) return;
   $("rules-file").textContent = rules.file;
@@ -352,11 +352,12 @@ function highlighted(text, classes) {
   return nodes;
 }
 
-// Asks for the rules of the game shown, about once a second: the server reads the file again
-// when it has changed.
+// Asks for the rules of the game chosen, about once a second: the server reads the file again
+// when it has changed. Every few seconds the list of games too: a file added to a served
+// folder appears, one removed goes.
 let watching = false;
 async function watchRules() {
-  const id = board.state ? board.state.game.id : $("game").value;
+  const id = $("game").value || (board.state && board.state.game.id);
   if (watching || !id) return;
   watching = true;
   try {
@@ -527,6 +528,7 @@ async function start() {
   $("game").addEventListener("change", () => {
     const game = gameInfo($("game").value);
     showSeatPlayers(game, game.default_players);
+    watchRules();
   });
   try {
     await api("POST", "/api/token", {});  // this browser's token (a cookie), unless it has one
@@ -536,13 +538,30 @@ async function start() {
     return;
   }
   const params = new URLSearchParams(location.hash.slice(1));
-  const first = gameInfo(params.get("game")) || board.games[0];
+  const first = gameInfo(params.get("game")) || board.games.find((g) => g.loaded) || board.games[0];
   $("game").value = first.id;
   showSeatPlayers(first, first.default_players);
   window.addEventListener("hashchange", () => openSession(new URLSearchParams(location.hash.slice(1)).get("session")));
   if (!(await openSession(params.get("session")))) await newGame();
   watchRules();
   setInterval(watchRules, 1000);
+  setInterval(refreshGames, 3000);
+}
+
+// The list of games again, keeping the choice; the form follows a game that was added or changed.
+async function refreshGames() {
+  const before = JSON.stringify(board.games);
+  try {
+    await loadGames();
+  } catch (e) {
+    return;  // the server may be restarting: the list stays
+  }
+  if (JSON.stringify(board.games) === before) return;
+  const game = gameInfo($("game").value) || board.games[0];
+  if (!game) return;
+  $("game").value = game.id;
+  const players = [...document.querySelectorAll("#seat-players input")].map((input) => input.value);
+  showSeatPlayers(game, players.length === game.seats.length ? players : game.default_players);
 }
 
 // The game of the address (#session=...), while the server still has it: a reload, or a

@@ -34,12 +34,26 @@ bool inside(const fs::path& file, const fs::path& folder) {
 WatchedRules::WatchedRules(std::string path, std::string id) : path_(std::move(path)), id_(std::move(id)) {
   RulesLoad load = load_rules(path_, id_);
   std::cerr << cli::coloured_diagnostics(load.diagnostics);
-  if (!load.rules) throw cli::UserError{fmt::format("{} has errors; nothing was run", path_)};
-  now_.rules = std::move(load.rules);
+  if (load.rules) {
+    now_.rules = std::move(load.rules);
+  } else {
+    std::cerr << fmt::format(
+        "tabula serve: {} has errors: the page shows them, and its game can start once they "
+        "are fixed\n",
+        path_);
+    now_.version = 0;
+    now_.diagnostics = load.diagnostics;
+  }
   read_ = std::move(load.sources);
-  for (const auto& [file, text] : read_)
-    if (fs::path real = real_path(file); !real.empty()) folders_.insert(real.parent_path());
+  if (auto it = read_.find(path_); it != read_.end()) now_.text = it->second;
+  remember_folders(true);
   last_look_ = std::chrono::steady_clock::now();
+}
+
+void WatchedRules::remember_folders(bool with_rules_file) {
+  for (const auto& [file, text] : read_)
+    if (fs::path real = real_path(file); (with_rules_file || file != path_) && !real.empty())
+      folders_.insert(real.parent_path());
 }
 
 std::string WatchedRules::outside_folders() const {
@@ -78,13 +92,21 @@ WatchedRules::Now WatchedRules::refresh(std::chrono::duration<double> interval) 
   auto time = std::chrono::steady_clock::now();
   if (time - last_look_ < interval) return now_;
   last_look_ = time;
-  if (!changed()) return now_;
+  if (now_.diagnostics.empty() && !changed()) return now_;
   RulesLoad load = load_rules(path_, id_);
   read_ = std::move(load.sources);
   if (read_.find(path_) == read_.end()) read_[path_] = "";  // unreadable now: look again next time
+  // A file that had never loaded read only part of what it needs: its first load that works
+  // names the folders it is served from.
+  // (The rules file's own folder stays the one it was in at the start.)
+  if (!now_.rules && load.rules) remember_folders(false);
   if (std::string outside = outside_folders(); !outside.empty()) {
     now_.diagnostics = std::move(outside);
-  } else if (load.rules) {
+    now_.text.clear();  // nor its text
+    return now_;
+  }
+  now_.text = read_[path_];
+  if (load.rules) {
     info(*load.rules).version = ++now_.version;
     now_.rules = std::move(load.rules);
     now_.diagnostics.clear();

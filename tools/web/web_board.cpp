@@ -135,36 +135,6 @@ std::string not_a_persons_turn(const WebGame& g) {
 
 }  // namespace
 
-ServedGames load_games(const std::vector<std::string>& paths) {
-  namespace fs = std::filesystem;
-  std::vector<std::string> files;
-  for (const std::string& path : paths.empty() ? std::vector<std::string>{"rules"} : paths) {
-    std::error_code ec;
-    if (fs::is_directory(path, ec)) {
-      std::vector<std::string> found;
-      for (const auto& entry : fs::directory_iterator(path, ec))
-        if (entry.path().extension() == ".rules") found.push_back(entry.path().string());
-      if (found.empty()) throw cli::UserError{fmt::format("'{}' holds no .rules files", path)};
-      std::sort(found.begin(), found.end());
-      files.insert(files.end(), found.begin(), found.end());
-    } else if (fs::is_regular_file(path, ec)) {
-      files.push_back(path);
-    } else {
-      throw cli::UserError{fmt::format("'{}' is neither a rules file nor a folder of them{}", path,
-                                       paths.empty() ? " (name the rules folder: tabula serve path/to/rules)" : "")};
-    }
-  }
-  ServedGames games;
-  for (const std::string& file : files) {
-    std::string id = fs::path(file).stem().string();
-    for (const auto& g : games)
-      if (g->id() == id)
-        throw cli::UserError{fmt::format("two rules files are named {}: {} and {}", id, g->path(), file)};
-    games.push_back(std::make_shared<WatchedRules>(file, id));
-  }
-  return games;
-}
-
 WebBoard::WebBoard(ServedGames games, BoardOptions options)
     : games_(std::move(games)),
       options_(std::move(options)),
@@ -230,9 +200,23 @@ Response WebBoard::give_token(const Request& request) const {
 }
 
 Response WebBoard::games() const {
+  const std::chrono::duration<double> interval(options_.watch_seconds);
   json list = json::array();
-  for (const auto& served : games_) {
-    auto now = served->refresh(std::chrono::duration<double>(options_.watch_seconds));
+  for (const auto& served : games_.now(interval)) {
+    auto now = served->refresh(interval);
+    if (!now.rules) {  // not loaded yet: listed with its errors, so the page can show them
+      list.push_back({{"id", served->id()},
+                      {"name", served->id()},
+                      {"file", served->path()},
+                      {"sides", json::array()},
+                      {"seats", json::array()},
+                      {"has_score", false},
+                      {"default_players", json::array()},
+                      {"version", 0},
+                      {"loaded", false},
+                      {"has_errors", true}});
+      continue;
+    }
     const GameInfo& g = info(*now.rules);
     json seats = json::array();
     for (const SeatInfo& s : g.seats) seats.push_back({{"name", s.name}, {"side", g.sides[s.side]}});
@@ -251,6 +235,7 @@ Response WebBoard::games() const {
                     {"has_score", g.has_score},
                     {"default_players", *players},
                     {"version", now.version},
+                    {"loaded", true},
                     {"has_errors", !now.diagnostics.empty()}});
   }
   json players = {"human",
@@ -263,9 +248,8 @@ Response WebBoard::games() const {
   return json_response(200, {{"games", list}, {"players", players}, {"move_time", options_.move_seconds}});
 }
 
-WatchedRules* WebBoard::find_game(const std::string& id) const {
-  auto it = std::find_if(games_.begin(), games_.end(), [&](const auto& g) { return g->id() == id; });
-  return it == games_.end() ? nullptr : it->get();
+std::shared_ptr<WatchedRules> WebBoard::find_game(const std::string& id) const {
+  return games_.find(id, std::chrono::duration<double>(options_.watch_seconds));
 }
 
 // A served rules file as it is now: its text, the version of its rules (one more each time
@@ -277,11 +261,11 @@ Response WebBoard::rules(const Request& request) const {
   if (!served)
     return error_response(404, fmt::format("there is no game '{}' here (GET /api/games lists them)", it->second));
   auto now = served->refresh(std::chrono::duration<double>(options_.watch_seconds));
-  const GameInfo& g = info(*now.rules);
-  return json_response(200, {{"game", g.id},
-                             {"file", g.file},
+  // The text of the rules that loaded last; of a file that never loaded, the file as it is.
+  return json_response(200, {{"game", served->id()},
+                             {"file", now.rules ? info(*now.rules).file : served->path()},
                              {"version", now.version},
-                             {"text", g.text},
+                             {"text", now.rules ? info(*now.rules).text : now.text},
                              {"diagnostics", now.diagnostics.empty() ? json(nullptr) : json(now.diagnostics)}});
 }
 

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "rules_watch.hpp"
+#include "served_games.hpp"
 #include "web_access.hpp"
 #include "web_game.hpp"
 #include "web_request.hpp"
@@ -35,13 +36,6 @@ struct BoardOptions {
   double watch_seconds = 0.5;         // the served files are read again at most this often
 };
 
-// The rules files named by `paths` (files, or folders: their *.rules, sorted), loaded and
-// checked, and watched from then on; ids are the file names without .rules. Throws
-// cli::UserError for a missing path, a folder without rules files, a file with errors or two
-// files with the same name.
-using ServedGames = std::vector<std::shared_ptr<WatchedRules>>;
-ServedGames load_games(const std::vector<std::string>& paths);
-
 class WebBoard {
  public:
   // Throws cli::UserError when options.default_players names a player that cannot be seated.
@@ -52,14 +46,14 @@ class WebBoard {
   Response handle(const Request& request);
 
   size_t session_count() const { return sessions_.size(); }
-  size_t game_count() const { return games_.size(); }
+  size_t game_count() const { return games_.size(); }  // as last listed
 
  private:
   Response route(const Request& request, const std::string& token);
   Response give_token(const Request& request) const;
   Response games() const;
   Response rules(const Request& request) const;
-  WatchedRules* find_game(const std::string& id) const;  // nullptr when no file has that id
+  std::shared_ptr<WatchedRules> find_game(const std::string& id) const;  // nullptr when no file has that id
   Response new_game(const Request& request, const std::string& token);
   Response game_request(const Request& request, const std::string& action, const std::string& token);
   Response play_computer(WebGame& game, uint64_t max_moves);

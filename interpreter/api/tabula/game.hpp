@@ -154,9 +154,16 @@ struct LoadResult {
   std::string rendered;                      // the diagnostics as the CLI prints them: file:line:col, the line, a caret
 };
 
-// Board files are looked up next to the rules file, then in the boards/ folder beside its
-// folder, in TABULA_BOARDS and among the shipped boards, as the CLI does (docs/LANGUAGE.md).
+// Board files and base rules are looked up next to the rules file, then in the boards/ (or
+// rules/) folder beside its folder, in the current folder, in TABULA_PATH (and TABULA_BOARDS)
+// and among the shipped files, as the CLI does (docs/LANGUAGE.md, "Where files are found").
 TABULA_API LoadResult load_game(const std::string& path);
+// The rules file a user's name stands for, as the CLI finds it: `name` when it is a file, else
+// NAME or NAME.rules in the current folder, in TABULA_PATH or among the shipped rules (a
+// shipped game by its name alone); "" when there is none.
+TABULA_API std::string find_rules(const std::string& name);
+// "did you mean 'X'?" for the rules file nearest to a name find_rules did not find, or "".
+TABULA_API std::string rules_suggestion(const std::string& name);
 // A rules text not in a file: `name` is its path for diagnostics and for looking up its
 // board and base rules (`rules/my-variant.rules` finds its base `rules/base.rules`).
 TABULA_API LoadResult load_game_from_text(const std::string& text, const std::string& name);

@@ -28,7 +28,8 @@ extern constinit const StatementSpec board_statement{"board",
                                                      check_board,
                                                      "board \"FILE.yaml\"",
                                                      "the board graph, found next to the rules file, in boards/ beside "
-                                                     "its folder, in TABULA_BOARDS or among the shipped boards"};
+                                                     "its folder, in the current folder, in TABULA_PATH or among the "
+                                                     "shipped boards"};
 extern constinit const StatementSpec variant_statement{
     "variant",
     Pass::define,

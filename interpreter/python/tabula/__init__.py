@@ -18,7 +18,6 @@ at once. Games and states pickle. See docs/PYTHON.md for a walk-through, the act
 observation layouts, and how the API compares with pyspiel's.
 """
 
-import difflib as _difflib
 import json as _json
 import os as _os
 import re as _re
@@ -138,22 +137,22 @@ def _parse_parameters(text, game):
 
 
 def _rules_path(game):
-    if game.lower().endswith(".rules") or "/" in game or _os.sep in game:
-        return game
-    path = _os.path.join(_rules_dir(), game + ".rules")
-    if not _os.path.isfile(path):
-        names = registered_names()
-        close = _difflib.get_close_matches(game, names, n=3)
-        hint = f"; did you mean {' or '.join(close)}?" if close else f"; the games are: {', '.join(names)}"
-        raise ValueError(f"no game named {game!r} (a name from tabula.registered_names(), or a rules file's "
-                         f"path){hint}")
+    # Found as the CLI finds it (docs/LANGUAGE.md, "Where files are found"): the file itself,
+    # else NAME or NAME.rules in the current folder, TABULA_PATH and the shipped rules.
+    path = _tabula._find_rules(game)
+    if not path:
+        said = _tabula._rules_suggestion(game)
+        hint = f"; {said}" if said else f"; the shipped games are: {', '.join(registered_names())}"
+        raise ValueError(f"no game named {game!r} (a name from tabula.registered_names(), a rules file in the "
+                         f"current folder or in TABULA_PATH, or a rules file's path){hint}")
     return path
 
 
 def load_game(game, parameters=None, reference=False):
-    """Loads a game: a name from registered_names(), or a rules file's path (its
-    board file is looked up next to it, in the boards/ folder beside its folder, in
-    TABULA_BOARDS and among the shipped boards, as the CLI does), with optional parameters.
+    """Loads a game: a name from registered_names() (or of a rules file in the current folder
+    or in TABULA_PATH), or a rules file's path (its board and base rules are looked up next
+    to it, in the boards/ or rules/ folder beside its folder, in the current folder, in
+    TABULA_PATH and among the shipped files, as the CLI does), with optional parameters.
 
     Parameters change what the rules set with `limit plies=N` and `option` (docs/LANGUAGE.md):
     plies, repetition (off, draw or end), repetition-draw (True/False or on/off),
