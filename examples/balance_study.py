@@ -11,15 +11,25 @@ import sys
 
 import tabula
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
 VARIANTS = ["loa", "loa-scrambled-eggs", "loa-parachute", "loa-neighbours", "loa-rotation"]
+
+
+def load_variants(variants):
+    """(label, game) per variant: a shipped game's name (loa), a rules file in the current
+    folder or TABULA_PATH by name, or a rules file's path, as `tabula` finds them. All are
+    loaded before anything is played, so a wrong name stops the study at once."""
+    loaded = []
+    for name in variants:
+        game = tabula.load_game(str(name))
+        label = pathlib.Path(str(name)).stem if str(name).endswith(".rules") else str(name)
+        loaded.append((label, game))
+    return loaded
 
 
 def study(variants, player="random", games=200, seed=1, threads=1):
     """One row per variant: the first player's share of the decisive games and its interval."""
     rows = []
-    for name in variants:
-        game = tabula.load_game(ROOT / "rules" / f"{name}.rules")
+    for name, game in load_variants(variants):
         result = tabula.match(game, [player] * game.num_players(), games=games, seed=seed, threads=threads)
         decisive = result.games - result.draws
         rows.append({
@@ -70,13 +80,21 @@ def plot(rows, path):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--variants", nargs="+", default=VARIANTS, help="rules files (names in rules/)")
+    parser.add_argument("--variants", nargs="+", default=VARIANTS, help="games: shipped names (loa), or rules files by name or path")
     parser.add_argument("--player", default="random", help="the player spec on every side (docs/AI.md)")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--plot", help="write the figure to this file (needs matplotlib)")
     args = parser.parse_args(argv)
+    # Every argument is checked before the first game (a study may play for minutes).
+    if args.games < 1:
+        parser.error(f"--games: {args.games}; give 1 or more")
+    try:
+        load_variants(args.variants)
+        tabula.Bot(args.player)  # a spec that does not parse is refused here
+    except (ValueError, tabula.RulesError) as e:
+        parser.error(str(e))
     rows = study(args.variants, args.player, args.games, args.seed, args.threads)
     print_table(rows)
     if args.plot:

@@ -83,6 +83,40 @@ TEST_CASE("CLI: no output writes over an existing file without --force", "[cli][
   }
 }
 
+TEST_CASE("CLI: a picture or a page drawn again replaces the one tabula wrote there and nothing else",
+          "[cli][outputs]") {
+  Folder dir;
+  const auto svg = (dir / "x.svg").string(), html = (dir / "x.html").string();
+  write_file(dir / "record.txt", "1. b1-b3 h2-f2\n");
+  // Twice without --force: the second picture (after a move) replaces the first.
+  REQUIRE(run("show rules/loa.rules --svg " + svg).status == 0);
+  const std::string first = read_text(svg);
+  CHECK(first.rfind("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- written by tabula: show svg. ", 0) == 0);
+  auto again = run("show rules/loa.rules --moves b1-b3 --svg " + svg);
+  INFO(again.out);
+  CHECK(again.status == 0);
+  CHECK(read_text(svg) != first);
+  // What follows the mark is what --svg - prints.
+  std::string drawn = read_text(svg);
+  drawn.erase(drawn.find('\n') + 1, drawn.find('\n', drawn.find('\n') + 1) - drawn.find('\n'));
+  CHECK(drawn == run("show rules/loa.rules --moves b1-b3 --svg -").out);
+  // A page, twice; but never a page over a picture, a picture over a page, or over an input.
+  const std::string replay = "replay rules/loa.rules " + (dir / "record.txt").string() + " --html ";
+  REQUIRE(run(replay + html).status == 0);
+  CHECK(run(replay + html).status == 0);
+  auto crossed = run(replay + svg);
+  CHECK(crossed.status == 1);
+  CHECK(crossed.out.find("exists; tabula never writes over a file but one it wrote itself as `replay html` output") !=
+        std::string::npos);
+  CHECK(run("show rules/loa.rules --svg " + html).status == 1);
+  auto input = run("show rules/loa.rules --svg " + (dir / "record.txt").string());
+  CHECK(input.status == 1);
+  CHECK(read_text(dir / "record.txt") == "1. b1-b3 h2-f2\n");
+  // A file that only quotes the mark later on (not as its second line) is not Tabula's.
+  write_file(svg, "<svg>\n<title>mine</title>\n<!-- written by tabula: show svg. -->\n");
+  CHECK(run("show rules/loa.rules --svg " + svg).status == 1);
+}
+
 TEST_CASE("CLI: match --records refuses another run's records before it plays, and --resume replaces its own",
           "[cli][outputs]") {
   Folder dir;

@@ -117,6 +117,11 @@ TEST_CASE("CLI: show --svg marks the last move, the legal moves of a piece and s
   CHECK(count(svg, "<polyline class=\"last-move\"") == 1);
   CHECK(count(svg, "class=\"last-move-cell\"") == 2);
   CHECK(svg.find("white to move (ply 1)</text>") != std::string::npos);
+  CHECK(count(svg, "class=\"taken\"") == 0);  // a plain move took nothing
+  // A capture: the arrow goes e5-c3, and the counter it took on d4 is crossed out there.
+  svg = show_svg("rules/laska.rules --moves 'c3-d4 e5-c3'", "laska-capture");
+  CHECK(count(svg, "<g class=\"taken\"") == 1);
+  CHECK(svg.find("<title>taken on d4</title>") != std::string::npos);
 
   auto program = load_rules(repo_path("rules/loa.rules"));
   State s(program);

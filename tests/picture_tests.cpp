@@ -174,6 +174,15 @@ TEST_CASE("Pictures: square boards keep their shape - walls, coordinates and lin
   // chessboard, where the others are nearly the paper.
   CHECK(count(lanko103, "class=\"cell\" fill=\"#f0d9b5\"") == 8);
   CHECK(count(lanko103, "class=\"hole\" fill=\"#fbf7ef\"") == 44);
+  // A hole in a board of both colours is a missing cell whatever its colour: all four
+  // squares of a 2x2 hole are hatched (a light one drawn pale would pass for a cell).
+  const std::string holed = picture_dir() + "/holed.yaml";
+  write_file(holed,
+             "name: holed\nmap:\n  rows: |\n    ......\n    ......\n    ..##..\n    ..##..\n    ......\n    "
+             "......\n  legend:\n    \"#\": none\n    \".\": {}\n");
+  std::string with_hole = draw(load_board_at(std::filesystem::relative(holed, TABULA_SOURCE_DIR).string()));
+  CHECK(count(with_hole, "class=\"hole\"") == 4);
+  CHECK(count(with_hole, "class=\"hole\" fill=\"url(#hole-hatch)\"") == 4);
   // Hex rows: the row letter at both ends of each of the 17 rows.
   std::string hex9 = draw(load_board_at("boards/hex9.yaml"));
   CHECK(count(group(hex9, "coordinates"), "<text") == 34);
@@ -288,6 +297,12 @@ TEST_CASE("Pictures: the last move, the legal moves of a piece, a region and its
   CHECK(count(svg, "marker-end=\"url(#arrowhead)\"") == 1);
   CHECK(count(svg, "class=\"landing\"") == 1);
   CHECK(count(svg, "class=\"last-move-cell\"") == 2);
+  // The piece it took on b2 (a cell the path does not visit) is crossed out, named.
+  options.last_taken = {b.find_cell("b2")};
+  svg = board_svg(b, cells, options);
+  CHECK(count(svg, "<g class=\"taken\"") == 1);
+  CHECK(svg.find("<title>taken on b2</title>") != std::string::npos);
+  options.last_taken.clear();
   options.last_move = {e5};  // a placement
   svg = board_svg(b, cells, options);
   CHECK(count(svg, "<circle class=\"last-move\"") == 1);

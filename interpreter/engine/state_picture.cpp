@@ -81,7 +81,10 @@ PictureOptions picture_options(const State& s) {
     o.region_name = notes.areas[0].name;
     o.region = notes.areas[0].cells;
   }
-  if (!s.history().empty()) o.last_move = move_cells(s.history().back());
+  if (!s.history().empty()) {
+    o.last_move = move_cells(s.history().back());
+    o.last_taken = taken_cells(s.history().back());
+  }
   o.ending = ending_cells(s);
   if (o.kind_letters) o.key = letters_key(p);
   if (!p.reserve_var.empty()) {
@@ -97,6 +100,14 @@ std::vector<int> move_cells(const Move& m) {
   std::vector<int> cells{m.from};
   for (int i = 0; i < m.steps; ++i) cells.push_back(m.path[i].to);
   if (cells.back() != m.to) cells.push_back(m.to);
+  return cells;
+}
+
+std::vector<int> taken_cells(const Move& m) {
+  std::vector<int> cells;
+  for (int i = 0; i < m.steps; ++i)
+    if (m.path[i].taken >= 0 && std::find(cells.begin(), cells.end(), m.path[i].taken) == cells.end())
+      cells.push_back(m.path[i].taken);
   return cells;
 }
 

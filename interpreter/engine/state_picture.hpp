@@ -20,6 +20,8 @@ PictureOptions picture_options(const State& s);
 // The cells a move visits: from, every landing, to; only `to` for a placement or a mark;
 // none for a pass or a choice.
 std::vector<int> move_cells(const Move& m);
+// The cells whose pieces a move takes on its way (its steps' captures), each once.
+std::vector<int> taken_cells(const Move& m);
 
 // The cells the piece on `from` may reach with a legal move now (each once).
 std::vector<int> target_cells(const State& s, int from);

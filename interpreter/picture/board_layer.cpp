@@ -10,9 +10,10 @@ namespace {
 constexpr const char* kLight = "#f0d9b5";
 constexpr const char* kDark = "#b58863";
 constexpr const char* kHex = "#efdcb1";
-// A light square that is not a cell: nearly the paper, outlined, so that a light square that
-// is one (a board's few light cells among gaps) stands out; a dark one is cross-hatched,
-// unlike a zone's stripes.
+// A square of a colour the board's cells do not use (the light squares of a board of dark
+// squares): nearly the paper, outlined, so that a light square that is a cell (a board's few
+// light cells among gaps) stands out. A missing cell (a hole among cells of its colour) is
+// cross-hatched, unlike a zone's stripes, whatever its colour.
 constexpr const char* kLightGap = "#fbf7ef";
 constexpr const char* kGapLine = "#e6dccb";
 constexpr const char* kLine = "#8a6d3b";
@@ -130,7 +131,8 @@ std::string holes_svg(const BoardGraph& b, const BoardLayout& layout) {
   return out + "</g>\n";
 }
 
-// Gaps of a square grid (light ones nearly the paper, dark ones cross-hatched), the links of
+// Gaps of a square grid (a missing cell cross-hatched, a square of a colour no cell has
+// nearly the paper), the links of
 // a graph board (a one-way link with an arrow at its middle), then the cells, each with its
 // name as a tooltip; or, for a board with a style, its points or holes.
 std::string cells_svg(const BoardGraph& b, const BoardLayout& layout) {
@@ -141,7 +143,7 @@ std::string cells_svg(const BoardGraph& b, const BoardLayout& layout) {
   for (const auto& hole : layout.holes)
     out += cell_outline_svg(layout, hole.centre,
                             fmt::format(R"(class="hole" fill="{}" stroke="{}")",
-                                        hole.dark ? "url(#hole-hatch)" : kLightGap, kGapLine)) +
+                                        hole.missing_cell ? "url(#hole-hatch)" : kLightGap, kGapLine)) +
            "\n";
   for (const auto& link : layout.links) {
     Point a = layout.centres[link.a], c = layout.centres[link.b];

@@ -165,6 +165,12 @@ void find_holes(const BoardGraph& b, BoardLayout& out, std::vector<Point>& hole_
       hole_units.push_back({static_cast<double>(x), static_cast<double>(y)});
       out.holes.push_back({{}, ((x + y) % 2 + 2) % 2 == dark_parity});
     }
+  // A colour most of whose squares are gaps is not a colour of cells (a board of dark squares
+  // only): its gaps are the board's plain squares. Elsewhere a gap is a missing cell.
+  int cells_of[2] = {0, 0}, gaps_of[2] = {0, 0};
+  for (int c = 0; c < b.cell_count(); ++c) ++cells_of[out.dark[c] ? 1 : 0];
+  for (const auto& hole : out.holes) ++gaps_of[hole.dark ? 1 : 0];
+  for (auto& hole : out.holes) hole.missing_cell = gaps_of[hole.dark ? 1 : 0] <= cells_of[hole.dark ? 1 : 0];
 }
 
 // Board units between neighbouring cells of a circle board: the shortest link, else the

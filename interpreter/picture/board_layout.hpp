@@ -20,7 +20,8 @@ CellShape cell_shape(const BoardGraph& b);
 // of a board of dark squares only, a hole in the middle), drawn so the board keeps its shape.
 struct GridHole {
   Point centre;
-  bool dark = false;  // the square's colour by the board's chequering
+  bool dark = false;          // the square's colour by the board's chequering
+  bool missing_cell = false;  // a hole among cells of its colour (else a square of a colour no cell has)
 };
 
 struct EdgeLabel {

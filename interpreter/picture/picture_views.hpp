@@ -37,6 +37,8 @@ struct PictureOptions {
   std::string region_name;
   // The last move as the cells it visits: from, the landings, to. One cell: a placement.
   std::vector<int> last_move;
+  // The cells whose pieces the last move took on its way (a jump's captures): crossed out.
+  std::vector<int> last_taken;
   // How a finished game ended: the cells of the winning row, group or chain, ringed.
   std::vector<int> ending;
   // The legal moves of one piece: the cell it stands on and the cells it may reach.

@@ -40,6 +40,17 @@ std::string last_move_svg(const BoardLayout& layout, const std::vector<Point>& c
   return out;
 }
 
+// A piece the last move took: its cell crossed out in the move's colour, inside a dashed ring.
+std::string taken_mark_svg(const BoardLayout& layout, Point c, const std::string& cell) {
+  const double p = layout.pitch, h = p * 0.2;
+  return fmt::format(
+             R"(<g class="taken" stroke="{}" fill="none" opacity="0.9"><title>taken on {}</title><circle cx="{}" cy="{}" r="{}" stroke-width="{}" stroke-dasharray="{} {}"/><path d="M{} {}L{} {}M{} {}L{} {}" stroke-width="{}" stroke-linecap="round"/></g>)",
+             kMoveColour, xml_escape(cell), num(c.x), num(c.y), num(p * 0.36), num(p * 0.05), num(p * 0.1),
+             num(p * 0.07), num(c.x - h), num(c.y - h), num(c.x + h), num(c.y + h), num(c.x - h), num(c.y + h),
+             num(c.x + h), num(c.y - h), num(p * 0.08)) +
+         "\n";
+}
+
 std::string region_mark_svg(const BoardLayout& layout, Point c, const std::string& title) {
   double h = layout.pitch * (layout.shape == CellShape::square ? 0.44 : 0.3);
   return fmt::format(
@@ -135,6 +146,8 @@ std::vector<std::string> state_layer_slots(const BoardGraph& b, const BoardLayou
 
   out = &slots[4 + b.cell_count()];
   if (!move_points.empty()) *out += last_move_svg(layout, move_points);
+  for (int c : options.last_taken)
+    if (valid(c)) *out += taken_mark_svg(layout, layout.centres[c], b.cell(c).name);
   if (!options.ending.empty()) {
     *out += fmt::format(R"(<g class="ending"><title>how the game ended: {} cells</title>)", options.ending.size());
     for (int c : options.ending)

@@ -4,6 +4,7 @@ import importlib.util
 import re
 import subprocess
 import sys
+import time
 
 import tabula
 from conftest import ROOT
@@ -37,6 +38,22 @@ def test_the_balance_study_reports_each_variant_with_its_interval(tmp_path):
         assert f"plot: {picture}" in out and picture.stat().st_size > 0
     else:
         assert "matplotlib is not installed" in out and not picture.exists()
+
+
+def test_the_balance_study_takes_rules_files_by_path_and_checks_its_arguments_first(tmp_path):
+    mine = tmp_path / "short-loa.rules"
+    mine.write_text('variant "Short LOA" extends "loa.rules"\nlimit plies=30\n')
+    out = run_script("examples/balance_study.py", "--games", 4, "--variants", mine, "--threads", 1)
+    row = re.search(r"^short-loa\s+4\s+\d+/\d+", out, re.M)
+    assert row, out
+    for args, says in ((["--variants", "lao"], "did you mean 'loa.rules'"),
+                       (["--variants", "loa", "--player", "mcst:10"], "mcst"),
+                       (["--games", 0], "--games: 0; give 1 or more")):
+        started = time.time()
+        done = subprocess.run([sys.executable, "examples/balance_study.py", *map(str, args)], cwd=ROOT,
+                              capture_output=True, text=True)
+        assert done.returncode == 2 and says in done.stderr, done.stderr
+        assert time.time() - started < 10, "refused before any game is played"
 
 
 def test_the_loop_speed_script_measures_every_way():

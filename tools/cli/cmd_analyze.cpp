@@ -199,7 +199,7 @@ void add_analyze(CLI::App& app) {
       }
       return;
     }
-    if (!o->html.empty()) check_output_free(o->html, o->force, "--html");
+    if (!o->html.empty()) check_output_free(o->html, o->force, "--html", kAnalysisPage);
     std::vector<AnalysedVariant> variants;
     std::vector<Analysis> analyses;
     for (const auto& path : o->rules) {
@@ -207,7 +207,7 @@ void add_analyze(CLI::App& app) {
       analyses.push_back(variants.back().analysis);
     }
     const Comparison cmp = compare_analyses(analyses);
-    if (!o->html.empty()) write_output(o->html, analysis_page(variants, &cmp), o->force, "--html");
+    if (!o->html.empty()) write_output(o->html, analysis_page(variants, &cmp), o->force, "--html", kAnalysisPage);
     if (analyses.size() == 1) {
       if (o->json) return print_json(analysis_json(analyses[0]));
       std::cout << analysis_text(analyses[0]);

@@ -64,13 +64,14 @@ void add_replay(CLI::App& app) {
   add_reference_flag(*cmd, o->load);
   cmd->callback([o] {
     RulesIdentity rules;
-    if (!o->html.empty()) check_output_free(o->html, o->force, "--html");
+    if (!o->html.empty()) check_output_free(o->html, o->force, "--html", kReplayPage);
     auto program = load_rules_or_fail(o->rules, &rules, o->load);
     ParsedRecord record = read_record(o->game);
     State s = record_start(program, record, o->position);
     State start = s;
     int applied = replay_or_fail(s, record, rules, o->game);
-    if (!o->html.empty()) write_output(o->html, game_page(start, s.history(), o->game), o->force, "--html");
+    if (!o->html.empty())
+      write_output(o->html, game_page(start, s.history(), o->game), o->force, "--html", kReplayPage);
     if (o->html == "-") return;
     if (o->json) {
       Json tags = Json::object();

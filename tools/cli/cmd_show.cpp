@@ -99,7 +99,8 @@ void show_board_file(const Options& o) {
     picture.shaded = zones;
     picture.title = board.name;
     picture.caption = fmt::format("board {}: {} cells", board.name, board.cell_count());
-    write_output(o.svg, board_svg(board, std::vector<CellView>(board.cell_count()), picture), o.force, "--svg");
+    write_output(o.svg, board_svg(board, std::vector<CellView>(board.cell_count()), picture), o.force, "--svg",
+                 kSvgPicture);
     if (o.svg == "-") return;
   }
   auto marked = marked_cells(zones, board.cell_count());
@@ -141,7 +142,7 @@ void show_rules_file(const Options& o) {
         std::cerr << fmt::format("tabula: note: the piece on {} has no legal move now ({})\n", o.targets,
                                  result_sentence(s));
     }
-    write_output(o.svg, board_svg(board, cell_views(s), picture), o.force, "--svg");
+    write_output(o.svg, board_svg(board, cell_views(s), picture), o.force, "--svg", kSvgPicture);
     if (o.svg == "-") return;
   }
 

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 
 #include "cli_support.hpp"
@@ -86,9 +87,34 @@ int move_into_place(const std::string& temporary, const std::string& path, bool 
   return errno;
 }
 
+std::string mark_line(OutputKind kind) {
+  return fmt::format(
+      "<!-- written by tabula: {}. tabula replaces this file when it writes the same kind of file "
+      "here again; any other file it replaces only when told to (force) -->",
+      kind.name);
+}
+
+// Whether the regular file `path` is one Tabula wrote as `kind`: its second line is the mark.
+bool written_as(const std::string& path, OutputKind kind) {
+  if (kind.name.empty()) return false;
+  std::ifstream in(path, std::ios::binary);
+  std::string head(1024, '\0');
+  in.read(head.data(), static_cast<std::streamsize>(head.size()));
+  head.resize(static_cast<size_t>(in.gcount()));
+  const size_t first = head.find('\n');
+  return first != std::string::npos && head.compare(first + 1, mark_line(kind).size(), mark_line(kind)) == 0;
+}
+
+// The text with the kind's mark as its second line.
+std::string with_mark(const std::string& text, OutputKind kind) {
+  const size_t first = text.find('\n');
+  if (kind.name.empty() || first == std::string::npos) return text;
+  return text.substr(0, first + 1) + mark_line(kind) + "\n" + text.substr(first + 1);
+}
+
 }  // namespace
 
-void check_output_free(const std::string& path, bool replace, std::string_view option) {
+void check_output_free(const std::string& path, bool replace, std::string_view option, OutputKind kind) {
   if (path == "-") return;
   if (path.empty()) throw UserError{fmt::format("{}: the file name is empty", option.empty() ? "output" : option)};
   switch (target_of(path, option)) {
@@ -96,24 +122,27 @@ void check_output_free(const std::string& path, bool replace, std::string_view o
     case Target::block_device:
       throw UserError{fmt::format("cannot write {}: it is a block device, not a file", named(path, option))};
     case Target::file:
-      if (!replace)
-        throw UserError{
-            fmt::format("{} exists; tabula never writes over a file: choose another name, or add "
-                        "--force to replace it",
-                        named(path, option))};
+      if (!replace && !written_as(path, kind))
+        throw UserError{fmt::format(
+            "{} exists; tabula never writes over a file{}: choose another name, or add --force to replace it",
+            named(path, option),
+            kind.name.empty() ? "" : fmt::format(" but one it wrote itself as `{}` output", kind.name))};
       break;
     default: break;
   }
 }
 
-void write_output(const std::string& path, const std::string& text, bool replace, std::string_view option) {
+void write_output(const std::string& path, const std::string& given_text, bool replace, std::string_view option,
+                  OutputKind kind) {
   if (path == "-") {
-    std::cout << text << std::flush;
+    std::cout << given_text << std::flush;
     if (!std::cout) throw UserError{"cannot write to standard output"};
     return;
   }
-  check_output_free(path, replace, option);
-  if (target_of(path, option) == Target::device) return write_device(path, text, option);
+  check_output_free(path, replace, option, kind);
+  if (target_of(path, option) == Target::device) return write_device(path, given_text, option);
+  const std::string text = with_mark(given_text, kind);
+  replace = replace || written_as(path, kind);
   fs::path target(path);
   std::string name = target.filename().string();
   if (name.size() > 200) name.resize(200);  // the temporary name must stay a valid file name

@@ -11,14 +11,30 @@
 
 namespace tabula::cli {
 
-// Throws a UserError when writing `path` would replace a file and `replace` is false, or
-// when `path` is a folder: a command calls it before a long run, so that nothing is played
-// for an output that would be refused at the end. `option` names the output in messages
-// ("--svg", "--records"; "" for none).
-void check_output_free(const std::string& path, bool replace, std::string_view option);
+// A kind of output that Tabula writes again over its own file, so that a picture or a page
+// is drawn anew without --force: "show svg", "replay html" ("" for none). A file written with
+// a kind holds, as its second line, the comment `<!-- written by tabula: KIND. ... -->` (SVG
+// and HTML files: the first line stays the XML declaration or the doctype); an existing file
+// with that line (in its first KiB) may be replaced. Any other file, an input or another
+// program's file, is replaced only with --force. Standard output and devices get no line.
+struct OutputKind {
+  std::string_view name;
+};
 
-// Writes `text` as the whole of the file `path` (see above); with `replace`, an existing
-// file is replaced at once (renamed over), never truncated first.
-void write_output(const std::string& path, const std::string& text, bool replace, std::string_view option);
+// Throws a UserError when writing `path` would replace a file and `replace` is false (and the
+// file is not one Tabula wrote as `kind`), or when `path` is a folder: a command calls it
+// before a long run, so that nothing is played for an output that would be refused at the
+// end. `option` names the output in messages ("--svg", "--records"; "" for none).
+void check_output_free(const std::string& path, bool replace, std::string_view option, OutputKind kind = {});
+
+// Writes `text` as the whole of the file `path` (see above); with `replace`, or over a file
+// Tabula wrote as `kind`, an existing file is replaced at once (renamed over), never
+// truncated first.
+void write_output(const std::string& path, const std::string& text, bool replace, std::string_view option,
+                  OutputKind kind = {});
+
+inline constexpr OutputKind kSvgPicture{"show svg"};
+inline constexpr OutputKind kReplayPage{"replay html"};
+inline constexpr OutputKind kAnalysisPage{"analyze html"};
 
 }  // namespace tabula::cli
