@@ -82,6 +82,17 @@ TEST_CASE("CLI: a bad position or move is one clear sentence and a non-zero exit
   CHECK(r.status != 0);
 }
 
+TEST_CASE("CLI: play without --players seats a person first against search:2", "[cli]") {
+  auto r = run_script("printf 'X@b2\\nquit\\n' | $TABULA play rules/tic-tac-toe.rules");
+  INFO(r.out);
+  CHECK(r.status == 0);
+  CHECK(r.out.find("Tic-tac-toe: x = human, o = alphabeta:2\n") == 0);
+  CHECK(r.out.find("x to move> ") != std::string::npos);
+  CHECK(r.out.find("x plays X@b2") != std::string::npos);  // the person's move, then the computer's
+  CHECK(r.out.find("o plays O@") != std::string::npos);
+  CHECK(r.out.find("[Players \"x = human, o = alphabeta:2\"]") != std::string::npos);
+}
+
 TEST_CASE("CLI: play runs a whole game between computer players", "[cli]") {
   auto r = run("play rules/loa.rules --players random,random --seed 3");
   INFO(r.out);

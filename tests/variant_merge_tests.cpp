@@ -44,9 +44,9 @@ TEST_CASE("A variant that restates some promote lines of its base is warned abou
   CHECK(messages(l, Severity::error).empty());
   auto warnings = messages(l, Severity::warning);
   REQUIRE(warnings.size() == 1);
-  CHECK(warnings[0] ==
-        "this variant replaces some 'promote' statements of its base but not 'promote pawn' (lanko-88.rules:55), "
-        "which still apply; restate, `remove` or `keep` it");
+  CHECK(warnings[0] == "this variant replaces some 'promote' statements of its base but not 'promote pawn' (" +
+                           repo_path("rules/lanko-88.rules") +
+                           ":55), which still apply; restate, `remove` or `keep` it");
 }
 
 TEST_CASE("keep, remove or a full restatement says what a variant means: no warning", "[variant]") {
@@ -59,15 +59,16 @@ TEST_CASE("keep, remove or a full restatement says what a variant means: no warn
   }
 }
 
-TEST_CASE("Restating one player of two is a partial replacement too", "[variant]") {
-  auto l = load_variant("one-player.rules", "loa.rules", "player black symbol=X\n");
-  REQUIRE(l.program);
-  auto warnings = messages(l, Severity::warning);
-  REQUIRE(warnings.size() == 1);
-  CHECK_THAT(warnings[0], Catch::StartsWith("this variant replaces some 'player' statements of its base but not "
-                                            "'player white' (loa.rules:"));
-  auto kept = load_variant("one-player-kept.rules", "loa.rules", "player black symbol=X\nkeep player white\n");
-  CHECK(kept.items.empty());
+TEST_CASE("Restating one statement of a keyword means that one: no warning about the others", "[variant]") {
+  // One player of two; one piece's moves of chess's six; Lanko's one promote of three.
+  for (const auto& [base, text] : {std::pair<std::string, std::string>{"loa.rules", "player black symbol=X\n"},
+                                   {"chess.rules", "move knight {\n  step dirs=knight land=empty\n}\n"},
+                                   {"lanko-88.rules", kSmallCastle}}) {
+    INFO(base << ": " << text);
+    auto l = load_variant("one-" + base, base, text);
+    REQUIRE(l.program);
+    CHECK(messages(l, Severity::warning).empty());
+  }
 }
 
 TEST_CASE("remove or keep with a keyword keyed by its first argument lists the statements there are", "[variant]") {
@@ -78,10 +79,28 @@ TEST_CASE("remove or keep with a keyword keyed by its first argument lists the s
     REQUIRE(errors.size() == 1);
     CHECK(errors[0] == "'" + verb +
                            " promote' must say which statement: each 'promote' is keyed by its first argument, and "
-                           "the base rules have 'promote small-castle' (lanko-88.rules:53), 'promote big-castle' "
-                           "(lanko-88.rules:54) and 'promote pawn' (lanko-88.rules:55) (e.g. `" +
-                           verb + " promote small-castle`)");
+                           "the base rules have 'promote small-castle' (" +
+                           repo_path("rules/lanko-88.rules") + ":53), 'promote big-castle' (" +
+                           repo_path("rules/lanko-88.rules") + ":54) and 'promote pawn' (" +
+                           repo_path("rules/lanko-88.rules") + ":55) (e.g. `" + verb + " promote small-castle`)");
   }
+}
+
+TEST_CASE("Another board with the base's setup is warned about, unless the variant keeps the setup", "[variant]") {
+  auto bigger = load_variant("loa-10.rules", "loa.rules", "board \"square10.yaml\"\n");
+  REQUIRE(bigger.program);  // a warning: it still loads, with LOA's start in a corner
+  auto warnings = messages(bigger, Severity::warning);
+  REQUIRE(warnings.size() == 1);
+  CHECK_THAT(warnings[0], Catch::StartsWith("this variant changes the board but not the setup (" +
+                                            repo_path("rules/loa.rules") + ":"));
+  auto kept = load_variant("loa-10-kept.rules", "loa.rules", "board \"square10.yaml\"\nkeep setup\n");
+  REQUIRE(kept.program);
+  CHECK(kept.items.empty());
+  auto restated = load_variant("loa-10-setup.rules", "loa.rules",
+                               "board \"square10.yaml\"\nsetup {\n  black stone: b1..i1 b10..i10\n"
+                               "  white stone: a2..a9 j2..j9\n}\n");
+  REQUIRE(restated.program);
+  CHECK(restated.items.empty());
 }
 
 TEST_CASE("A statement a rules file has once replaces the base's without a warning", "[variant]") {

@@ -54,9 +54,9 @@ std::string named_key(const Statement& s) {
   return key;
 }
 
-std::string where(const Statement& s) {
-  return fmt::format("{}:{}", std::filesystem::path(s.pos.file).filename().string(), s.pos.line);
-}
+// A base statement's place as diagnostics give theirs: the path it was read from, so the
+// place can be opened from where the command ran (`../rules/lanko-88.rules:55`).
+std::string where(const Statement& s) { return fmt::format("{}:{}", s.pos.file, s.pos.line); }
 
 const Statement* find_variant_line(const RulesFile& f) {
   for (const auto& s : f.statements)
@@ -93,14 +93,30 @@ class Merge {
         if (placed) slot.statement.reset();
         else slot.statement = s, placed = true;
       }
-    if (placed && (key.rule == Key::first_argument || key.rule == Key::argument_names))
+    if (placed && s.keyword == "board") new_board_ = &s;
+    if (placed && (key.rule == Key::first_argument || key.rule == Key::argument_names)) {
       first_replacing_.emplace(s.keyword, &s);
+      ++replacing_count_[s.keyword];
+    }
     if (!placed) added_.push_back(s);  // statements with a new key are added at the end
   }
 
   // Warns about each keyword whose base statements the variant replaced only in part.
+  // A variant that restates one statement of a keyword means that one (a chess variant's
+  // `move pawn` leaves the other pieces' moves alone): no warning. One that restates several
+  // but not all looks like a slip, and is told about the rest, once per keyword.
   void warn_partial() {
+    // Another board with the base's setup: the pieces stand where the base's board had them
+    // (an 8x8 start in a corner of a 10x10 board), which is seldom what a variant means.
+    if (new_board_)
+      for (const Slot& slot : slots_)
+        if (slot.fate == Slot::Fate::inherited && slot.base.keyword == "setup")
+          diags_.warning(new_board_->pos,
+                         fmt::format("this variant changes the board but not the setup ({}), which places the "
+                                     "pieces as on the base's board; restate `setup`, or `keep setup` if it fits",
+                                     where(slot.base)));
     for (const auto& [keyword, first] : first_replacing_) {
+      if (replacing_count_[keyword] < 2) continue;
       std::vector<std::string> inherited;
       for (const Slot& slot : slots_)
         if (slot.fate == Slot::Fate::inherited && slot.base.keyword == keyword)
@@ -174,6 +190,8 @@ class Merge {
   std::vector<Slot> slots_;
   std::vector<Statement> added_;
   std::map<std::string, const Statement*> first_replacing_;  // keyword -> its first replacing statement
+  const Statement* new_board_ = nullptr;                     // the variant's `board`, when it replaces the base's
+  std::map<std::string, int> replacing_count_;               // keyword -> the statements replacing some of it
 };
 
 std::optional<RulesFile> merge_source(const SourceFile& source, Diagnostics& diags, SourceRegistry& sources, int depth);

@@ -15,7 +15,7 @@ namespace tabula::cli {
 
 struct PlayOptions {
   LoadOptions load;
-  std::string rules, position, players = "search,random", out, hint = "search:2";
+  std::string rules, position, players = "human,search:2", out, hint = "search:2";
   uint64_t seed = 1;
   bool verbose = false, json = false, force = false;
 };
