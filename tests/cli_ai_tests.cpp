@@ -149,6 +149,8 @@ TEST_CASE("CLI: analyze gives a verdict per figure", "[ai][cli]") {
         std::string::npos);
   CHECK(r.out.find("  length: games under good play last 2 plies on average") != std::string::npos);
   CHECK(r.out.find("  skill: alphabeta:2 beats random players 50% [") != std::string::npos);
+  // Four games are no verdict on skill, whichever way they went.
+  CHECK(r.out.find("(fair share 50%) in 4 games: too few games to tell (fewer than 10)\n") != std::string::npos);
   // Without the solver, the balance measured from the games.
   r =
       run("analyze tests/data/second-player-wins.rules --games 20 --skill-games 4 --good-games 4 --strong "

@@ -460,6 +460,20 @@ TEST_CASE("Game measures from replayed games", "[studies]") {
   for (const auto& r : g.rules)
     if (r.what.find("the end rule at") == 0) ended_by_rule = r.games == 3;
   CHECK(ended_by_rule);
+  // LOA's every ply is a move of its `move` step, made by its movement: both fire in every game.
+  auto loa = load_rules(repo_path("rules/loa.rules"));
+  MatchConfig lm;
+  lm.seating = seating(loa, {"random", "random"});
+  lm.games = 2;
+  lm.max_plies = 30;
+  GameMeasures lg = measure_games(loa, run_match(loa, lm), false);
+  int steps = 0;
+  for (const auto& r : lg.rules)
+    if (r.what == "the turn step 'move'") {
+      ++steps;
+      CHECK(r.games == 2);
+    }
+  CHECK(steps == 1);
   GameRecord bad = games[0];
   bad.moves = "a1-b1 a1-b1";
   CHECK_THROWS_WITH(measure_games(second_player_wins(), {bad}, false),

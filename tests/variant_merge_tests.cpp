@@ -2,6 +2,7 @@
 // replaces"): one rule per keyword, from the language's table; a warning when a variant
 // replaces only some of a keyword's base statements; `remove` and `keep` name a statement.
 #include <catch2/catch.hpp>
+#include <filesystem>
 
 #include "diag/source_registry.hpp"
 #include "lang/game_loader.hpp"
@@ -33,6 +34,14 @@ std::vector<std::string> messages(const Loaded& l, Severity severity) {
   return out;
 }
 
+// A repository file's path as seen from the folder of temp_rules' files: how a variant
+// there cites its base's places.
+std::string from_scratch(const std::string& file) {
+  return std::filesystem::path(repo_path(file))
+      .lexically_relative(std::filesystem::path(temp_rules("probe.rules", "")).parent_path())
+      .string();
+}
+
 const std::string kSmallCastle = "promote small-castle to=fixed-small-castle in=middle ends-capture\n";
 const std::string kBigCastle = "promote big-castle to=fixed-big-castle in=middle ends-capture\n";
 
@@ -45,7 +54,7 @@ TEST_CASE("A variant that restates some promote lines of its base is warned abou
   auto warnings = messages(l, Severity::warning);
   REQUIRE(warnings.size() == 1);
   CHECK(warnings[0] == "this variant replaces some 'promote' statements of its base but not 'promote pawn' (" +
-                           repo_path("rules/lanko-88.rules") +
+                           from_scratch("rules/lanko-88.rules") +
                            ":55), which still apply; restate, `remove` or `keep` it");
 }
 
@@ -80,9 +89,9 @@ TEST_CASE("remove or keep with a keyword keyed by its first argument lists the s
     CHECK(errors[0] == "'" + verb +
                            " promote' must say which statement: each 'promote' is keyed by its first argument, and "
                            "the base rules have 'promote small-castle' (" +
-                           repo_path("rules/lanko-88.rules") + ":53), 'promote big-castle' (" +
-                           repo_path("rules/lanko-88.rules") + ":54) and 'promote pawn' (" +
-                           repo_path("rules/lanko-88.rules") + ":55) (e.g. `" + verb + " promote small-castle`)");
+                           from_scratch("rules/lanko-88.rules") + ":53), 'promote big-castle' (" +
+                           from_scratch("rules/lanko-88.rules") + ":54) and 'promote pawn' (" +
+                           from_scratch("rules/lanko-88.rules") + ":55) (e.g. `" + verb + " promote small-castle`)");
   }
 }
 
@@ -92,7 +101,7 @@ TEST_CASE("Another board with the base's setup is warned about, unless the varia
   auto warnings = messages(bigger, Severity::warning);
   REQUIRE(warnings.size() == 1);
   CHECK_THAT(warnings[0], Catch::StartsWith("this variant changes the board but not the setup (" +
-                                            repo_path("rules/loa.rules") + ":"));
+                                            from_scratch("rules/loa.rules") + ":10)"));
   auto kept = load_variant("loa-10-kept.rules", "loa.rules", "board \"square10.yaml\"\nkeep setup\n");
   REQUIRE(kept.program);
   CHECK(kept.items.empty());

@@ -54,9 +54,15 @@ std::string named_key(const Statement& s) {
   return key;
 }
 
-// A base statement's place as diagnostics give theirs: the path it was read from, so the
-// place can be opened from where the command ran (`../rules/lanko-88.rules:55`).
-std::string where(const Statement& s) { return fmt::format("{}:{}", s.pos.file, s.pos.line); }
+// A base statement's place, its path as seen from the variant's folder: what the variant's
+// `extends` wrote (`../rules/base.rules:55`), whatever folder the command ran in.
+std::string where(const Statement& s, const std::string& variant) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path base = fs::absolute(s.pos.file, ec), from = fs::absolute(variant, ec).parent_path();
+  fs::path shown = ec ? fs::path() : base.lexically_normal().lexically_relative(from.lexically_normal());
+  return fmt::format("{}:{}", shown.empty() ? s.pos.file : shown.string(), s.pos.line);
+}
 
 const Statement* find_variant_line(const RulesFile& f) {
   for (const auto& s : f.statements)
@@ -75,7 +81,7 @@ struct Slot {
 // The merge of one variant into its (merged) base.
 class Merge {
  public:
-  Merge(const RulesFile& base, Diagnostics& diags) : diags_(diags) {
+  Merge(const RulesFile& base, const std::string& variant, Diagnostics& diags) : diags_(diags), variant_(variant) {
     for (const auto& s : base.statements) slots_.push_back({s, s, Slot::Fate::inherited});
   }
 
@@ -102,8 +108,8 @@ class Merge {
   }
 
   // Warns about each keyword whose base statements the variant replaced only in part.
-  // A variant that restates one statement of a keyword means that one (a chess variant's
-  // `move pawn` leaves the other pieces' moves alone): no warning. One that restates several
+  // A variant that restates one statement of a keyword means that one (restating the moves
+  // of one kind leaves the other kinds' moves alone): no warning. One that restates several
   // but not all looks like a slip, and is told about the rest, once per keyword.
   void warn_partial() {
     // Another board with the base's setup: the pieces stand where the base's board had them
@@ -114,13 +120,13 @@ class Merge {
           diags_.warning(new_board_->pos,
                          fmt::format("this variant changes the board but not the setup ({}), which places the "
                                      "pieces as on the base's board; restate `setup`, or `keep setup` if it fits",
-                                     where(slot.base)));
+                                     where(slot.base, variant_)));
     for (const auto& [keyword, first] : first_replacing_) {
       if (replacing_count_[keyword] < 2) continue;
       std::vector<std::string> inherited;
       for (const Slot& slot : slots_)
         if (slot.fate == Slot::Fate::inherited && slot.base.keyword == keyword)
-          inherited.push_back(fmt::format("'{}' ({})", key_of(slot.base).text, where(slot.base)));
+          inherited.push_back(fmt::format("'{}' ({})", key_of(slot.base).text, where(slot.base, variant_)));
       if (inherited.empty()) continue;
       diags_.warning(first->pos, fmt::format("this variant replaces some '{}' statements of its base but not {}, "
                                              "which still apply; restate, `remove` or `keep` {}",
@@ -177,7 +183,7 @@ class Merge {
     std::vector<std::string> present;
     for (const Slot& slot : slots_)
       if (slot.statement && slot.base.keyword == keyword)
-        present.push_back(fmt::format("'{}' ({})", key_of(slot.base).text, where(slot.base)));
+        present.push_back(fmt::format("'{}' ({})", key_of(slot.base).text, where(slot.base, variant_)));
     if (present.empty())
       return diags_.error(s.pos, fmt::format("nothing to {}: the base rules have no '{}' statement", verb, keyword));
     const std::string example = present.front().substr(1, present.front().find('\'', 1) - 1);
@@ -187,6 +193,7 @@ class Merge {
   }
 
   Diagnostics& diags_;
+  std::string variant_;  // the variant's path: base places are given from its folder
   std::vector<Slot> slots_;
   std::vector<Statement> added_;
   std::map<std::string, const Statement*> first_replacing_;  // keyword -> its first replacing statement
@@ -261,7 +268,7 @@ std::optional<RulesFile> merge_source(const SourceFile& source, Diagnostics& dia
     return std::nullopt;
   }
 
-  Merge merge(*base, diags);
+  Merge merge(*base, path, diags);
   for (const auto& s : parsed->statements) merge.apply(s);
   merge.warn_partial();
   return merge.result(path);

@@ -104,15 +104,23 @@ Verdict skill(const Analysis& a) {
   const double fair = r.fair_share();
   v.fields = {{"share", json_round(t->win_rate())},      {"interval", pair(ci)},       {"fair_share", json_round(fair)},
               {"gap", json_round(t->win_rate() - fair)}, {"players", a.strong_player}, {"games", t->games}};
+  // A handful of games is no verdict, whichever way it went (4 wins of 4 included).
+  if (t->games < kFewGames) {
+    v.verdict = "not-measured";
+    v.text = fmt::format(
+        "{} beats random players {}% [{}%, {}%] (fair share {}%) in {} games: too few games to tell "
+        "(fewer than {})",
+        a.strong_player, pct(t->win_rate()), pct(ci.low), pct(ci.high), pct(fair), t->games, kFewGames);
+    return v;
+  }
   v.verdict = ci.low > fair + 0.25 ? "skill-matters" : ci.low > fair ? "skill-matters-a-little" : "skill-does-not-show";
-  v.text = fmt::format("{} beats random players {}% [{}%, {}%] (fair share {}%): {}", a.strong_player,
-                       pct(t->win_rate()), pct(ci.low), pct(ci.high), pct(fair),
+  v.text = fmt::format("{} beats random players {}% [{}%, {}%] (fair share {}%, {} games): {}", a.strong_player,
+                       pct(t->win_rate()), pct(ci.low), pct(ci.high), pct(fair), t->games,
                        v.verdict == "skill-matters"            ? "skill matters"
                        : v.verdict == "skill-matters-a-little" ? "skill matters a little"
-                       : t->games < 10 ? "skill does not show in so few games (too few games to tell)"
-                                       : "skill does not show: the strong player does not "
-                                         "beat random players reliably (the rules have no "
-                                         "chance, so the player is too weak for them)");
+                                                               : "skill does not show: the strong player does not "
+                                                                 "beat random players reliably (the rules have no "
+                                                                 "chance, so the player is too weak for them)");
   return v;
 }
 
@@ -133,6 +141,7 @@ Verdict decisiveness(const Analysis& a) {
                        v.verdict == "decisive"     ? "decisive"
                        : v.verdict == "some-draws" ? "some draws"
                                                    : "drawish");
+  if (r.games < kFewGames) v.text += fmt::format("; too few games to tell ({}, fewer than {})", r.games, kFewGames);
   if (a.start.proven)
     v.text += a.start.value == "draw" ? " (perfect play draws: proven)" : " (perfect play wins: proven)";
   return v;

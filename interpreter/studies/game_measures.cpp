@@ -9,6 +9,7 @@
 #include "engine/evaluate.hpp"
 #include "engine/state.hpp"
 #include "engine/text/move_text.hpp"
+#include "engine/turn_machine.hpp"
 #include "players/evaluator.hpp"
 
 namespace tabula {
@@ -149,6 +150,9 @@ GameMeasures measure_games(std::shared_ptr<const Program> program, const std::ve
       for (int k = 0; k < mv.steps; ++k)
         if (mv.path[k].taken >= 0) used[static_cast<size_t>(mv.path[k].taken)] = 1;
       if (mv.maker < made.size()) made[mv.maker] = 1;
+      // A turn step fires when it is played, whoever makes the move (a movement makes the
+      // moves of a `move` step; the step itself only its passes).
+      if (const size_t step = current_phase(s).index; step < made.size()) made[step] = 1;
       if (mv.promotion > 0 && mv.promotion <= promoted.size()) promoted[mv.promotion - 1] = 1;
       last_mover = s.current_player();
       s.apply(mv);
