@@ -582,7 +582,9 @@ def scenario_served_folder(driver, tabula, out_dir):
             page = Page(driver, server.url)
             driver.get(server.url)
             page.wait(page.idle, "the page to start with a game that loads")
-            options = [o.text for o in Select(driver.find_element("id", "game")).options]
+            def choices(what):  # read in one step: the page may make the list again meanwhile
+                return driver.execute_script(f"return [...document.getElementById('game').options].map(o => o.{what})")
+            options = choices("textContent")
             check(any("broken (has errors)" in o for o in options), f"the broken file is listed: {options}")
             check(page.state()["game"]["id"] != "broken", "the first game that loads is shown")
             Select(driver.find_element("id", "game")).select_by_value("broken")
@@ -599,9 +601,8 @@ def scenario_served_folder(driver, tabula, out_dir):
                 f.write(text)
             os.replace(os.path.join(folder, "added.rules.new"), os.path.join(folder, "added.rules"))
             os.remove(os.path.join(folder, "tic-tac-toe.rules"))
-            page.wait(lambda: "added" in [o.get_attribute("value") for o in
-                                          Select(driver.find_element("id", "game")).options], "the added file listed")
-            values = [o.get_attribute("value") for o in Select(driver.find_element("id", "game")).options]
+            page.wait(lambda: "added" in choices("value"), "the added file listed")
+            values = choices("value")
             check("tic-tac-toe" not in values, f"the removed file is gone: {values}")
             page.new_game("added", ["human", "human"])
             page.play_by_clicks(page.state()["moves"][0])

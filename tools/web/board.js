@@ -87,14 +87,19 @@ async function loadGames() {
   board.games = data.games;
   const select = $("game");
   const chosen = select.value;
-  select.textContent = "";
-  for (const g of data.games) {
-    const option = document.createElement("option");
-    option.value = g.id;
-    option.textContent = (g.name === g.id ? g.name : `${g.name} (${g.id})`) + (g.loaded ? "" : " (has errors)");
-    select.appendChild(option);
+  const labels = data.games.map((g) =>
+    [g.id, (g.name === g.id ? g.name : `${g.name} (${g.id})`) + (g.loaded ? "" : " (has errors)")]);
+  // The choices are made again only when they changed, so an open list is left alone.
+  if (JSON.stringify(labels) !== JSON.stringify([...select.options].map((o) => [o.value, o.textContent]))) {
+    select.textContent = "";
+    for (const [id, label] of labels) {
+      const option = document.createElement("option");
+      option.value = id;
+      option.textContent = label;
+      select.appendChild(option);
+    }
+    if (chosen && gameInfo(chosen)) select.value = chosen;
   }
-  if (chosen && gameInfo(chosen)) select.value = chosen;
   const list = $("player-specs");
   list.textContent = "";
   for (const spec of data.players) {
