@@ -2,6 +2,7 @@
 // opened at all; and the diagnostics collection's limit and rendering.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <sstream>
 #include <tuple>
 
@@ -54,6 +55,30 @@ TEST_CASE("Diagnostics keep at most 100 errors, then one note", "[diagnostics]")
   CHECK(last.pos.file == "f.rules");
   CHECK(last.pos.line == 0);
   CHECK(error_count_text(d) == "more than 100 errors");
+}
+
+TEST_CASE("Rendering lists the diagnostics by file and line with each note after its message", "[diagnostics]") {
+  Diagnostics d;
+  d.error({"b.rules", 9, 1}, "checked first, line 9");
+  d.note({"b.rules", 2, 5}, "the note of line 9");
+  d.error({"a.rules", 1, 1}, "the base, named second");
+  d.error({"b.rules", 3, 7}, "line 3, column 7");
+  d.warning({"b.rules", 3, 2}, "line 3, column 2");
+  const SourceRegistry none;
+  const std::string out = render_all(d, none);
+  INFO(out);
+  std::vector<size_t> at;
+  for (const char* m : {"line 3, column 2", "line 3, column 7", "checked first, line 9", "the note of line 9",
+                        "the base, named second"})
+    at.push_back(out.find(m));
+  CHECK(std::is_sorted(at.begin(), at.end()));
+  CHECK(at.back() != std::string::npos);
+  // The limit's note stays last.
+  Diagnostics many;
+  for (int i = 120; i >= 1; --i) many.error({"f.rules", i, 1}, "error " + std::to_string(i));
+  const std::string listed = render_all(many, none);
+  CHECK(listed.find("f.rules:21:1: error: error 21") < listed.find("f.rules:22:1: error: error 22"));
+  CHECK(listed.rfind("too many errors; stopping after 100") > listed.rfind("error: error 21"));
 }
 
 TEST_CASE("Warnings have their own limit - errors after it are still kept", "[diagnostics]") {

@@ -442,7 +442,8 @@ TEST_CASE("error messages", "[parser]") {
   CHECK(first_error("game \"Lines\\") == "1:6: unterminated string");
   CHECK(first_error("k \"\"\"\nabc\n") == "1:3: unterminated triple-quoted string (no closing \"\"\")");
   CHECK(first_error("k \"a\\qb\"\n") == "1:5: unknown escape sequence '\\q' (a string may use \\\" \\\\ \\n and \\t)");
-  CHECK(first_error("setup {\n  a\n") == "3:1: expected '}' to close the block opened at 1:7");
+  CHECK(first_error("setup {\n  a\n") ==
+        "1:7: this block is never closed: expected '}' before the end of the file (line 3)");
   CHECK(first_error("piece @stone\n") == "1:7: unexpected character '@'");
   CHECK(first_error("@\n") == "1:1: unexpected character '@'");
   CHECK(first_error("k v=a b) c\n") == "1:8: unexpected character ')'");
@@ -527,7 +528,8 @@ TEST_CASE("recovery keeps track of braces on broken lines", "[parser]") {
 
 TEST_CASE("unclosed blocks get one error each", "[parser]") {
   auto p = parse("setup {\n  a\nmove x {\n  b\n}\n");
-  CHECK(errors(p.diags) == std::vector<std::string>{"6:1: expected '}' to close the block opened at 1:7"});
+  CHECK(errors(p.diags) ==
+        std::vector<std::string>{"1:7: this block is never closed: expected '}' before the end of the file (line 6)"});
 }
 
 TEST_CASE("never crashes or hangs", "[parser]") {

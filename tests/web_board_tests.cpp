@@ -545,7 +545,7 @@ TEST_CASE("tabula serve: bad options stop it before it listens, with a reason", 
   // (here on an address that is not this computer's, so it stops there).
   r = run("serve tests/golden/syntax/unclosed_block.rules --host 192.0.2.1 --port 8123");
   CHECK(r.status == 1);
-  CHECK_THAT(r.out, Catch::Contains("unclosed_block.rules:8:1: error:") &&
+  CHECK_THAT(r.out, Catch::Contains("unclosed_block.rules:1:7: error:") &&
                         Catch::Contains("has errors: the page shows them") &&
                         Catch::Contains("cannot listen on 192.0.2.1:8123"));
   r = run("serve --port 70000");

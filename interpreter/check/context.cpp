@@ -192,12 +192,40 @@ void CheckContext::warn_line_not_block(const Expr& range, const std::vector<int>
                                  to_string(range), cells));
 }
 
+namespace {
+
+// Whether `name` is a square the board leaves out: a file and a rank of its cells (d4, where
+// d1 and a4 are cells) that is not one, a hole or a cut corner. A nearby name would be a
+// wrong guess there.
+bool is_missing_square(const BoardGraph& board, const std::string& name) {
+  const size_t digits = name.find_first_of("0123456789");
+  if (digits == 0 || digits == std::string::npos || name.find_first_not_of("0123456789", digits) != std::string::npos)
+    return false;
+  const std::string file = name.substr(0, digits), rank = name.substr(digits);
+  bool file_used = false, rank_used = false;
+  for (int c = 0; c < board.cell_count(); ++c) {
+    const std::string& n = board.cell(c).name;
+    const size_t d = n.find_first_of("0123456789");
+    if (d == std::string::npos) continue;
+    file_used = file_used || (d == file.size() && n.compare(0, d, file) == 0);
+    rank_used = rank_used || n.substr(d) == rank;
+  }
+  return file_used && rank_used;
+}
+
+}  // namespace
+
 bool CheckContext::cells_of(const Expr& e, std::vector<int>& out) {
   if (!board) return false;
   if (e.kind == Expr::Kind::identifier) {
     int c = board->find_cell(e.text);
     if (c != kNoCell) return out.push_back(c), true;
     if (const auto* z = board->find_zone(e.text)) return out.insert(out.end(), z->begin(), z->end()), true;
+    if (is_missing_square(*board, e.text)) {
+      error(e.pos, fmt::format("'{}' is not a cell: the board '{}' has no square there (a hole, or a corner cut off)",
+                               e.text, board->name));
+      return false;
+    }
     std::vector<std::string> known = cell_names();
     for (const auto& [name, cells] : board->zones()) known.push_back(name);
     unknown_name(e, "cell or zone", known);
@@ -349,6 +377,7 @@ int CheckContext::find_zone(const Expr& e) {
   if (!board) return -1;  // without the board, zones could not be declared: not the designer's error
   std::vector<std::string> known;
   for (const auto& z : program.zones) known.push_back(z.name);
+  for (const auto& [name, cells] : board->zones()) known.push_back(name);  // the board file's too
   unknown_name(e, "zone (declared with `zone`)", known);
   return -1;
 }

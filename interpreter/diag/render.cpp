@@ -1,7 +1,10 @@
 #include "diag/render.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <string_view>
+#include <tuple>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -81,8 +84,36 @@ std::string render(const Diagnostic& d, const SourceRegistry& sources) {
 }
 
 std::string render_all(const Diagnostics& ds, const SourceRegistry& sources) {
+  // In the order of the files and their lines, as a compiler lists them, not in the order
+  // the passes found them; a note stays after the message it belongs to, and a limit's note
+  // comes last.
+  struct Unit {
+    size_t file = 0;  // the file's place among the files, in the order they first come
+    int line = 0, column = 0;
+    size_t first = 0, end = 0;  // items [first, end): a message and its notes
+  };
+  const auto& items = ds.items();
+  std::vector<std::string> files;
+  std::vector<Unit> units;
+  for (size_t i = 0; i < items.size(); ++i) {
+    const Diagnostic& d = items[i];
+    // The limit's note ("too many errors; stopping after 100") is about the rest of the file.
+    const bool limit_note = d.severity == Severity::note && d.pos.line == 0 && d.message.starts_with("too many ");
+    if (d.severity == Severity::note && !limit_note && !units.empty()) {
+      units.back().end = i + 1;
+      continue;
+    }
+    const auto known = std::find(files.begin(), files.end(), d.pos.file);
+    const size_t file = static_cast<size_t>(known - files.begin());
+    if (known == files.end()) files.push_back(d.pos.file);
+    units.push_back({limit_note ? SIZE_MAX : file, d.pos.line, d.pos.column, i, i + 1});
+  }
+  std::stable_sort(units.begin(), units.end(), [](const Unit& a, const Unit& b) {
+    return std::tie(a.file, a.line, a.column) < std::tie(b.file, b.line, b.column);
+  });
   std::string out;
-  for (const auto& d : ds.items()) out += render(d, sources);
+  for (const Unit& u : units)
+    for (size_t i = u.first; i < u.end; ++i) out += render(items[i], sources);
   return out;
 }
 

@@ -8,6 +8,7 @@
 namespace tabula {
 
 std::string render(const Diagnostic& d, const SourceRegistry& sources);
+// Every diagnostic in file and line order (a note after its message), as `validate` prints them.
 std::string render_all(const Diagnostics& ds, const SourceRegistry& sources);
 
 // "1 error", "7 errors", or "more than 100 errors" when errors were dropped past the limit.

@@ -8,6 +8,7 @@
 #include "diag/source_file.hpp"
 #include "lang/file_search.hpp"
 #include "syntax/ast_print.hpp"
+#include "syntax/name_suggest.hpp"
 #include "syntax/parser.hpp"
 
 namespace tabula {
@@ -163,7 +164,8 @@ class Merge {
       if (all_of_keyword ? slot.base.keyword != key : key_of(slot.base).text != key) continue;
       slot.statement.reset(), slot.fate = Slot::Fate::removed, any = true;
     }
-    if (!any) diags_.error(s.pos, fmt::format("nothing to remove: the base rules have no '{}'", key));
+    if (!any)
+      diags_.error(s.pos, fmt::format("nothing to remove: the base rules have no '{}'{}", key, nearest_key(key)));
   }
 
   // `keep KEY`: the base statement stays, on purpose (no warning about a partial restatement).
@@ -174,7 +176,18 @@ class Merge {
     bool any = false;
     for (Slot& slot : slots_)
       if (slot.fate == Slot::Fate::inherited && key_of(slot.base).text == key) slot.fate = Slot::Fate::kept, any = true;
-    if (!any) diags_.error(s.pos, fmt::format("nothing to keep: the base rules have no '{}' left to keep", key));
+    if (!any)
+      diags_.error(s.pos,
+                   fmt::format("nothing to keep: the base rules have no '{}' left to keep{}", key, nearest_key(key)));
+  }
+
+  // "; did you mean 'move stone'?" for the base key nearest to a `remove` or `keep` key, or "".
+  std::string nearest_key(const std::string& key) const {
+    std::vector<std::string> keys;
+    for (const Slot& slot : slots_)
+      if (slot.statement) keys.push_back(key_of(slot.base).text);
+    const std::string guess = closest_name(key, keys);
+    return guess.empty() ? "" : fmt::format("; did you mean '{}'?", guess);
   }
 
   // `remove promote` names no statement when promote statements are keyed by their kind:

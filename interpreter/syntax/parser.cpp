@@ -102,10 +102,10 @@ std::optional<RulesFile> parse_rules(const SourceFile& source, Diagnostics& diag
       }
       if (at >= text.size()) break;
     }
-    for (const auto& b : st.blocks) {
-      auto open = st.pos(b.brace);
-      st.error(text.size(), fmt::format("expected '}}' to close the block opened at {}:{}", open.line, open.column));
-    }
+    // At its '{', where the fix goes, not at the end of the file, which says little.
+    for (const auto& b : st.blocks)
+      st.error(b.brace, fmt::format("this block is never closed: expected '}}' before the end of the file (line {})",
+                                    st.pos(text.size()).line));
   } catch (const TooManyErrors&) {
     // The diagnostics already say so ("too many errors").
   }
