@@ -519,6 +519,11 @@ TEST_CASE("web board: the rules to serve are files and folders, checked before s
   auto two = web::load_games({repo_path("rules/loa.rules"), repo_path("rules/laska.rules")});
   REQUIRE(two.size() == 2);
   CHECK(two[1]->id() == "laska");
+  // A game by name, found as the CLI finds it (docs/LANGUAGE.md, "Where files are found").
+  auto by_name = web::load_games({"breakthrough"});
+  REQUIRE(by_name.size() == 1);
+  CHECK(by_name[0]->id() == "breakthrough");
+  CHECK(by_name[0]->rules());
   auto refusal = [](const std::vector<std::string>& paths) {
     try {
       web::load_games(paths);

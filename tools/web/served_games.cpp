@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include "cli/cli_support.hpp"
+#include "lang/file_search.hpp"
 
 namespace tabula::web {
 namespace fs = std::filesystem;
@@ -32,6 +33,8 @@ ServedGames::ServedGames(const std::vector<std::string>& paths) : shared_(std::m
       shared_->paths.push_back({path, true});
     } else if (fs::is_regular_file(path, ec)) {
       shared_->paths.push_back({path, false});
+    } else if (std::string found = find_rules_file(path); !found.empty()) {  // a game's name, as the CLI finds it
+      shared_->paths.push_back({found, false});
     } else {
       throw cli::UserError{fmt::format("'{}' is neither a rules file nor a folder of them{}", path,
                                        paths.empty() ? " (name the rules folder: tabula serve path/to/rules)" : "")};
