@@ -13,6 +13,11 @@ const char* severity_name(Severity s) {
   return "error";
 }
 
+// The limit's note, as add() words it below ("too many errors; stopping after 100").
+bool Diagnostics::is_limit_note(const Diagnostic& d) {
+  return d.severity == Severity::note && d.pos.line == 0 && d.message.starts_with("too many ");
+}
+
 void Diagnostics::add(Severity s, SourcePos pos, std::string message) {
   if (s == Severity::note) {
     if (last_kept_) items_.push_back({s, std::move(pos), std::move(message)});

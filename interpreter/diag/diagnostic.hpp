@@ -38,6 +38,9 @@ class Diagnostics {
   void error(SourcePos pos, std::string message) { add(Severity::error, std::move(pos), std::move(message)); }
   void warning(SourcePos pos, std::string message) { add(Severity::warning, std::move(pos), std::move(message)); }
   void note(SourcePos pos, std::string message) { add(Severity::note, std::move(pos), std::move(message)); }
+  // Whether `d` is the note a limit adds ("too many errors; stopping after 100"): about the
+  // rest of its file, not about the message before it.
+  static bool is_limit_note(const Diagnostic& d);
   void add(Severity s, SourcePos pos, std::string message);
 
   // True when any error was reported, also one past the limit.

@@ -97,8 +97,7 @@ std::string render_all(const Diagnostics& ds, const SourceRegistry& sources) {
   std::vector<Unit> units;
   for (size_t i = 0; i < items.size(); ++i) {
     const Diagnostic& d = items[i];
-    // The limit's note ("too many errors; stopping after 100") is about the rest of the file.
-    const bool limit_note = d.severity == Severity::note && d.pos.line == 0 && d.message.starts_with("too many ");
+    const bool limit_note = Diagnostics::is_limit_note(d);
     if (d.severity == Severity::note && !limit_note && !units.empty()) {
       units.back().end = i + 1;
       continue;

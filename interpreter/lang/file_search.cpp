@@ -102,12 +102,22 @@ std::vector<SearchFolder> search_folders(SearchedKind kind, const std::string& n
   return out;
 }
 
+namespace {
+
+// The folders `name` is tried in: all of them, or for a name with a folder part the local ones.
+std::vector<SearchFolder> folders_for(const fs::path& asked, SearchedKind kind, const std::string& naming_file) {
+  std::vector<SearchFolder> folders = search_folders(kind, naming_file);
+  if (asked.has_parent_path()) std::erase_if(folders, [](const SearchFolder& f) { return !f.local; });
+  return folders;
+}
+
+}  // namespace
+
 std::vector<fs::path> search_candidates(const std::string& name, SearchedKind kind, const std::string& naming_file) {
   std::vector<fs::path> out;
   const fs::path asked(name);
   if (asked.is_absolute()) return {asked.lexically_normal()};
-  for (const auto& f : search_folders(kind, naming_file)) {
-    if (asked.has_parent_path() && !f.local) continue;
+  for (const auto& f : folders_for(asked, kind, naming_file)) {
     fs::path candidate = (f.folder / asked).lexically_normal();
     if (std::find(out.begin(), out.end(), candidate) == out.end()) out.push_back(std::move(candidate));
   }
@@ -135,8 +145,7 @@ std::string search_suggestion(const std::string& name, SearchedKind kind, const 
                               const SourceRegistry& sources) {
   const fs::path asked(name);
   std::vector<std::string> names;
-  for (const auto& f : search_folders(kind, naming_file)) {
-    if (asked.has_parent_path() && !f.local) continue;
+  for (const auto& f : folders_for(asked, kind, naming_file)) {
     for (auto& file : sources.names_in((f.folder / asked.parent_path()).lexically_normal().string()))
       if (is_kind(file, kind)) names.push_back(std::move(file));
   }

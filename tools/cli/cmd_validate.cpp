@@ -1,6 +1,6 @@
 // tabula validate FILE|FOLDER... [--json | --format sarif] [--verbose]: rules or board files
-// (a folder: its own); exit 0 when clean, 1 with errors. --json and SARIF (for editors and CI annotations) list every
-// diagnostic.
+// (a folder: its own); exit 0 when clean, 1 with errors. --json and SARIF (for editors and CI
+// annotations) list every diagnostic.
 #include <fmt/format.h>
 #include <algorithm>
 #include <filesystem>

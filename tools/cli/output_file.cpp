@@ -102,7 +102,8 @@ bool written_as(const std::string& path, OutputKind kind) {
   in.read(head.data(), static_cast<std::streamsize>(head.size()));
   head.resize(static_cast<size_t>(in.gcount()));
   const size_t first = head.find('\n');
-  return first != std::string::npos && head.compare(first + 1, mark_line(kind).size(), mark_line(kind)) == 0;
+  const std::string mark = mark_line(kind);
+  return first != std::string::npos && head.compare(first + 1, mark.size(), mark) == 0;
 }
 
 // The text with the kind's mark as its second line.
@@ -139,10 +140,11 @@ void write_output(const std::string& path, const std::string& given_text, bool r
     if (!std::cout) throw UserError{"cannot write to standard output"};
     return;
   }
+  // A file Tabula wrote as `kind` is replaced as with --force (its head read once, here).
+  replace = replace || (target_of(path, option) == Target::file && written_as(path, kind));
   check_output_free(path, replace, option, kind);
   if (target_of(path, option) == Target::device) return write_device(path, given_text, option);
   const std::string text = with_mark(given_text, kind);
-  replace = replace || written_as(path, kind);
   fs::path target(path);
   std::string name = target.filename().string();
   if (name.size() > 200) name.resize(200);  // the temporary name must stay a valid file name
