@@ -527,9 +527,48 @@ TEST_CASE("recovery keeps track of braces on broken lines", "[parser]") {
 }
 
 TEST_CASE("unclosed blocks get one error each", "[parser]") {
+  // Indented blocks: the block ends where the indentation returns to its level, and the
+  // statements after it are read as they were written.
   auto p = parse("setup {\n  a\nmove x {\n  b\n}\n");
-  CHECK(errors(p.diags) ==
+  CHECK(errors(p.diags) == std::vector<std::string>{"1:7: this block is never closed: expected '}' before line 3, "
+                                                    "where the indentation returns to the block's level"});
+  REQUIRE(p.file.has_value() == false);
+  Diagnostics d;
+  RulesFile tree = parse_rules_recovering(SourceFile{"t.rules", "setup {\n  a\nmove x {\n  b\n}\n"}, d);
+  REQUIRE(tree.statements.size() == 2);
+  CHECK(tree.statements[0].keyword == "setup");
+  CHECK(tree.statements[0].block.size() == 1);
+  CHECK(tree.statements[1].keyword == "move");
+  CHECK(tree.broken.empty());
+  // Not indented: no line tells where the block ends, so it is reported at the end, and what
+  // it swallowed is not read.
+  auto q = parse("setup {\na\nmove x {\nb\n}\n");
+  CHECK(errors(q.diags) ==
         std::vector<std::string>{"1:7: this block is never closed: expected '}' before the end of the file (line 6)"});
+  Diagnostics d2;
+  RulesFile rest = parse_rules_recovering(SourceFile{"t.rules", "setup {\na\nmove x {\nb\n}\n"}, d2);
+  CHECK(rest.statements.empty());
+  REQUIRE(rest.broken.size() == 1);
+  CHECK(rest.broken[0].first_line == 1);
+  CHECK(rest.broken[0].last_line == 6);
+}
+
+TEST_CASE("a broken statement is listed with the names written on it", "[parser]") {
+  Diagnostics d;
+  RulesFile tree = parse_rules_recovering(
+      SourceFile{"t.rules", "piece pawn\nmove pawn {\n  step dirs=(forward land=empty # a comment\n  step\n}\n"}, d);
+  REQUIRE(d.error_count() == 1);
+  REQUIRE(tree.broken.size() == 1);
+  const BrokenStatement& b = tree.broken[0];
+  CHECK(b.first_line == 3);
+  CHECK(b.last_line == 3);
+  CHECK(b.keyword == "step");
+  CHECK(b.words == std::vector<std::string>{"dirs", "forward", "land", "empty"});
+  REQUIRE(b.enclosing.size() == 1);
+  CHECK(b.enclosing[0].line == 2);
+  // What parsed is kept: the piece, and the move with its one good step.
+  REQUIRE(tree.statements.size() == 2);
+  CHECK(tree.statements[1].block.size() == 1);
 }
 
 TEST_CASE("never crashes or hangs", "[parser]") {

@@ -96,6 +96,10 @@ class CheckContext {
   // ---- state shared by the modules of one check ----
   // The names of the seats and players whose facing= names no orientation (reported there).
   static constexpr const char* kMisnamedFacing = "misnamed facing";
+  // The names of the seats the `seats` block declares (a set of strings; those that are
+  // also a side's name left out), known before the players are: a seat restated as a
+  // player is refused, not added as one more side.
+  static constexpr const char* kSeatNames = "seat names";
   // A value of type T under `key`, made on first use (a capture policy the `hop` lines
   // and the `captures` statement both fill, the regions by name, ...).
   template <class T>

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 #include <cctype>
 #include <map>
+#include <set>
 
 #include "accel/accelerate.hpp"
 #include "check/context.hpp"
@@ -122,6 +123,20 @@ void check_symbols(CheckContext& ctx, const RulesFile& rules) {
     }
 }
 
+// The seats of a `seats` block that are not also a side's name (a seat may be named after
+// the side it plays).
+void seat_names(const RulesFile& rules, std::set<std::string>& out) {
+  std::set<std::string> sides;
+  for (const auto& s : rules.statements)
+    if (s.keyword == "seats")
+      for (const auto& line : s.block) {
+        out.insert(line.keyword);
+        for (const auto& a : line.args)
+          if (a.name == "side" && a.value.kind == Expr::Kind::identifier) sides.insert(a.value.text);
+      }
+  for (const auto& side : sides) out.erase(side);
+}
+
 void default_seats(Program& p) {
   if (!p.seats.empty()) return;
   for (int pl = 0; pl < p.player_count(); ++pl) p.seats.push_back({p.players[pl].name, pl, p.players[pl].orientation});
@@ -171,6 +186,7 @@ std::shared_ptr<Program> check_rules(const RulesFile& rules, std::shared_ptr<con
   CheckContext ctx(*prog, board.get(), diags, language());
   if (!rules.statements.empty()) ctx.shared<SourcePos>("file start") = rules.statements.front().pos;
   const std::vector<bool> keep = first_of_each(ctx, rules);
+  seat_names(rules, ctx.shared<std::set<std::string>>(CheckContext::kSeatNames));
   for (Pass pass : {Pass::declare, Pass::zones, Pass::seats, Pass::named, Pass::define}) {
     if (pass == Pass::zones) {
       if (prog->players.empty() && !rules.statements.empty())

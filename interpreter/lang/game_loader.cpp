@@ -8,6 +8,7 @@
 #include "board/board_loader.hpp"
 #include "lang/checker.hpp"
 #include "lang/file_search.hpp"
+#include "lang/syntax_cascade.hpp"
 #include "lang/variant_merge.hpp"
 #include "lang/weights_file.hpp"
 #include "syntax/parser.hpp"
@@ -17,10 +18,29 @@ namespace fs = std::filesystem;
 
 namespace {
 
+std::shared_ptr<const Program> compile_rules(std::optional<RulesFile> rules, Diagnostics& diags,
+                                             SourceRegistry& sources, RulesFile* merged, const LoadOptions& options);
+
+// Rules with syntax errors are still checked, so one run reports the rest of their errors;
+// what may only follow from a statement that could not be read is left out.
+std::shared_ptr<const Program> check_after_syntax_errors(RulesFile rules, Diagnostics& diags, SourceRegistry& sources,
+                                                         const LoadOptions& options) {
+  std::vector<BrokenStatement> broken = std::move(rules.broken);
+  rules.broken.clear();
+  Diagnostics checked;
+  compile_rules(std::move(rules), checked, sources, nullptr, options);
+  add_unless_cascade(checked, broken, diags);
+  return nullptr;
+}
+
 // The merged rules (variants applied) -> board load -> check.
 std::shared_ptr<const Program> compile_rules(std::optional<RulesFile> rules, Diagnostics& diags,
                                              SourceRegistry& sources, RulesFile* merged, const LoadOptions& options) {
   if (!rules) return nullptr;
+  if (!rules->broken.empty()) {
+    if (merged) *merged = *rules;
+    return check_after_syntax_errors(std::move(*rules), diags, sources, options);
+  }
   std::string board_name = board_path_of(*rules, diags);
   std::shared_ptr<const BoardGraph> board;
   if (!board_name.empty()) {

@@ -7,6 +7,7 @@
 #include "constructs/registry.hpp"
 #include "diag/source_file.hpp"
 #include "lang/file_search.hpp"
+#include "lang/syntax_cascade.hpp"
 #include "syntax/ast_print.hpp"
 #include "syntax/name_suggest.hpp"
 #include "syntax/parser.hpp"
@@ -136,7 +137,7 @@ class Merge {
   }
 
   RulesFile result(const std::string& path) {
-    RulesFile out{path, {}};
+    RulesFile out{path, {}, {}};
     for (auto& slot : slots_)
       if (slot.statement) out.statements.push_back(std::move(*slot.statement));
     for (auto& s : added_) out.statements.push_back(std::move(s));
@@ -240,8 +241,10 @@ std::optional<RulesFile> merge_source(const SourceFile& source, Diagnostics& dia
                                       int depth) {
   const std::string& path = source.path;
   sources.add(source);
-  auto parsed = parse_rules(source, diags);
-  if (!parsed) return std::nullopt;
+  std::optional<RulesFile> parsed = parse_rules_recovering(source, diags);
+  // A variant line that could not be read leaves its base unknown: nothing else can be checked.
+  for (const auto& b : parsed->broken)
+    if (b.keyword == "variant") return std::nullopt;
   const Statement* variant = find_variant_line(*parsed);
   if (!variant) return parsed;
 
@@ -281,10 +284,18 @@ std::optional<RulesFile> merge_source(const SourceFile& source, Diagnostics& dia
     return std::nullopt;
   }
 
-  Merge merge(*base, path, diags);
+  // After a syntax error (here or in a base), what the merge says may follow from the
+  // statement that could not be read (lang/syntax_cascade.hpp).
+  std::vector<BrokenStatement> broken = std::move(base->broken);
+  broken.insert(broken.end(), parsed->broken.begin(), parsed->broken.end());
+  Diagnostics merge_diags;
+  Merge merge(*base, path, broken.empty() ? diags : merge_diags);
   for (const auto& s : parsed->statements) merge.apply(s);
   merge.warn_partial();
-  return merge.result(path);
+  add_unless_cascade(merge_diags, broken, diags);
+  RulesFile merged = merge.result(path);
+  merged.broken = std::move(broken);
+  return merged;
 }
 
 }  // namespace

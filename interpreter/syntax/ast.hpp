@@ -51,9 +51,21 @@ struct Statement {
   std::vector<Statement> block;  // inside `{ ... }`
 };
 
+// A statement the parser could not read. It is left out of the tree, and the file is still
+// checked, so one run reports the rest of its errors too; a checker error that may only
+// follow from the missing statement (lang/syntax_cascade.hpp) is left out with it.
+struct BrokenStatement {
+  std::string file;
+  int first_line = 0, last_line = 0;  // the lines the parser skipped
+  std::string keyword;                // its first word
+  std::vector<std::string> words;     // the other names written on it: what it may have declared
+  std::vector<SourcePos> enclosing;   // the statements whose blocks it was in, now incomplete
+};
+
 struct RulesFile {
   std::string path;
   std::vector<Statement> statements;
+  std::vector<BrokenStatement> broken;  // empty when the file (and its bases) parsed
 };
 
 }  // namespace tabula

@@ -323,7 +323,9 @@ struct action<gr::keyword> {
   template <typename In>
   static void apply(const In& in, ParseState& st) {
     st.current = Statement{};
-    st.current.pos = st.pos(st.offset(in.begin()));
+    st.statement_start = st.offset(in.begin());
+    st.current.pos = st.pos(st.statement_start);
+    st.close_dedented_blocks(st.current.pos.column, st.statement_start);
     st.current.keyword = in.string();
     st.in_items = false;
   }

@@ -61,6 +61,7 @@ struct ParseState {
   int depth = 0;
   size_t string_open = 0;
   Statement current;
+  size_t statement_start = 0;  // offset of the current statement's keyword
   bool in_items = false;
   bool brace_pending = false;
   size_t pending_brace = 0;
@@ -74,6 +75,10 @@ struct ParseState {
   // Persistent across errors.
   std::vector<OpenBlock> blocks;
   std::vector<Statement> top;
+  std::vector<BrokenStatement> broken;
+  // The second reading of a file that left a block open (parser.cpp): a block ends where the
+  // indentation returns to its level.
+  bool close_on_dedent = false;
 
   ParseState(const SourceFile& s, size_t first_char, Diagnostics& d)
       : source(s), first(first_char), diags(d), base(s.text.data()) {}
@@ -136,6 +141,22 @@ struct ParseState {
     OpenBlock b = std::move(blocks.back());
     blocks.pop_back();
     if (!b.discard) container().push_back(std::move(b.statement));
+  }
+
+  // On the second reading, before a statement that starts at `at` in `column`: closes each
+  // open block whose statements are indented deeper than its own first line, when the new
+  // statement is not (it is taken to follow the block, whose '}' is missing).
+  void close_dedented_blocks(int column, size_t at) {
+    while (close_on_dedent && !blocks.empty()) {
+      const OpenBlock& b = blocks.back();
+      const int opener = b.statement.pos.column;
+      if (b.discard || b.statement.block.empty() || b.statement.block.front().pos.column <= opener || column > opener)
+        return;
+      error(b.brace, fmt::format("this block is never closed: expected '}}' before line {}, where the indentation "
+                                 "returns to the block's level",
+                                 pos(at).line));
+      close_block();
+    }
   }
 
   void finish_statement() {

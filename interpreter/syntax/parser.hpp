@@ -13,4 +13,8 @@ namespace tabula {
 // Returns the tree when there were no syntax errors; otherwise nullopt and diagnostics.
 std::optional<RulesFile> parse_rules(const SourceFile& source, Diagnostics& diags);
 
+// The tree of every statement that could be read, also after syntax errors (each reported);
+// the statements that could not are listed in `broken`, so the rest can still be checked.
+RulesFile parse_rules_recovering(const SourceFile& source, Diagnostics& diags);
+
 }  // namespace tabula

@@ -33,6 +33,11 @@ std::string describe_at(std::string_view text, size_t at) {
   return fmt::format("byte 0x{:02X} (not valid UTF-8)", c);
 }
 
+bool starts_line(std::string_view text, size_t at) {
+  while (at > 0 && (text[at - 1] == ' ' || text[at - 1] == '\t' || text[at - 1] == '\r')) --at;
+  return at == 0 || text[at - 1] == '\n';
+}
+
 bool at_line_end(std::string_view text, size_t at) {
   return at >= text.size() || text[at] == '\n' || (text[at] == '\r' && at + 1 < text.size() && text[at + 1] == '\n');
 }

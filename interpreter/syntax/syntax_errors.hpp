@@ -94,6 +94,8 @@ inline constexpr const char* error_message<gr::keyword_expected> =
 std::string describe_at(std::string_view text, size_t at);
 // True at a line break or the end of the text.
 bool at_line_end(std::string_view text, size_t at);
+// True when only blanks come before `at` on its line.
+bool starts_line(std::string_view text, size_t at);
 // `message` with its placeholders filled in from the input at `at` and the parser state.
 std::string expand(std::string_view message, size_t at, const ParseState& st);
 
@@ -121,8 +123,12 @@ template <typename Rule>
   } else if constexpr (std::is_same_v<Rule, gr::paren_close> || std::is_same_v<Rule, gr::call_close>) {
     // Newlines are blanks inside parentheses, so the text after the missing ')' may be on a
     // later line: then point just after the last thing read instead.
-    if (st.last_end < at && text.substr(st.last_end, at - st.last_end).find('\n') != std::string_view::npos)
+    if (st.last_end < at && text.substr(st.last_end, at - st.last_end).find('\n') != std::string_view::npos) {
       report = st.last_end;
+      // A line that starts no further right than the broken statement is the next statement:
+      // the parser resumes there, so it is read, not skipped with the broken one.
+      if (starts_line(text, at) && st.pos(at).column <= st.current.pos.column) scan = report;
+    }
     message = expand(error_message<Rule>, at, st);
   } else if constexpr (std::is_same_v<Rule, gr::keyword_expected>) {
     auto c = static_cast<unsigned char>(text[at]);

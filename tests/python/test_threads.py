@@ -41,7 +41,7 @@ def test_python_runs_while_a_native_call_works():
 
     def work():
         span["start"] = time.monotonic()
-        tabula.random_playouts(game, 2000, seed=1)
+        tabula.random_playouts(game, 6000, seed=1, threads=1)  # some tenths of a second on one core
         span["end"] = time.monotonic()
 
     worker = threading.Thread(target=work)

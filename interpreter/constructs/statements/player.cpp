@@ -29,6 +29,13 @@ void check_player(CheckContext& ctx, const Statement& s) {
       ctx.shared<std::set<std::string>>(CheckContext::kMisnamedFacing).insert(name);  // said once, here
     }
   }
+  // A seat is not a side: restating one as a player would add a side to the game.
+  if (ctx.has_shared(CheckContext::kSeatNames) &&
+      ctx.shared<std::set<std::string>>(CheckContext::kSeatNames).count(name) > 0)
+    return ctx.error(pos[0]->pos, fmt::format("'{}' is a seat of the `seats` block, not a player; a seat's facing, "
+                                              "side and pieces are set on its line there (restate the whole `seats "
+                                              "{{ ... }}` block to change one)",
+                                              name));
   ctx.program.players.push_back(std::move(p));
 }
 
