@@ -11,8 +11,8 @@ bool quotes(const std::string& message, const std::string& word) {
   const std::string quoted = "'" + word;
   for (size_t at = message.find(quoted); at != std::string::npos; at = message.find(quoted, at + 1)) {
     size_t end = at + quoted.size();
-    if (end < message.size() && (std::isalnum(static_cast<unsigned char>(message[end])) || message[end] == '_' ||
-                                 message[end] == '-'))
+    if (end < message.size() &&
+        (std::isalnum(static_cast<unsigned char>(message[end])) || message[end] == '_' || message[end] == '-'))
       continue;
     return true;
   }
