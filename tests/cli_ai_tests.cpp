@@ -39,7 +39,7 @@ TEST_CASE("CLI: match reports exact statistics for a forced game", "[ai][cli]") 
                    "\"win_ci\":[0.054619,0.945381]") != std::string::npos);
   CHECK(r.out.find("\"first_player\":{\"wins\":0,\"decisive\":10,\"share\":0.0,\"ci\":[0.0,0.793457],"
                    "\"fair_share\":0.5}") != std::string::npos);
-  CHECK(r.out.find("\"draws\":0,\"draw_rate\":0.0,\"cut\":0,\"cut_rate\":0.0,"
+  CHECK(r.out.find("\"draws\":0,\"draw_rate\":0.0,\"cut\":0,\"cut_rate\":0.0,\"forfeits\":0,"
                    "\"length\":{\"mean\":2.0,\"stddev\":0.0,\"min\":2,\"max\":2},\"branching\":1.0,") !=
         std::string::npos);
   r = run("match tests/data/second-player-wins.rules --games 10 --players alphabeta:2,random");

@@ -4,6 +4,7 @@
 #include "players/alphabeta_agent.hpp"
 #include "players/auto_agent.hpp"
 #include "players/flat_mc_agent.hpp"
+#include "players/gtp_agent.hpp"
 #include "players/mcts_agent.hpp"
 #include "players/opening_temperature.hpp"
 #include "players/random_agent.hpp"
@@ -30,6 +31,10 @@ std::unique_ptr<Agent> searching_agent(const AgentSpec& spec, uint64_t seed) {
 }  // namespace
 
 std::unique_ptr<Agent> make_agent(const std::string& text, uint64_t seed, std::string& error) {
+  if (is_engine_spec(text)) {
+    auto engine = parse_engine_spec(text, error);
+    return engine ? std::make_unique<GtpAgent>(std::move(*engine)) : nullptr;
+  }
   auto spec = parse_agent_spec(text, error);
   if (!spec) return nullptr;
   if (spec->kind == "random") return std::make_unique<RandomAgent>(seed);
@@ -46,6 +51,7 @@ std::unique_ptr<Agent> make_agent(const std::string& text, uint64_t seed, std::s
 
 std::string check_agent_spec(const std::string& spec) {
   std::string error;
+  if (is_engine_spec(spec)) return parse_engine_spec(spec, error) ? "" : error;
   return parse_agent_spec(spec, error) ? "" : error;
 }
 

@@ -4,6 +4,7 @@
 // opening temperature samples from and learning code reads.
 #include <cstdint>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -32,6 +33,13 @@ struct Policy {
   // Each move's probability under temperature `t` (t = 0: the best moves, shared equally),
   // among the moves at least `margin` times as likely as the best at temperature 1 (0: all).
   std::vector<double> probabilities(double t, double margin = 0) const;
+};
+
+// Thrown by a player that cannot go on with the game (an outside engine that played an
+// illegal move, resigned, died or did not answer in time): the game is lost for its side,
+// with `what()` as the reason, in the engine's own words where it gave any.
+struct PlayerForfeit : std::runtime_error {
+  using std::runtime_error::runtime_error;
 };
 
 class Agent {
@@ -64,6 +72,7 @@ class Agent {
 //   alphabeta:D:TIME | alphabeta:TIME   ... stopping after TIME per move
 //   auto:TIME               the strongest player for the rules at TIME per move
 //   search | search:D       aliases of alphabeta:2 | alphabeta:D
+//   gtp:COMMAND[:time=T]    an engine outside Tabula that speaks GTP (players/engine_spec.hpp)
 // then options NAME:VALUE (temp:T, temp-plies:K for every searching player; mcts's own).
 // nullptr and `error` set for a bad spec.
 std::unique_ptr<Agent> make_agent(const std::string& spec, uint64_t seed, std::string& error);

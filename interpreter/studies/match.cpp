@@ -53,13 +53,27 @@ GameRecord play_game(std::shared_ptr<const Program> program, const std::vector<s
     state.legal_moves(legal);
     g.legal_moves += legal.size();
     auto start = clock::now();
-    Move m = agents[seat]->choose(state);
+    Move m;
+    try {
+      m = agents[seat]->choose(state);
+    } catch (const PlayerForfeit& e) {
+      // The game is lost for the seat's side; with more than two seats there is no one
+      // winner to name, and the match stops with the reason.
+      if (seats.size() != 2) throw std::invalid_argument(fmt::format("seat {} forfeited: {}", seat, e.what()));
+      g.seconds[seat] += std::chrono::duration<double>(clock::now() - start).count();
+      g.forfeit = e.what();
+      g.winner = 1 - seat;
+      g.plies = state.ply();
+      for (auto& a : owned) a->release();
+      return g;
+    }
     g.seconds[seat] += std::chrono::duration<double>(clock::now() - start).count();
     ++g.moves_made[seat];
     if (!g.moves.empty()) g.moves += ' ';
     g.moves += state.move_to_string(m);
     state.apply_unchecked(m);
   }
+  for (auto& a : owned) a->release();  // an outside engine stops with its game
   GameResult r = state.result();
   g.winner = r.over ? r.winner : -1;
   g.plies = state.ply();

@@ -39,6 +39,7 @@ bool read_game(FieldReader& f, const Study& study, const StudyPhase& phase, Game
     }
   }
   g.moves = f.string("moves");
+  if (f.has("forfeit")) g.forfeit = f.string("forfeit");
   if (!f.finish()) return error = f.error, false;
   // The game must be the one its index names in this study, and agree with itself.
   if (g.seed != game_seed(phase.seed, g.game))
@@ -54,6 +55,8 @@ bool read_game(FieldReader& f, const Study& study, const StudyPhase& phase, Game
     error = fmt::format("\"legal_moves\" is {}, fewer than the {} plies played", g.legal_moves, g.plies);
   else if (g.moves.empty() != (g.plies == 0))
     error = fmt::format("\"moves\" is {}, but \"plies\" is {}", g.moves.empty() ? "empty" : "not empty", g.plies);
+  else if (!g.forfeit.empty() && (g.winner < 0 || g.cut))
+    error = fmt::format("game {} was forfeited but has no winner", g.game);
   else if (g.cut && g.winner >= 0) error = fmt::format("game {} is cut by the ply limit but has a winner", g.game);
   else if (study.max_plies > 0 && g.plies > study.max_plies)
     error = fmt::format("game {} lasted {} plies, beyond the study's max plies {}", g.game, g.plies, study.max_plies);
@@ -70,7 +73,7 @@ std::string moves_digest(const std::string& moves) {
 bool GameRecord::same_game(const GameRecord& o) const {
   return game == o.game && seed == o.seed && rules == o.rules && seats == o.seats && winner == o.winner &&
          plies == o.plies && cut == o.cut && legal_moves == o.legal_moves && moves_made == o.moves_made &&
-         moves == o.moves;
+         moves == o.moves && forfeit == o.forfeit;
 }
 
 std::string to_json_line(const ResultLine& line) {
@@ -94,6 +97,7 @@ std::string to_json_line(const ResultLine& line) {
   j["seconds"] = seconds;
   j["moves_made"] = g.moves_made;
   j["moves"] = g.moves;
+  if (!g.forfeit.empty()) j["forfeit"] = g.forfeit;
   return json_text(j);
 }
 

@@ -26,6 +26,9 @@ struct GameRecord {
   std::vector<double> seconds;  // thinking time per seat
   std::vector<int> moves_made;  // moves per seat
   std::string moves;            // the game, space-separated move text
+  // Why the loser forfeited (an outside engine's illegal move, resignation, silence), or "":
+  // the game then ends before the rules end it, and `winner` is the other seat.
+  std::string forfeit;
 
   bool operator==(const GameRecord&) const = default;
   // Equal apart from the thinking times, which differ from run to run.

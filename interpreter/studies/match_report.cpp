@@ -112,6 +112,7 @@ MatchReport summarize(const std::vector<GameRecord>& games, const Seating& seati
     }
     if (g.winner < 0) ++r.draws;
     if (g.cut) ++r.cut;
+    if (!g.forfeit.empty() && r.forfeits++ == 0) r.first_forfeit = fmt::format("game {}: {}", g.game, g.forfeit);
     r.length.add(g.plies);
     legal += g.legal_moves;
     plies += static_cast<uint64_t>(g.plies);
@@ -156,6 +157,9 @@ std::string report_text(const MatchReport& r) {
   out += fmt::format("draws: {} ({}); cut by the ply limit: {} ({})\n", r.draws,
                      percent(r.games ? double(r.draws) / r.games : 0), r.cut,
                      percent(r.games ? double(r.cut) / r.games : 0));
+  if (r.forfeits > 0)
+    out += fmt::format("forfeited: {} ({}; the first, {})\n", r.forfeits, percent(double(r.forfeits) / r.games),
+                       r.first_forfeit);
   out += fmt::format("game length: mean {:.1f} plies, stddev {:.1f}, min {}, max {}\n", r.length.mean(),
                      r.length.stddev(), r.length.min(), r.length.max());
   out += fmt::format("branching factor: {:.1f}\n", r.branching);
@@ -223,6 +227,7 @@ Json report_json(const MatchReport& r) {
           {"draw_rate", json_round(r.games ? double(r.draws) / r.games : 0)},
           {"cut", r.cut},
           {"cut_rate", json_round(r.games ? double(r.cut) / r.games : 0)},
+          {"forfeits", r.forfeits},
           {"length",
            {{"mean", json_round(r.length.mean(), 3)},
             {"stddev", json_round(r.length.stddev(), 3)},

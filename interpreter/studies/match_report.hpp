@@ -42,9 +42,11 @@ struct MatchReport {
   int distinct_games = 0;
   double effective_games = 0;
   int draws = 0;
-  int cut = 0;           // drawn by a ply limit
-  Summary length;        // plies per game
-  double branching = 0;  // legal moves per position, over all plies of all games
+  int cut = 0;                // drawn by a ply limit
+  int forfeits = 0;           // lost by a player that could not go on (GameRecord::forfeit)
+  std::string first_forfeit;  // the reason of the first of them
+  Summary length;             // plies per game
+  double branching = 0;       // legal moves per position, over all plies of all games
   // Two seats and two specs or more: the rating of each spec (in the order of `players`),
   // and per ordered pair of specs that met, the row's points against the column (indices
   // into `players`).

@@ -19,6 +19,7 @@ void add_tune(CLI::App& app);
 void add_ladder(CLI::App& app);
 void add_language(CLI::App& app);
 void add_serve(CLI::App& app);
+void add_gtp(CLI::App& app);
 
 // Every command above, in the order `tabula --help` lists them.
 inline void add_commands(CLI::App& app) {
@@ -37,6 +38,7 @@ inline void add_commands(CLI::App& app) {
   add_ladder(app);
   add_language(app);
   add_serve(app);
+  add_gtp(app);
 }
 
 }  // namespace tabula::cli

@@ -43,7 +43,16 @@ std::string check_game(std::shared_ptr<const Program> program, const GameRecord&
   }
   if (ply != g.plies) return fmt::format("the line says {} plies, but its moves are {}", g.plies, ply);
   GameResult r = s.result();
-  if (!r.over) {
+  if (!g.forfeit.empty()) {
+    // The seat to move gave the game up before the rules ended it (its legal moves were
+    // counted before it did).
+    if (r.over)
+      return fmt::format("the line says a seat forfeited, but its moves end the game ({})", result_words(p, r.winner));
+    if (g.winner != 1 - s.current_seat())
+      return fmt::format("the line says seat {} won by forfeit, but seat {} was to move", g.winner, s.current_seat());
+    s.legal_moves(legal);
+    legal_moves += legal.size();
+  } else if (!r.over) {
     if (!(g.cut && max_plies > 0 && ply >= max_plies && g.winner < 0))
       return fmt::format("the moves stop after {} plies without an end, but the line says {}{}", ply,
                          result_words(p, g.winner), g.cut ? " cut by a ply limit it does not reach" : "");

@@ -1,0 +1,141 @@
+#include "players/engine_process.hpp"
+
+#include <fcntl.h>
+#include <fmt/format.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <thread>
+
+namespace tabula {
+namespace {
+
+constexpr size_t kMaxLine = 1 << 20;
+
+void close_fd(int& fd) {
+  if (fd >= 0) ::close(fd);
+  fd = -1;
+}
+
+}  // namespace
+
+bool EngineProcess::start(std::string& error) {
+  if (pid_ > 0) {
+    int status = 0;
+    if (::waitpid(pid_, &status, WNOHANG) == 0) return true;  // still running
+    pid_ = -1;
+  }
+  stop();
+  // The engine's input is a socket, so a write to an engine that died fails with EPIPE
+  // (MSG_NOSIGNAL) instead of raising SIGPIPE, which would end Tabula.
+  int in[2], out[2];
+  if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, in) != 0) return error = fmt::format("cannot start '{}': {}", command_, std::strerror(errno)), false;
+  if (::pipe2(out, O_CLOEXEC) != 0) {
+    ::close(in[0]), ::close(in[1]);
+    return error = fmt::format("cannot start '{}': {}", command_, std::strerror(errno)), false;
+  }
+  const pid_t parent = ::getpid();
+  pid_t pid = ::fork();
+  if (pid < 0) {
+    ::close(in[0]), ::close(in[1]), ::close(out[0]), ::close(out[1]);
+    return error = fmt::format("cannot start '{}': {}", command_, std::strerror(errno)), false;
+  }
+  if (pid == 0) {  // the child: only async-signal-safe calls until exec
+    ::setpgid(0, 0);
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (::getppid() != parent) ::_exit(127);
+    ::dup2(in[1], 0);
+    ::dup2(out[1], 1);
+    int null = ::open("/dev/null", O_WRONLY);
+    if (null >= 0) ::dup2(null, 2);
+    ::signal(SIGPIPE, SIG_DFL);
+    ::execl("/bin/sh", "sh", "-c", command_.c_str(), static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  ::setpgid(pid, pid);
+  ::close(in[1]);
+  ::close(out[1]);
+  pid_ = pid;
+  to_engine_ = in[0];
+  from_engine_ = out[0];
+  buffer_.clear();
+  return true;
+}
+
+bool EngineProcess::send(const std::string& line, std::string& error) {
+  if (pid_ <= 0) return error = fmt::format("the engine '{}' is not running", command_), false;
+  std::string text = line + "\n";
+  size_t done = 0;
+  while (done < text.size()) {
+    ssize_t n = ::send(to_engine_, text.data() + done, text.size() - done, MSG_NOSIGNAL);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return error = fmt::format("the engine '{}' stopped reading its input", command_), false;
+    done += static_cast<size_t>(n);
+  }
+  return true;
+}
+
+std::optional<std::string> EngineProcess::read_line(std::chrono::milliseconds timeout, std::string& error) {
+  using clock = std::chrono::steady_clock;
+  const auto deadline = clock::now() + timeout;
+  while (true) {
+    if (size_t nl = buffer_.find('\n'); nl != std::string::npos) {
+      std::string line = buffer_.substr(0, nl);
+      buffer_.erase(0, nl + 1);
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      return line;
+    }
+    if (buffer_.size() > kMaxLine) {
+      error = fmt::format("the engine '{}' wrote a line longer than {} bytes", command_, kMaxLine);
+      return std::nullopt;
+    }
+    if (pid_ <= 0) {
+      error = fmt::format("the engine '{}' is not running", command_);
+      return std::nullopt;
+    }
+    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - clock::now()).count();
+    if (left <= 0) {
+      error = fmt::format("the engine '{}' did not answer within {} ms", command_, timeout.count());
+      return std::nullopt;
+    }
+    pollfd p{from_engine_, POLLIN, 0};
+    int ready = ::poll(&p, 1, static_cast<int>(std::min<long long>(left, 1000)));
+    if (ready < 0 && errno == EINTR) continue;
+    if (ready <= 0) continue;
+    char chunk[4096];
+    ssize_t n = ::read(from_engine_, chunk, sizeof chunk);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      error = fmt::format("the engine '{}' exited", command_);
+      stop();
+      return std::nullopt;
+    }
+    buffer_.append(chunk, static_cast<size_t>(n));
+  }
+}
+
+void EngineProcess::stop() {
+  close_fd(to_engine_);  // an engine that reads its input to the end exits now
+  close_fd(from_engine_);
+  if (pid_ <= 0) return;
+  int status = 0;
+  for (int i = 0; i < 20; ++i) {  // up to 200 ms to exit on its own
+    if (::waitpid(pid_, &status, WNOHANG) == pid_) {
+      ::kill(-pid_, SIGKILL);  // what it started, if anything is left
+      pid_ = -1;
+      return;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  ::kill(-pid_, SIGKILL);
+  ::waitpid(pid_, &status, 0);
+  pid_ = -1;
+}
+
+}  // namespace tabula
