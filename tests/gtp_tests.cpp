@@ -127,11 +127,21 @@ TEST_CASE("GTP: an engine that plays an illegal move or cannot start forfeits it
   Run text = run("match rules/go-9x9.rules --players 'gtp:tests/data/gtp_engine_playing_a1.sh,random' --games 1");
   CHECK(text.out.find("forfeited: 1 (100.0%; the first, game 0: the engine 'tests/data/gtp_engine_playing_a1.sh' "
                       "played 'A1', which is not a legal move here)") != std::string::npos);
+  // The forfeit is in the results line, and a replay checks it: the seat that forfeited was
+  // the one to move, and the game was not over.
+  Run verified = run_script(
+      "d=$(mktemp -d) && $TABULA match rules/go-9x9.rules --players 'gtp:tests/data/gtp_engine_playing_a1.sh,random' "
+      "--games 2 --out $d/f.jsonl > /dev/null && grep -c '\"forfeit\":\"the engine' $d/f.jsonl && "
+      "$TABULA merge $d/f.jsonl --verify | grep forfeited; "
+      "sed 's/\"winner\":1/\"winner\":0/' $d/f.jsonl > $d/g.jsonl; $TABULA merge $d/g.jsonl --verify; rm -r $d");
+  CHECK(verified.out.find("2\nforfeited: 2") != std::string::npos);
+  CHECK(verified.out.find("the line says seat 0 won by forfeit, but seat 0 was to move") != std::string::npos);
   Run missing = run("match rules/go-9x9.rules --players 'gtp:no-such-engine-here,random' --games 1");
   CHECK(missing.status == 0);
   CHECK(missing.out.find("the engine 'no-such-engine-here' exited") != std::string::npos);
   // Rules whose moves are not placements: said at the first move the engine is to be told.
-  Run chess = run("match rules/breakthrough.rules --players 'random,gtp:tests/data/gtp_engine_playing_a1.sh' --games 1");
+  Run chess =
+      run("match rules/breakthrough.rules --players 'random,gtp:tests/data/gtp_engine_playing_a1.sh' --games 1");
   CHECK(chess.out.find("GTP carries placements and passes only") != std::string::npos);
 }
 

@@ -340,6 +340,9 @@ TEST_CASE("web board: computer players must be bounded in time", "[web]") {
   CHECK_THAT(web::check_player("alphabeta:4:10s", 5), Catch::Contains("thinks longer than the 5s per move"));
   CHECK_THAT(web::check_player("mcts:6s", 5), Catch::Contains("--move-time"));
   CHECK_THAT(web::check_player("genius", 5), Catch::Contains("unknown player 'genius'"));
+  // A page must not choose a program for the server to start.
+  CHECK_THAT(web::check_player("gtp:touch /tmp/x:time=1s", 5), Catch::Contains("runs no engine outside Tabula"));
+  CHECK_THAT(web::check_player("uci:stockfish", 5), Catch::Contains("runs no engine outside Tabula"));
   Board b;
   json s = b.start("loa", json::array({"human", "search:3"}));
   CHECK(s["seats"][1]["player"] == "alphabeta:3:5s");

@@ -1,5 +1,8 @@
 #include "players/agent.hpp"
 
+#include <fmt/format.h>
+#include <map>
+
 #include "players/agent_spec.hpp"
 #include "players/alphabeta_agent.hpp"
 #include "players/auto_agent.hpp"
@@ -30,10 +33,30 @@ std::unique_ptr<Agent> searching_agent(const AgentSpec& spec, uint64_t seed) {
 
 }  // namespace
 
+namespace {
+
+std::map<std::string, AgentMaker>& engine_makers() {
+  static std::map<std::string, AgentMaker> makers;
+  return makers;
+}
+
+}  // namespace
+
+void register_engine_maker(const std::string& protocol, AgentMaker make) {
+  engine_makers()[protocol] = std::move(make);
+}
+
 std::unique_ptr<Agent> make_agent(const std::string& text, uint64_t seed, std::string& error) {
   if (is_engine_spec(text)) {
     auto engine = parse_engine_spec(text, error);
-    return engine ? std::make_unique<GtpAgent>(std::move(*engine)) : nullptr;
+    if (!engine) return nullptr;
+    if (engine->protocol == "gtp") return std::make_unique<GtpAgent>(std::move(*engine));
+    auto maker = engine_makers().find(engine->protocol);
+    if (maker == engine_makers().end()) {
+      error = fmt::format("'{}': {} players are made by the tabula command, not here", text, engine->protocol);
+      return nullptr;
+    }
+    return maker->second(*engine);
   }
   auto spec = parse_agent_spec(text, error);
   if (!spec) return nullptr;

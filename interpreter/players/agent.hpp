@@ -3,12 +3,14 @@
 // players, the policy behind the choice (how much each move was worth to it), which the
 // opening temperature samples from and learning code reads.
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "engine/state.hpp"
+#include "players/engine_spec.hpp"
 
 namespace tabula {
 
@@ -73,9 +75,15 @@ class Agent {
 //   auto:TIME               the strongest player for the rules at TIME per move
 //   search | search:D       aliases of alphabeta:2 | alphabeta:D
 //   gtp:COMMAND[:time=T]    an engine outside Tabula that speaks GTP (players/engine_spec.hpp)
+//   uci:COMMAND[:N=V][:time=T]  one that speaks UCI (made by a maker a tool registers)
 // then options NAME:VALUE (temp:T, temp-plies:K for every searching player; mcts's own).
 // nullptr and `error` set for a bad spec.
 std::unique_ptr<Agent> make_agent(const std::string& spec, uint64_t seed, std::string& error);
+
+// The maker of the players of one protocol whose moves and positions need what only a tool
+// holds (UCI's positions as FEN: tools/cli): registered once, before any player is made.
+using AgentMaker = std::function<std::unique_ptr<Agent>(const EngineSpec& spec)>;
+void register_engine_maker(const std::string& protocol, AgentMaker make);
 
 // Just checks a spec (for option parsing); "" when it is valid, else the reason.
 std::string check_agent_spec(const std::string& spec);

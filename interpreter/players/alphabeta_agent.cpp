@@ -60,7 +60,11 @@ std::string AlphaBetaAgent::name() const {
 }
 
 bool AlphaBetaAgent::out_of_time() {
-  if (seconds_ > 0 && (info_.nodes & 1023) == 0 && now_seconds() > deadline_) aborted_ = true;
+  if ((info_.nodes & 1023) == 0) {
+    if (seconds_ > 0 && now_seconds() > deadline_) aborted_ = true;
+    if (stop_ && stop_->load(std::memory_order_relaxed)) aborted_ = true;
+  }
+  if (node_limit_ > 0 && info_.nodes >= node_limit_) aborted_ = true;
   return aborted_;
 }
 
@@ -251,6 +255,10 @@ Move AlphaBetaAgent::choose(State& s) {
     info_.depth = depth;
     info_.value = best;
     done_values = values, done_exact = exact;
+    if (report_) {
+      info_.seconds = now_seconds() - started;
+      report_(info_, moves[order.front()]);
+    }
     if (depth == 1 && policy_wanted_) {
       double spread = 0;
       int n = 0;

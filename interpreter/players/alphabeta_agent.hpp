@@ -14,6 +14,8 @@
 // Reproducible from the seed when only a depth is given; a time limit makes the depth
 // reached, and so the move, depend on the machine's speed.
 #include <array>
+#include <atomic>
+#include <functional>
 #include <memory>
 #include <unordered_set>
 #include <vector>
@@ -44,6 +46,13 @@ class AlphaBetaAgent : public Agent {
   };
   const SearchInfo& last_search() const { return info_; }
 
+  // For a protocol's search (UCI): a flag another thread sets to stop the search (the
+  // deepest finished iteration's move is played), a limit on the positions searched (0:
+  // none), and a call after each finished depth with the best move so far.
+  void set_stop(const std::atomic<bool>* stop) { stop_ = stop; }
+  void set_node_limit(uint64_t nodes) { node_limit_ = nodes; }
+  void on_depth(std::function<void(const SearchInfo&, const Move&)> report) { report_ = std::move(report); }
+
  private:
   double search(State& s, int depth, int ply, double alpha, double beta);
   double quiesce(State& s, int ply, int plies_left, double alpha, double beta);
@@ -70,6 +79,9 @@ class AlphaBetaAgent : public Agent {
   std::vector<uint32_t> history_;             // per side and move key: cut-offs weighed by depth squared
   bool policy_wanted_ = false;
   bool tuned_ = true;
+  const std::atomic<bool>* stop_ = nullptr;
+  uint64_t node_limit_ = 0;
+  std::function<void(const SearchInfo&, const Move&)> report_;
   Policy policy_;
 };
 

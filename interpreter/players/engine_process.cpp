@@ -35,7 +35,8 @@ bool EngineProcess::start(std::string& error) {
   // The engine's input is a socket, so a write to an engine that died fails with EPIPE
   // (MSG_NOSIGNAL) instead of raising SIGPIPE, which would end Tabula.
   int in[2], out[2];
-  if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, in) != 0) return error = fmt::format("cannot start '{}': {}", command_, std::strerror(errno)), false;
+  if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, in) != 0)
+    return error = fmt::format("cannot start '{}': {}", command_, std::strerror(errno)), false;
   if (::pipe2(out, O_CLOEXEC) != 0) {
     ::close(in[0]), ::close(in[1]);
     return error = fmt::format("cannot start '{}': {}", command_, std::strerror(errno)), false;

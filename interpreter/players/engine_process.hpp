@@ -4,10 +4,10 @@
 // group of its own (a terminal's Ctrl-C reaches Tabula, which stops it) and is killed with
 // its group when this object goes, so no engine outlives the game that started it. If
 // Tabula itself is killed, the child is sent SIGKILL too (Linux's parent-death signal).
+#include <sys/types.h>
 #include <chrono>
 #include <optional>
 #include <string>
-#include <sys/types.h>
 
 namespace tabula {
 

@@ -1,12 +1,26 @@
 #include "players/engine_spec.hpp"
 
 #include <fmt/format.h>
+#include <cctype>
 
 #include "players/agent_spec.hpp"
 
 namespace tabula {
 
-bool is_engine_spec(std::string_view text) { return text.starts_with("gtp:"); }
+bool is_engine_spec(std::string_view text) { return text.starts_with("gtp:") || text.starts_with("uci:"); }
+
+namespace {
+
+// NAME=VALUE with NAME a word (letters, digits, '_'), as an option is written.
+bool is_option(std::string_view item) {
+  const size_t eq = item.find('=');
+  if (eq == 0 || eq == std::string_view::npos) return false;
+  for (char c : item.substr(0, eq))
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') return false;
+  return true;
+}
+
+}  // namespace
 
 std::optional<EngineSpec> parse_engine_spec(std::string_view text, std::string& error) {
   EngineSpec spec;
@@ -20,7 +34,20 @@ std::optional<EngineSpec> parse_engine_spec(std::string_view text, std::string& 
     const size_t colon_at = rest.rfind(':');
     if (colon_at == std::string_view::npos) break;
     std::string_view item = rest.substr(colon_at + 1);
-    if (!item.starts_with("time=")) break;
+    if (!is_option(item)) break;
+    rest = rest.substr(0, colon_at);
+    if (!item.starts_with("time=")) {
+      if (spec.protocol != "uci") {
+        error = fmt::format(
+            "'{}': unknown option '{}' of a gtp player; it takes time=T (a time per move, 1s or "
+            "500ms)",
+            text, item);
+        return std::nullopt;
+      }
+      const size_t eq = item.find('=');
+      spec.options.insert(spec.options.begin(), {std::string(item.substr(0, eq)), std::string(item.substr(eq + 1))});
+      continue;
+    }
     std::string why;
     auto seconds = parse_agent_spec(fmt::format("mcts:{}", item.substr(5)), why);
     if (!seconds || seconds->seconds <= 0) {
@@ -28,12 +55,11 @@ std::optional<EngineSpec> parse_engine_spec(std::string_view text, std::string& 
       return std::nullopt;
     }
     spec.seconds = seconds->seconds;
-    rest = rest.substr(0, colon_at);
   }
   spec.command = std::string(rest);
   if (spec.command.find_first_not_of(' ') == std::string::npos) {
-    error = fmt::format("'{}': {} needs the command that starts the engine ({}:gnugo --mode gtp)", text,
-                        spec.protocol, spec.protocol);
+    error = fmt::format("'{}': {} needs the command that starts the engine ({}:gnugo --mode gtp)", text, spec.protocol,
+                        spec.protocol);
     return std::nullopt;
   }
   return spec;

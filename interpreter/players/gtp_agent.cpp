@@ -17,6 +17,15 @@ constexpr milliseconds kOwnPaceTimeout{60000};
 // GTP's two colours: black moves first, as the rules' first side does.
 std::string colour_of(int side) { return side == 0 ? "black" : "white"; }
 
+// An error of the process names the engine ("the engine 'gnugo' exited"); an answer's error
+// does not: what follows "the engine 'COMMAND' " in a forfeit.
+std::string error_words(const std::string& error) {
+  const std::string prefix = "the engine '";
+  if (error.rfind(prefix, 0) != 0) return error;
+  const size_t end = error.find("' ", prefix.size());
+  return end == std::string::npos ? error : error.substr(end + 2);
+}
+
 std::string lower(std::string text) {
   for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return text;
@@ -59,29 +68,31 @@ void GtpAgent::forfeit(const std::string& why) const {
 std::string GtpAgent::move_vertex(const State& at, const Move& m) const {
   if (m.kind == Move::pass) return "pass";
   if (m.kind != Move::place)
-    forfeit(fmt::format("cannot be told the move '{}': GTP carries placements and passes only",
-                        at.move_to_string(m)));
+    forfeit(fmt::format("cannot be told the move '{}': GTP carries placements and passes only", at.move_to_string(m)));
   return vertices_->vertex(m.to);
 }
 
 void GtpAgent::start_game(const State& s) {
   const Program& p = s.program();
-  if (p.player_count() != 2) forfeit("cannot play these rules: GTP knows two colours, and the rules have " +
-                                     std::to_string(p.player_count()) + " sides");
+  if (p.player_count() != 2)
+    forfeit("cannot play these rules: GTP knows two colours, and the rules have " + std::to_string(p.player_count()) +
+            " sides");
   if (s.ply() != static_cast<int>(s.history().size()))
     forfeit("cannot be given this game: it starts from a position of its own, and GTP starts from an empty board");
   std::string error;
-  if (!process_.start(error)) forfeit(error);
+  if (!process_.start(error)) throw PlayerForfeit(error);  // the process's words name the engine
   if (!vertices_) vertices_ = std::make_unique<VertexNames>(*p.board);
   if (vertices_->grid_size() > 0 && !ask(fmt::format("boardsize {}", vertices_->grid_size()), kSetupTimeout, error))
-    forfeit(fmt::format("refused the board size {}: {}", vertices_->grid_size(), error));
-  if (!ask("clear_board", kSetupTimeout, error)) forfeit(error);
+    forfeit(error.rfind("the engine '", 0) == 0
+                ? error_words(error)
+                : fmt::format("refused the board size {}: {}", vertices_->grid_size(), error));
+  if (!ask("clear_board", kSetupTimeout, error)) forfeit(error_words(error));
   const double komi = (komi_halves(p, 1) - komi_halves(p, 0)) / 2.0;
-  if (!ask(fmt::format("komi {}", komi), kSetupTimeout, error)) forfeit(error);
+  if (!ask(fmt::format("komi {}", komi), kSetupTimeout, error)) forfeit(error_words(error));
   if (spec_.seconds > 0) {
     // No main time, then byo-yomi periods of one move each of the given time.
     const int seconds = std::max(1, static_cast<int>(std::lround(spec_.seconds)));
-    if (!ask(fmt::format("time_settings 0 {} 1", seconds), kSetupTimeout, error)) forfeit(error);
+    if (!ask(fmt::format("time_settings 0 {} 1", seconds), kSetupTimeout, error)) forfeit(error_words(error));
   }
   mirror_ = std::make_unique<State>(s.program_ptr());
   sent_.clear();
@@ -97,7 +108,7 @@ void GtpAgent::catch_up(const State& s) {
     const Move& m = history[i];
     const std::string command =
         fmt::format("play {} {}", colour_of(mirror_->current_player()), move_vertex(*mirror_, m));
-    if (!ask(command, kSetupTimeout, error)) forfeit(error);
+    if (!ask(command, kSetupTimeout, error)) forfeit(error_words(error));
     mirror_->apply(m);
     sent_.push_back(m);
   }
@@ -109,13 +120,12 @@ Move GtpAgent::choose(State& s) {
       spec_.seconds > 0 ? milliseconds(static_cast<long long>(spec_.seconds * 3000) + 10000) : kOwnPaceTimeout;
   std::string error;
   auto answer = ask("genmove " + colour_of(s.current_player()), timeout, error);
-  if (!answer) forfeit(error);
+  if (!answer) forfeit(error_words(error));
   const std::string said = lower(*answer);
   if (said == "resign") forfeit("resigned");
   MoveList legal = s.legal_moves();
   for (const Move& m : legal) {
-    const bool match = said == "pass" ? m.kind == Move::pass
-                                      : m.kind == Move::place && vertices_->cell(said) == m.to;
+    const bool match = said == "pass" ? m.kind == Move::pass : m.kind == Move::place && vertices_->cell(said) == m.to;
     if (!match) continue;
     mirror_->apply(m);
     sent_.push_back(m);

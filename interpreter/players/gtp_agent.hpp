@@ -38,8 +38,8 @@ class GtpAgent : public Agent {
   EngineSpec spec_;
   EngineProcess process_;
   std::unique_ptr<VertexNames> vertices_;
-  std::unique_ptr<State> mirror_;       // the position the engine has
-  std::vector<Move> sent_;              // the moves it has
+  std::unique_ptr<State> mirror_;  // the position the engine has
+  std::vector<Move> sent_;         // the moves it has
 };
 
 }  // namespace tabula

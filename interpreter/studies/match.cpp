@@ -9,6 +9,7 @@
 
 #include "engine/state.hpp"
 #include "players/agent.hpp"
+#include "studies/seating.hpp"
 #include "util/parallel.hpp"
 #include "util/rng.hpp"
 
@@ -33,7 +34,7 @@ GameRecord play_game(std::shared_ptr<const Program> program, const std::vector<s
   std::vector<std::unique_ptr<Agent>> owned;
   std::vector<Agent*> agents(seats.size(), nullptr);
   for (size_t s = 0; s < seats.size(); ++s) {
-    if (seats[s].find('=') != std::string::npos)
+    if (seats_end(seats[s]) != std::string::npos)
       for (size_t t = 0; t < s && !agents[s]; ++t)
         if (seats[t] == seats[s]) agents[s] = agents[t];
     if (agents[s]) continue;

@@ -28,8 +28,13 @@ std::string seat_list(const Seating& s) {
 
 std::vector<std::string> split_players(const std::string& list) { return split(list, ','); }
 
-std::string spec_of(const std::string& item) {
+size_t seats_end(const std::string& item) {
   const auto eq = item.find('=');
+  return eq != std::string::npos && item.find(':') < eq ? std::string::npos : eq;
+}
+
+std::string spec_of(const std::string& item) {
+  const auto eq = seats_end(item);
   return eq == std::string::npos ? item : item.substr(eq + 1);
 }
 
@@ -37,7 +42,7 @@ int Seating::sides() const {
   return seat_sides.empty() ? 0 : *std::max_element(seat_sides.begin(), seat_sides.end()) + 1;
 }
 
-bool Seating::named() const { return !players.empty() && players.front().find('=') != std::string::npos; }
+bool Seating::named() const { return !players.empty() && seats_end(players.front()) != std::string::npos; }
 
 Seating Seating::plain(std::vector<std::string> players, int seats) {
   Seating s;
@@ -72,7 +77,7 @@ std::vector<int> Seating::items_of_game(int game) const {
   if (named()) {
     for (int i = 0; i < n; ++i) {
       const std::string& item = players[static_cast<size_t>(i)];
-      const auto eq = item.find('=');
+      const auto eq = seats_end(item);
       for (const auto& name : split(item.substr(0, eq), '+'))
         for (int st = 0; st < seats(); ++st)
           if (seat_names[st] == name) out[st] = i;
@@ -111,7 +116,7 @@ std::optional<Seating> make_seating(const Program& p, const std::vector<std::str
   } else if (s.named()) {
     std::vector<std::string> taken(static_cast<size_t>(seats));
     for (const auto& item : players) {
-      const auto eq = item.find('=');
+      const auto eq = seats_end(item);
       if (eq == std::string::npos)
         return fail(
             fmt::format("'{}' names no seats; name the seats of every player (S=mcts:1s,W+E=random) or of none", item));

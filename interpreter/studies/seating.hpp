@@ -44,6 +44,9 @@ struct Seating {
 std::vector<std::string> split_players(const std::string& list);
 // The spec an item plays: "W+E=random" -> "random", "random" -> "random".
 std::string spec_of(const std::string& item);
+// Where the seat names of an item end (its first '='), or npos when it names none: an '='
+// after a ':' is the spec's own (`uci:stockfish:UCI_Elo=1350`).
+size_t seats_end(const std::string& item);
 
 // The seating of `players` for the program's seats; nullopt and `error` (one sentence saying
 // what is wrong and what would do) when the items fit no form, name unknown or repeated

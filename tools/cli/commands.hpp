@@ -20,9 +20,14 @@ void add_ladder(CLI::App& app);
 void add_language(CLI::App& app);
 void add_serve(CLI::App& app);
 void add_gtp(CLI::App& app);
+void add_uci(CLI::App& app);
+
+// Makes make_agent build uci: players (uci_agent.hpp).
+void register_uci_players();
 
 // Every command above, in the order `tabula --help` lists them.
 inline void add_commands(CLI::App& app) {
+  register_uci_players();
   add_validate(app);
   add_perft(app);
   add_moves(app);
@@ -39,6 +44,7 @@ inline void add_commands(CLI::App& app) {
   add_language(app);
   add_serve(app);
   add_gtp(app);
+  add_uci(app);
 }
 
 }  // namespace tabula::cli

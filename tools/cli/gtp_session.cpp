@@ -18,8 +18,8 @@ namespace tabula::cli {
 namespace {
 
 const std::vector<std::string> kCommands = {
-    "protocol_version", "name",        "version",    "known_command", "list_commands", "quit",
-    "boardsize",        "clear_board", "komi",       "play",          "genmove",       "undo",
+    "protocol_version", "name",        "version",       "known_command", "list_commands", "quit",
+    "boardsize",        "clear_board", "komi",          "play",          "genmove",       "undo",
     "final_score",      "showboard",   "time_settings", "time_left"};
 
 std::string lower(std::string text) {
@@ -106,7 +106,6 @@ std::string GtpSession::play(const std::vector<std::string>& args, bool& ok) {
   }
   return "illegal move";
 }
-
 
 std::string GtpSession::genmove(const std::vector<std::string>& args, bool& ok) {
   ok = false;
@@ -195,7 +194,7 @@ std::string GtpSession::answer(const std::string& command, bool& ok, bool& quit)
   if (name == "version") return fmt::format("{} ({})", TABULA_VERSION, program_->name);
   if (name == "known_command")
     return args.size() == 1 && std::find(kCommands.begin(), kCommands.end(), args[0]) != kCommands.end() ? "true"
-                                                                                                          : "false";
+                                                                                                         : "false";
   if (name == "list_commands") {
     std::string out;
     for (const auto& c : kCommands) out += (out.empty() ? "" : "\n") + c;

@@ -128,6 +128,10 @@ std::optional<double> seconds_of(std::string_view text) {
 
 // The spec a computer seat is made from: the given one, bounded by `move_seconds`.
 std::string bounded_spec(const std::string& spec, double move_seconds, std::string& error) {
+  if (is_engine_spec(spec)) {  // its command would be a shell line a web page chose
+    error = fmt::format("'{}': the web board runs no engine outside Tabula (a page could start any program)", spec);
+    return "";
+  }
   std::string why = check_agent_spec(spec);
   if (!why.empty()) {
     error = why;
