@@ -145,6 +145,20 @@ TEST_CASE("GTP: an engine that plays an illegal move or cannot start forfeits it
   CHECK(chess.out.find("GTP carries placements and passes only") != std::string::npos);
 }
 
+TEST_CASE("GTP: a match starts each engine once per worker, and one that forfeited again", "[gtp][cli]") {
+  Run r = run_script(
+      "d=$(mktemp -d) && for t in 1 2; do ENGINE_STARTS=$d/go$t $TABULA match rules/go-9x9.rules --players "
+      "'gtp:tests/data/gtp_engine_passing.sh,random' --games 4 --threads $t > /dev/null; wc -l < $d/go$t; done; "
+      "ENGINE_STARTS=$d/ttt $TABULA match rules/tic-tac-toe.rules --players "
+      "'gtp:tests/data/gtp_engine_passing.sh,random' --games 4 --threads 1 > /dev/null; wc -l < $d/ttt; rm -r $d");
+  // Go: four games on one worker start the engine once, on two workers at most twice (once
+  // per worker that got a game). Tic-tac-toe
+  // has no pass, so each of the four games is forfeited at the engine's first answer, and
+  // the engine is started again for the next.
+  INFO(r.out);
+  CHECK((r.out == "1\n2\n4\n" || r.out == "1\n1\n4\n"));
+}
+
 TEST_CASE("GTP: GNU Go plays whole games against Tabula, and Tabula's engine against GNU Go", "[gtp][cli][slow]") {
   REQUIRE(std::filesystem::exists(kGnuGo));  // tools/install-deps installs gnugo
   // GNU Go as a player of `match`; Tabula's own engine (`tabula gtp`) driven by the same

@@ -80,8 +80,7 @@ TEST_CASE("UCI: moves are squares, castling the king's, promotions lettered", "[
   CHECK(chess960.count("e1h1"));
   CHECK(chess960.count("e1a1"));
   State promote = chess_at(chess, "8/P7/8/8/8/8/8/k6K w - - 0 1");
-  CHECK(uci_moves(promote) ==
-        std::set<std::string>{"a7a8q", "a7a8r", "a7a8b", "a7a8n", "h1h2", "h1g1", "h1g2"});
+  CHECK(uci_moves(promote) == std::set<std::string>{"a7a8q", "a7a8r", "a7a8b", "a7a8n", "h1h2", "h1g1", "h1g2"});
   std::string error;
   auto m = cli::parse_uci_move(promote, "A7A8N", false, error);
   REQUIRE(m);
@@ -109,8 +108,7 @@ TEST_CASE("UCI: a session answers as a GUI expects", "[uci][cli]") {
   CHECK(r.out.find("bestmove", after_stop) != std::string::npos);
   CHECK(r.out.find("info string position ignored from move e2e5: 'e2e5' is not a legal move here") !=
         std::string::npos);
-  CHECK(r.out.find("info string position ignored: bad FEN '8/8 w': the board has 2 ranks, not 8") !=
-        std::string::npos);
+  CHECK(r.out.find("info string position ignored: bad FEN '8/8 w': the board has 2 ranks, not 8") != std::string::npos);
   CHECK(r.out.find("info string unknown command 'flip'") != std::string::npos);
 }
 

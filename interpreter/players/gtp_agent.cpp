@@ -61,11 +61,12 @@ std::optional<std::string> GtpAgent::ask(const std::string& command, millisecond
   return answer;
 }
 
-void GtpAgent::forfeit(const std::string& why) const {
+void GtpAgent::forfeit(const std::string& why) {
+  process_.stop();  // a later game starts it afresh, with nothing of this one left to read
   throw PlayerForfeit(fmt::format("the engine '{}' {}", spec_.command, why));
 }
 
-std::string GtpAgent::move_vertex(const State& at, const Move& m) const {
+std::string GtpAgent::move_vertex(const State& at, const Move& m) {
   if (m.kind == Move::pass) return "pass";
   if (m.kind != Move::place)
     forfeit(fmt::format("cannot be told the move '{}': GTP carries placements and passes only", at.move_to_string(m)));
@@ -80,7 +81,7 @@ void GtpAgent::start_game(const State& s) {
   if (s.ply() != static_cast<int>(s.history().size()))
     forfeit("cannot be given this game: it starts from a position of its own, and GTP starts from an empty board");
   std::string error;
-  if (!process_.start(error)) throw PlayerForfeit(error);  // the process's words name the engine
+  if (!process_.start(error)) forfeit(error_words(error));
   if (!vertices_) vertices_ = std::make_unique<VertexNames>(*p.board);
   if (vertices_->grid_size() > 0 && !ask(fmt::format("boardsize {}", vertices_->grid_size()), kSetupTimeout, error))
     forfeit(error.rfind("the engine '", 0) == 0

@@ -30,10 +30,10 @@ class GtpAgent : public Agent {
   // Sends a command and reads its answer: the text after "= " (nullopt after "? ...", with
   // the engine's words in `error`).
   std::optional<std::string> ask(const std::string& command, std::chrono::milliseconds timeout, std::string& error);
-  [[noreturn]] void forfeit(const std::string& why) const;
+  [[noreturn]] void forfeit(const std::string& why);
   void start_game(const State& s);
   void catch_up(const State& s);
-  std::string move_vertex(const State& at, const Move& m) const;
+  std::string move_vertex(const State& at, const Move& m);
 
   EngineSpec spec_;
   EngineProcess process_;

@@ -21,7 +21,7 @@ uint64_t game_seed(uint64_t match_seed, int game) {
 }
 
 GameRecord play_game(std::shared_ptr<const Program> program, const std::vector<std::string>& seats, int game,
-                     uint64_t seed, int max_plies) {
+                     uint64_t seed, int max_plies, EnginePool* engines) {
   using clock = std::chrono::steady_clock;
   GameRecord g;
   g.game = game;
@@ -39,7 +39,15 @@ GameRecord play_game(std::shared_ptr<const Program> program, const std::vector<s
         if (seats[t] == seats[s]) agents[s] = agents[t];
     if (agents[s]) continue;
     std::string error;
-    owned.push_back(make_agent(spec_of(seats[s]), Rng(seed + s).next(), error));
+    const std::string spec = spec_of(seats[s]);
+    if (engines && is_engine_spec(spec)) {
+      auto& kept = (*engines)[spec];
+      if (!kept) kept = make_agent(spec, 0, error);
+      if (!kept) throw std::invalid_argument(error);
+      agents[s] = kept.get();
+      continue;
+    }
+    owned.push_back(make_agent(spec, Rng(seed + s).next(), error));
     if (!owned.back()) throw std::invalid_argument(error);
     agents[s] = owned.back().get();
   }
@@ -102,6 +110,7 @@ std::vector<GameRecord> run_match(std::shared_ptr<const Program> program, const 
     return -1;
   };
   auto work = [&](int) {
+    EnginePool engines;  // this worker's outside engines, started once
     while (true) {
       if (config.seconds > 0 &&
           std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >= config.seconds)
@@ -109,7 +118,7 @@ std::vector<GameRecord> run_match(std::shared_ptr<const Program> program, const 
       int g = next_game();
       if (g < 0) return;
       GameRecord record =
-          play_game(program, config.seating.seats_of_game(g), g, game_seed(config.seed, g), config.max_plies);
+          play_game(program, config.seating.seats_of_game(g), g, game_seed(config.seed, g), config.max_plies, &engines);
       std::lock_guard<std::mutex> guard(lock);
       results.push_back(record);
       if (on_game) on_game(record);

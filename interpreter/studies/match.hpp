@@ -5,10 +5,12 @@
 // resumed run) replays exactly the games of the whole match. With more specs than a game
 // of two sides has seats, a match is a round robin: every pair of specs, both ways.
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "players/agent.hpp"
 #include "program/program.hpp"
 #include "studies/match_record.hpp"
 #include "studies/seating.hpp"
@@ -30,8 +32,13 @@ uint64_t game_seed(uint64_t match_seed, int game);
 // Plays one game, `seats` naming the player of each seat (items of a seating: a spec, or
 // `W+E=spec` for one person playing the seats it names). Every agent's seed derives from
 // `seed` and its first seat; a person playing several seats is one agent.
+//
+// `engines`, when given, keeps the players that are engines outside Tabula (gtp:, uci:) from
+// one game to the next, by spec: a worker of a match starts each engine once (it is told each
+// new game; one that died is started again).
+using EnginePool = std::map<std::string, std::unique_ptr<Agent>>;
 GameRecord play_game(std::shared_ptr<const Program> program, const std::vector<std::string>& seats, int game,
-                     uint64_t seed, int max_plies);
+                     uint64_t seed, int max_plies, EnginePool* engines = nullptr);
 
 // The games of this shard not in `skip` (game indices already finished), handed out in
 // index order (no list of them is made: a shard may hold millions), played on

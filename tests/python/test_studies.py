@@ -1,6 +1,7 @@
 """Studies from Python: seats by name (Lanko for four, three and two people), round robins only
-when asked, and the policy behind a Bot's choice as a learning target."""
+when asked, and the policy behind a Bot's choice as a learning target; engines outside Tabula as seats."""
 import math
+import os
 
 import pytest
 
@@ -77,3 +78,18 @@ def test_a_temperature_must_be_a_number_of_zero_or_more():
     for t in (-1.0, float("inf"), float("nan")):
         with pytest.raises(ValueError, match="temperature"):
             tabula.Bot("mcts:10").step_with_policy(state, temperature=t)
+
+
+def test_an_engine_outside_tabula_plays_a_match_from_python():
+    # GNU Go (tools/install-deps installs it) as a seat of tabula.match, and an engine that
+    # plays an illegal move: its games are forfeited, with the engine's words in the report.
+    gnugo = "/usr/games/gnugo"
+    assert os.path.exists(gnugo), "gnugo is not installed (tools/install-deps installs it)"
+    game = tabula.load_game(ROOT / "rules/go-9x9.rules")
+    result = tabula.match(game, [f"gtp:{gnugo} --mode gtp --level 0", "random"], games=2, seed=3)
+    assert result.games == 2
+    assert '"forfeits":0' in result.json
+    liar = ROOT / "tests/data/gtp_engine_playing_a1.sh"
+    forfeited = tabula.match(game, [f"gtp:{liar}", "random"], games=1, seed=3)
+    assert "played 'A1', which is not a legal move here" in forfeited.text
+    assert '"forfeits":1' in forfeited.json

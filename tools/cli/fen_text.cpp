@@ -127,8 +127,8 @@ std::optional<std::string> fen_to_position(const std::string& fen, std::string& 
              std::nullopt;
     const int start = up ? 2 : 7, end = up ? 4 : 5;
     if (rows[8 - end][ep[0] - 'a'] != (up ? 'P' : 'p'))
-      return error = fmt::format("the en passant square '{}': no {} pawn on {}{} passed it", ep,
-                                 up ? "white" : "black", ep[0], end),
+      return error = fmt::format("the en passant square '{}': no {} pawn on {}{} passed it", ep, up ? "white" : "black",
+                                 ep[0], end),
              std::nullopt;
     extra.push_back(fmt::format("passed.from={}{}", ep[0], start));
     extra.push_back(fmt::format("passed.by={}{}", ep[0], end));

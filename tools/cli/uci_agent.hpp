@@ -21,7 +21,8 @@ class UciAgent : public Agent {
   void release() override { process_.stop(), ready_ = false; }
 
  private:
-  [[noreturn]] void forfeit(const std::string& why) const;
+  [[noreturn]] void forfeit(const std::string& why);
+  [[noreturn]] void fail(const std::string& error);  // an error of the process, which names the engine
   // Reads lines until one starts with `word`; returns it.
   std::string wait_for(const std::string& word, std::chrono::milliseconds timeout);
   void start();
