@@ -121,5 +121,4 @@ TEST_CASE("UCI: Stockfish plays whole games against Tabula's engine", "[uci][cli
   REQUIRE(r.status == 0);
   CHECK(r.out.find("\"forfeits\":0") != std::string::npos);
   CHECK(r.out.find("\"games\":2") != std::string::npos);
-  CHECK(run_command("pgrep -f '[s]tockfish' || true").out.empty());  // no engine left behind
 }

@@ -11,7 +11,9 @@
 
 #include <cerrno>
 #include <cstring>
+#include <sstream>
 #include <thread>
+#include <vector>
 
 namespace tabula {
 namespace {
@@ -41,6 +43,16 @@ bool EngineProcess::start(std::string& error) {
     ::close(in[0]), ::close(in[1]);
     return error = fmt::format("cannot start '{}': {}", command_, std::strerror(errno)), false;
   }
+  // A plain command (words, no shell syntax) is run without a shell, so the parent-death
+  // signal reaches the engine itself, not a shell whose child would outlive it.
+  std::vector<std::string> words;
+  if (command_.find_first_of(";&|<>()$`\\\"'*?~#={}[]") == std::string::npos) {
+    std::istringstream in(command_);
+    for (std::string w; in >> w;) words.push_back(w);
+  }
+  std::vector<char*> argv;
+  for (auto& w : words) argv.push_back(w.data());
+  argv.push_back(nullptr);
   const pid_t parent = ::getpid();
   pid_t pid = ::fork();
   if (pid < 0) {
@@ -56,7 +68,8 @@ bool EngineProcess::start(std::string& error) {
     int null = ::open("/dev/null", O_WRONLY);
     if (null >= 0) ::dup2(null, 2);
     ::signal(SIGPIPE, SIG_DFL);
-    ::execl("/bin/sh", "sh", "-c", command_.c_str(), static_cast<char*>(nullptr));
+    if (argv.size() > 1) ::execvp(argv[0], argv.data());
+    else ::execl("/bin/sh", "sh", "-c", command_.c_str(), static_cast<char*>(nullptr));
     ::_exit(127);
   }
   ::setpgid(pid, pid);

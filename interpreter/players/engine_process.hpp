@@ -13,7 +13,8 @@ namespace tabula {
 
 class EngineProcess {
  public:
-  // `command` is run by /bin/sh, as a shell line ("gnugo --mode gtp --level 0").
+  // `command` is a shell line ("gnugo --mode gtp --level 0"): run as its words when it has
+  // no shell syntax, else by /bin/sh.
   explicit EngineProcess(std::string command) : command_(std::move(command)) {}
   ~EngineProcess() { stop(); }
   EngineProcess(const EngineProcess&) = delete;
