@@ -82,7 +82,7 @@ void GtpAgent::start_game(const State& s) {
     forfeit("cannot be given this game: it starts from a position of its own, and GTP starts from an empty board");
   std::string error;
   if (!process_.start(error)) forfeit(error_words(error));
-  if (!vertices_) vertices_ = std::make_unique<VertexNames>(*p.board);
+  vertices_ = std::make_unique<VertexNames>(*p.board);  // this game's board (a pooled player may change rules)
   if (vertices_->grid_size() > 0 && !ask(fmt::format("boardsize {}", vertices_->grid_size()), kSetupTimeout, error))
     forfeit(error.rfind("the engine '", 0) == 0
                 ? error_words(error)
