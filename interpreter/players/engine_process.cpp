@@ -47,8 +47,8 @@ bool EngineProcess::start(std::string& error) {
   // signal reaches the engine itself, not a shell whose child would outlive it.
   std::vector<std::string> words;
   if (command_.find_first_of(";&|<>()$`\\\"'*?~#={}[]") == std::string::npos) {
-    std::istringstream in(command_);
-    for (std::string w; in >> w;) words.push_back(w);
+    std::istringstream split(command_);
+    for (std::string w; split >> w;) words.push_back(w);
   }
   std::vector<char*> argv;
   for (auto& w : words) argv.push_back(w.data());
