@@ -138,7 +138,8 @@ TEST_CASE("GTP: an engine that plays an illegal move or cannot start forfeits it
   CHECK(verified.out.find("the line says seat 0 won by forfeit, but seat 0 was to move") != std::string::npos);
   Run missing = run("match rules/go-9x9.rules --players 'gtp:no-such-engine-here,random' --games 1");
   CHECK(missing.status == 0);
-  CHECK(missing.out.find("the engine 'no-such-engine-here' exited") != std::string::npos);
+  CHECK(missing.out.find("the engine 'no-such-engine-here' exited with status 127 (its command was not found, or "
+                         "could not be run)") != std::string::npos);
   // Rules whose moves are not placements: said at the first move the engine is to be told.
   Run chess =
       run("match rules/breakthrough.rules --players 'random,gtp:tests/data/gtp_engine_playing_a1.sh' --games 1");

@@ -27,6 +27,27 @@ void close_fd(int& fd) {
 
 }  // namespace
 
+std::string EngineProcess::gone() {
+  close_fd(to_engine_);
+  close_fd(from_engine_);
+  std::string why = "stopped answering";
+  int status = 0;
+  for (int i = 0; i < 50 && pid_ > 0; ++i) {  // up to half a second to learn how it ended
+    if (::waitpid(pid_, &status, WNOHANG) == pid_) {
+      if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
+        why = "exited with status 127 (its command was not found, or could not be run)";
+      else if (WIFEXITED(status)) why = fmt::format("exited with status {}", WEXITSTATUS(status));
+      else if (WIFSIGNALED(status)) why = fmt::format("exited, killed by signal {}", WTERMSIG(status));
+      ::kill(-pid_, SIGKILL);  // what it started, if anything is left
+      pid_ = -1;
+      break;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  stop();
+  return fmt::format("the engine '{}' {}", command_, why);
+}
+
 bool EngineProcess::start(std::string& error) {
   if (pid_ > 0) {
     int status = 0;
@@ -89,7 +110,7 @@ bool EngineProcess::send(const std::string& line, std::string& error) {
   while (done < text.size()) {
     ssize_t n = ::send(to_engine_, text.data() + done, text.size() - done, MSG_NOSIGNAL);
     if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return error = fmt::format("the engine '{}' stopped reading its input", command_), false;
+    if (n <= 0) return error = gone(), false;
     done += static_cast<size_t>(n);
   }
   return true;
@@ -126,8 +147,7 @@ std::optional<std::string> EngineProcess::read_line(std::chrono::milliseconds ti
     ssize_t n = ::read(from_engine_, chunk, sizeof chunk);
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) {
-      error = fmt::format("the engine '{}' exited", command_);
-      stop();
+      error = gone();
       return std::nullopt;
     }
     buffer_.append(chunk, static_cast<size_t>(n));

@@ -33,6 +33,10 @@ class EngineProcess {
   const std::string& command() const { return command_; }
 
  private:
+  // After its output ended or its input closed: how the engine ended, as a sentence that
+  // names it ("the engine 'x' exited with status 1"); the process is then stopped.
+  std::string gone();
+
   std::string command_;
   pid_t pid_ = -1;
   int to_engine_ = -1, from_engine_ = -1;
