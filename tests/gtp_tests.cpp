@@ -121,16 +121,16 @@ TEST_CASE("GTP: engine specs", "[gtp]") {
 }
 
 TEST_CASE("GTP: an engine that plays an illegal move or cannot start forfeits its game", "[gtp][cli]") {
-  Run r = run("match rules/go-9x9.rules --players 'gtp:tests/data/gtp_engine_playing_a1.sh,random' --games 2 --json");
+  Run r = run("match rules/go-9x9.rules --players 'gtp:tests/data/gtp_fake_engine.sh A1,random' --games 2 --json");
   REQUIRE(r.status == 0);
   CHECK(r.out.find("\"forfeits\":2") != std::string::npos);
-  Run text = run("match rules/go-9x9.rules --players 'gtp:tests/data/gtp_engine_playing_a1.sh,random' --games 1");
-  CHECK(text.out.find("forfeited: 1 (100.0%; the first, game 0: the engine 'tests/data/gtp_engine_playing_a1.sh' "
+  Run text = run("match rules/go-9x9.rules --players 'gtp:tests/data/gtp_fake_engine.sh A1,random' --games 1");
+  CHECK(text.out.find("forfeited: 1 (100.0%; the first, game 0: the engine 'tests/data/gtp_fake_engine.sh A1' "
                       "played 'A1', which is not a legal move here)") != std::string::npos);
   // The forfeit is in the results line, and a replay checks it: the seat that forfeited was
   // the one to move, and the game was not over.
   Run verified = run_script(
-      "d=$(mktemp -d) && $TABULA match rules/go-9x9.rules --players 'gtp:tests/data/gtp_engine_playing_a1.sh,random' "
+      "d=$(mktemp -d) && $TABULA match rules/go-9x9.rules --players 'gtp:tests/data/gtp_fake_engine.sh A1,random' "
       "--games 2 --out $d/f.jsonl > /dev/null && grep -c '\"forfeit\":\"the engine' $d/f.jsonl && "
       "$TABULA merge $d/f.jsonl --verify | grep forfeited; "
       "sed 's/\"winner\":1/\"winner\":0/' $d/f.jsonl > $d/g.jsonl; $TABULA merge $d/g.jsonl --verify; rm -r $d");
@@ -141,17 +141,16 @@ TEST_CASE("GTP: an engine that plays an illegal move or cannot start forfeits it
   CHECK(missing.out.find("the engine 'no-such-engine-here' exited with status 127 (its command was not found, or "
                          "could not be run)") != std::string::npos);
   // Rules whose moves are not placements: said at the first move the engine is to be told.
-  Run chess =
-      run("match rules/breakthrough.rules --players 'random,gtp:tests/data/gtp_engine_playing_a1.sh' --games 1");
+  Run chess = run("match rules/breakthrough.rules --players 'random,gtp:tests/data/gtp_fake_engine.sh A1' --games 1");
   CHECK(chess.out.find("GTP carries placements and passes only") != std::string::npos);
 }
 
 TEST_CASE("GTP: a match starts each engine once per worker, and one that forfeited again", "[gtp][cli]") {
   Run r = run_script(
       "d=$(mktemp -d) && for t in 1 2; do ENGINE_STARTS=$d/go$t $TABULA match rules/go-9x9.rules --players "
-      "'gtp:tests/data/gtp_engine_passing.sh,random' --games 4 --threads $t > /dev/null; wc -l < $d/go$t; done; "
+      "'gtp:tests/data/gtp_fake_engine.sh pass,random' --games 4 --threads $t > /dev/null; wc -l < $d/go$t; done; "
       "ENGINE_STARTS=$d/ttt $TABULA match rules/tic-tac-toe.rules --players "
-      "'gtp:tests/data/gtp_engine_passing.sh,random' --games 4 --threads 1 > /dev/null; wc -l < $d/ttt; rm -r $d");
+      "'gtp:tests/data/gtp_fake_engine.sh pass,random' --games 4 --threads 1 > /dev/null; wc -l < $d/ttt; rm -r $d");
   // Go: four games on one worker start the engine once, on two workers at most twice (once
   // per worker that got a game). Tic-tac-toe
   // has no pass, so each of the four games is forfeited at the engine's first answer, and

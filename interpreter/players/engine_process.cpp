@@ -45,7 +45,7 @@ std::string EngineProcess::gone() {
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
   stop();
-  return fmt::format("the engine '{}' {}", command_, why);
+  return why;
 }
 
 bool EngineProcess::start(std::string& error) {
@@ -59,10 +59,10 @@ bool EngineProcess::start(std::string& error) {
   // (MSG_NOSIGNAL) instead of raising SIGPIPE, which would end Tabula.
   int in[2], out[2];
   if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, in) != 0)
-    return error = fmt::format("cannot start '{}': {}", command_, std::strerror(errno)), false;
+    return error = fmt::format("could not be started: {}", std::strerror(errno)), false;
   if (::pipe2(out, O_CLOEXEC) != 0) {
     ::close(in[0]), ::close(in[1]);
-    return error = fmt::format("cannot start '{}': {}", command_, std::strerror(errno)), false;
+    return error = fmt::format("could not be started: {}", std::strerror(errno)), false;
   }
   // A plain command (words, no shell syntax) is run without a shell, so the parent-death
   // signal reaches the engine itself, not a shell whose child would outlive it.
@@ -78,7 +78,7 @@ bool EngineProcess::start(std::string& error) {
   pid_t pid = ::fork();
   if (pid < 0) {
     ::close(in[0]), ::close(in[1]), ::close(out[0]), ::close(out[1]);
-    return error = fmt::format("cannot start '{}': {}", command_, std::strerror(errno)), false;
+    return error = fmt::format("could not be started: {}", std::strerror(errno)), false;
   }
   if (pid == 0) {  // the child: only async-signal-safe calls until exec
     ::setpgid(0, 0);
@@ -104,7 +104,7 @@ bool EngineProcess::start(std::string& error) {
 }
 
 bool EngineProcess::send(const std::string& line, std::string& error) {
-  if (pid_ <= 0) return error = fmt::format("the engine '{}' is not running", command_), false;
+  if (pid_ <= 0) return error = "is not running", false;
   std::string text = line + "\n";
   size_t done = 0;
   while (done < text.size()) {
@@ -127,16 +127,16 @@ std::optional<std::string> EngineProcess::read_line(std::chrono::milliseconds ti
       return line;
     }
     if (buffer_.size() > kMaxLine) {
-      error = fmt::format("the engine '{}' wrote a line longer than {} bytes", command_, kMaxLine);
+      error = fmt::format("wrote a line longer than {} bytes", kMaxLine);
       return std::nullopt;
     }
     if (pid_ <= 0) {
-      error = fmt::format("the engine '{}' is not running", command_);
+      error = "is not running";
       return std::nullopt;
     }
     auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - clock::now()).count();
     if (left <= 0) {
-      error = fmt::format("the engine '{}' did not answer within {} ms", command_, timeout.count());
+      error = fmt::format("did not answer within {} ms", timeout.count());
       return std::nullopt;
     }
     pollfd p{from_engine_, POLLIN, 0};

@@ -20,6 +20,8 @@ class EngineProcess {
   EngineProcess(const EngineProcess&) = delete;
   EngineProcess& operator=(const EngineProcess&) = delete;
 
+  // Every `error` below says what the engine did, for a sentence that names it first ("the
+  // engine 'gnugo' " + "exited with status 1").
   // Starts the engine (again, when it has died). False, with `error`, when it cannot start.
   bool start(std::string& error);
   bool running() const { return pid_ > 0; }
@@ -33,8 +35,8 @@ class EngineProcess {
   const std::string& command() const { return command_; }
 
  private:
-  // After its output ended or its input closed: how the engine ended, as a sentence that
-  // names it ("the engine 'x' exited with status 1"); the process is then stopped.
+  // After its output ended or its input closed: how the engine ended ("exited with status
+  // 1"); the process is then stopped.
   std::string gone();
 
   std::string command_;

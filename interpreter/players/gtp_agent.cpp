@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cmath>
 
+#include "engine/text/text_util.hpp"
 #include "engine/turn_machine.hpp"
 
 namespace tabula {
@@ -16,20 +17,6 @@ constexpr milliseconds kOwnPaceTimeout{60000};
 
 // GTP's two colours: black moves first, as the rules' first side does.
 std::string colour_of(int side) { return side == 0 ? "black" : "white"; }
-
-// An error of the process names the engine ("the engine 'gnugo' exited"); an answer's error
-// does not: what follows "the engine 'COMMAND' " in a forfeit.
-std::string error_words(const std::string& error) {
-  const std::string prefix = "the engine '";
-  if (error.rfind(prefix, 0) != 0) return error;
-  const size_t end = error.find("' ", prefix.size());
-  return end == std::string::npos ? error : error.substr(end + 2);
-}
-
-std::string lower(std::string text) {
-  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return text;
-}
 
 }  // namespace
 
@@ -55,7 +42,7 @@ std::optional<std::string> GtpAgent::ask(const std::string& command, millisecond
     answer += "\n" + *line;
   }
   if (failed) {
-    error = fmt::format("'{}' answered '? {}'", command, answer);
+    error = fmt::format("answered '? {}' to '{}'", answer, command);
     return std::nullopt;
   }
   return answer;
@@ -81,19 +68,17 @@ void GtpAgent::start_game(const State& s) {
   if (s.ply() != static_cast<int>(s.history().size()))
     forfeit("cannot be given this game: it starts from a position of its own, and GTP starts from an empty board");
   std::string error;
-  if (!process_.start(error)) forfeit(error_words(error));
+  if (!process_.start(error)) forfeit(error);
   vertices_ = std::make_unique<VertexNames>(*p.board);  // this game's board (a pooled player may change rules)
   if (vertices_->grid_size() > 0 && !ask(fmt::format("boardsize {}", vertices_->grid_size()), kSetupTimeout, error))
-    forfeit(error.rfind("the engine '", 0) == 0
-                ? error_words(error)
-                : fmt::format("refused the board size {}: {}", vertices_->grid_size(), error));
-  if (!ask("clear_board", kSetupTimeout, error)) forfeit(error_words(error));
+    forfeit(error);
+  if (!ask("clear_board", kSetupTimeout, error)) forfeit(error);
   const double komi = (komi_halves(p, 1) - komi_halves(p, 0)) / 2.0;
-  if (!ask(fmt::format("komi {}", komi), kSetupTimeout, error)) forfeit(error_words(error));
+  if (!ask(fmt::format("komi {}", komi), kSetupTimeout, error)) forfeit(error);
   if (spec_.seconds > 0) {
     // No main time, then byo-yomi periods of one move each of the given time.
     const int seconds = std::max(1, static_cast<int>(std::lround(spec_.seconds)));
-    if (!ask(fmt::format("time_settings 0 {} 1", seconds), kSetupTimeout, error)) forfeit(error_words(error));
+    if (!ask(fmt::format("time_settings 0 {} 1", seconds), kSetupTimeout, error)) forfeit(error);
   }
   mirror_ = std::make_unique<State>(s.program_ptr());
   sent_.clear();
@@ -109,7 +94,7 @@ void GtpAgent::catch_up(const State& s) {
     const Move& m = history[i];
     const std::string command =
         fmt::format("play {} {}", colour_of(mirror_->current_player()), move_vertex(*mirror_, m));
-    if (!ask(command, kSetupTimeout, error)) forfeit(error_words(error));
+    if (!ask(command, kSetupTimeout, error)) forfeit(error);
     mirror_->apply(m);
     sent_.push_back(m);
   }
@@ -121,7 +106,7 @@ Move GtpAgent::choose(State& s) {
       spec_.seconds > 0 ? milliseconds(static_cast<long long>(spec_.seconds * 3000) + 10000) : kOwnPaceTimeout;
   std::string error;
   auto answer = ask("genmove " + colour_of(s.current_player()), timeout, error);
-  if (!answer) forfeit(error_words(error));
+  if (!answer) forfeit(error);
   const std::string said = lower(*answer);
   if (said == "resign") forfeit("resigned");
   MoveList legal = s.legal_moves();

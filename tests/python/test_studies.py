@@ -89,7 +89,7 @@ def test_an_engine_outside_tabula_plays_a_match_from_python():
     result = tabula.match(game, [f"gtp:{gnugo} --mode gtp --level 0", "random"], games=2, seed=3)
     assert result.games == 2
     assert '"forfeits":0' in result.json
-    liar = ROOT / "tests/data/gtp_engine_playing_a1.sh"
+    liar = f"{ROOT / 'tests/data/gtp_fake_engine.sh'} A1"
     forfeited = tabula.match(game, [f"gtp:{liar}", "random"], games=1, seed=3)
     assert "played 'A1', which is not a legal move here" in forfeited.text
     assert '"forfeits":1' in forfeited.json

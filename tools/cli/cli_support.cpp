@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <iostream>
 #include <optional>
+#include <sstream>
 #include "terminal_colour.hpp"
 
 #include "board/board_loader.hpp"
@@ -168,5 +169,12 @@ CLI::Validator existing_file_or_stdin() {
 }
 
 bool is_board_file(const std::string& path) { return is_board_path(path); }
+
+std::vector<std::string> split_words(const std::string& line) {
+  std::vector<std::string> out;
+  std::istringstream in(line);
+  for (std::string w; in >> w;) out.push_back(w);
+  return out;
+}
 
 }  // namespace tabula::cli

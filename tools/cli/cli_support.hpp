@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "diag/source_file.hpp"
 #include "engine/state.hpp"
@@ -58,6 +59,9 @@ void parse_shard(const std::string& text, int& index, int& count);
 inline int planned_games(int games, int index, int count) {
   return games > index ? (games - index + count - 1) / count : 0;
 }
+
+// The words of a line, split at blanks (the protocols' commands).
+std::vector<std::string> split_words(const std::string& line);
 
 // `value` as one line of JSON on standard output (valid UTF-8 always: see json_text).
 void print_json(const Json& value);

@@ -8,8 +8,10 @@
 #include <iostream>
 #include <sstream>
 
+#include "cli_support.hpp"
 #include "diag/source_registry.hpp"
 #include "engine/state_drawing.hpp"
+#include "engine/text/text_util.hpp"
 #include "engine/turn_machine.hpp"
 #include "lang/game_loader.hpp"
 #include "players/agent_spec.hpp"
@@ -21,18 +23,6 @@ const std::vector<std::string> kCommands = {
     "protocol_version", "name",        "version",       "known_command", "list_commands", "quit",
     "boardsize",        "clear_board", "komi",          "play",          "genmove",       "undo",
     "final_score",      "showboard",   "time_settings", "time_left"};
-
-std::string lower(std::string text) {
-  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return text;
-}
-
-std::vector<std::string> words(const std::string& line) {
-  std::vector<std::string> out;
-  std::istringstream in(line);
-  for (std::string w; in >> w;) out.push_back(w);
-  return out;
-}
 
 // The protocol's preprocessing: control characters other than tab and line feed go, a tab
 // is a space, and '#' starts a comment.
@@ -186,7 +176,7 @@ std::string GtpSession::time_settings(const std::vector<std::string>& args, bool
 
 std::string GtpSession::answer(const std::string& command, bool& ok, bool& quit) {
   ok = true;
-  std::vector<std::string> w = words(command);
+  std::vector<std::string> w = split_words(command);
   const std::string name = w.empty() ? "" : w[0];
   std::vector<std::string> args(w.begin() + (w.empty() ? 0 : 1), w.end());
   if (name == "protocol_version") return "2";

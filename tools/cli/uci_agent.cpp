@@ -15,12 +15,6 @@ constexpr milliseconds kSetupTimeout{10000};
 
 }  // namespace
 
-void UciAgent::fail(const std::string& error) {
-  process_.stop();  // a later game starts it afresh, with nothing of this one left to read
-  ready_ = false;
-  throw PlayerForfeit(error);
-}
-
 void UciAgent::forfeit(const std::string& why) {
   process_.stop();
   ready_ = false;
@@ -33,19 +27,19 @@ std::string UciAgent::wait_for(const std::string& word, milliseconds timeout) {
     auto left = std::chrono::duration_cast<milliseconds>(deadline - std::chrono::steady_clock::now());
     std::string error;
     auto line = process_.read_line(std::max(left, milliseconds(1)), error);
-    if (!line) fail(error);  // the process's words name the engine
+    if (!line) forfeit(error);
     if (line->rfind(word, 0) == 0 && (line->size() == word.size() || (*line)[word.size()] == ' ')) return *line;
   }
 }
 
 void UciAgent::start() {
   std::string error;
-  if (!process_.start(error)) fail(error);
-  if (!process_.send("uci", error)) fail(error);
+  if (!process_.start(error)) forfeit(error);
+  if (!process_.send("uci", error)) forfeit(error);
   wait_for("uciok", kSetupTimeout);
   for (const auto& [name, value] : spec_.options)
-    if (!process_.send(fmt::format("setoption name {} value {}", name, value), error)) fail(error);
-  if (!process_.send("isready", error)) fail(error);
+    if (!process_.send(fmt::format("setoption name {} value {}", name, value), error)) forfeit(error);
+  if (!process_.send("isready", error)) forfeit(error);
   wait_for("readyok", kSetupTimeout);
   ready_ = true;
 }
@@ -54,7 +48,7 @@ Move UciAgent::choose(State& s) {
   if (!ready_ || !process_.running()) start();
   std::string error;
   if (s.history().size() <= 1) {  // a new game: its first move, or the second side's first
-    if (!process_.send("ucinewgame", error) || !process_.send("isready", error)) fail(error);
+    if (!process_.send("ucinewgame", error) || !process_.send("isready", error)) forfeit(error);
     wait_for("readyok", kSetupTimeout);
   }
   // The game from where its history starts: the start of the rules, or a position given.
@@ -71,7 +65,7 @@ Move UciAgent::choose(State& s) {
   const double seconds = spec_.seconds > 0 ? spec_.seconds : 1.0;
   if (!process_.send(command, error) ||
       !process_.send(fmt::format("go movetime {}", std::llround(seconds * 1000)), error))
-    fail(error);
+    forfeit(error);
   const std::string line = wait_for("bestmove", milliseconds(std::llround(seconds * 3000) + 10000));
   const std::string said = line.size() > 9 ? line.substr(9, line.find(' ', 9) - 9) : "";
   auto m = parse_uci_move(s, said, false, error);

@@ -22,7 +22,6 @@ class UciAgent : public Agent {
 
  private:
   [[noreturn]] void forfeit(const std::string& why);
-  [[noreturn]] void fail(const std::string& error);  // an error of the process, which names the engine
   // Reads lines until one starts with `word`; returns it.
   std::string wait_for(const std::string& word, std::chrono::milliseconds timeout);
   void start();

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <cctype>
 
+#include "engine/text/text_util.hpp"
 #include "program/program.hpp"
 
 namespace tabula::cli {
@@ -47,8 +48,7 @@ std::string uci_move(const State& s, const Move& m, bool chess960) {
 }
 
 std::optional<Move> parse_uci_move(const State& s, const std::string& text, bool chess960, std::string& error) {
-  std::string wanted = text;
-  for (char& c : wanted) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  const std::string wanted = lower(text);
   for (const Move& m : s.legal_moves())
     if (uci_move(s, m, chess960) == wanted) return m;
   error = fmt::format("'{}' is not a legal move here", text);

@@ -7,6 +7,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "cli_support.hpp"
 #include "engine/text/position_text.hpp"
 #include "fen_text.hpp"
 #include "players/alphabeta_agent.hpp"
@@ -15,20 +16,17 @@
 namespace tabula::cli {
 namespace {
 
-std::vector<std::string> split(const std::string& line) {
-  std::vector<std::string> out;
-  std::istringstream in(line);
-  for (std::string w; in >> w;) out.push_back(w);
-  return out;
+// `text` as a whole number, or `fallback`.
+long long whole_or(const std::string& text, long long fallback) {
+  long long v = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  return ec == std::errc() && end == text.data() + text.size() ? v : fallback;
 }
 
 // The number after `key` in `words`, or `fallback`.
 long long number_after(const std::vector<std::string>& words, const std::string& key, long long fallback) {
   auto it = std::find(words.begin(), words.end(), key);
-  if (it == words.end() || it + 1 == words.end()) return fallback;
-  long long v = 0;
-  auto [end, ec] = std::from_chars((it + 1)->data(), (it + 1)->data() + (it + 1)->size(), v);
-  return ec == std::errc() && end == (it + 1)->data() + (it + 1)->size() ? v : fallback;
+  return it == words.end() || it + 1 == words.end() ? fallback : whole_or(*(it + 1), fallback);
 }
 
 }  // namespace
@@ -115,7 +113,7 @@ void UciSession::go(const std::vector<std::string>& words) {
 }
 
 void UciSession::command(const std::string& line) {
-  std::vector<std::string> words = split(line);
+  std::vector<std::string> words = split_words(line);
   if (words.empty()) return;
   const std::string& name = words[0];
   if (name == "uci") {
@@ -139,8 +137,8 @@ void UciSession::command(const std::string& line) {
     for (auto it = value_at == words.end() ? value_at : value_at + 1; it < words.end(); ++it)
       value += (value.empty() ? "" : " ") + *it;
     if (option == "UCI_Chess960") chess960_ = value == "true";
-    else if (option == "Threads") threads_ = static_cast<int>(number_after({"x", value}, "x", 1));
-    else if (option == "Hash") hash_mb_ = static_cast<int>(number_after({"x", value}, "x", 16));
+    else if (option == "Threads") threads_ = static_cast<int>(whole_or(value, 1));
+    else if (option == "Hash") hash_mb_ = static_cast<int>(whole_or(value, 16));
     else say(fmt::format("info string unknown option '{}'", option));
     if (option == "Threads" && threads_ > 1) say("info string the search runs on one thread");
   } else if (name == "position") {
@@ -160,7 +158,7 @@ void UciSession::command(const std::string& line) {
 void UciSession::run(std::istream& in) {
   for (std::string line; std::getline(in, line);) {
     if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (split(line) == std::vector<std::string>{"quit"}) break;
+    if (split_words(line) == std::vector<std::string>{"quit"}) break;
     command(line);
   }
   stop_search();
