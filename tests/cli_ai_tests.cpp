@@ -155,11 +155,11 @@ TEST_CASE("CLI: analyze gives a verdict per figure", "[ai][cli]") {
   r =
       run("analyze tests/data/second-player-wins.rules --games 20 --skill-games 4 --good-games 4 --strong "
           "alphabeta:2 --solve-positions 0");
-  CHECK(r.out.find("  balance: the first player wins 0% [0%, 79%] of decisive games under good play "
-                   "(alphabeta:2:temp:1 in every seat, 4 games, 1 distinct, 0% drawn); fair share 50%; random play "
-                   "0% [0%, 79%]: no difference detected at +/- 40 points; too few decisive games to tell (4, fewer "
-                   "than 10) (measured over games, not proven: the solver was not asked (a budget of 0 "
-                   "positions))\n") != std::string::npos);
+  CHECK(r.out.find("  balance: the first player scores 0% [0%, 79%] of the points under good play "
+                   "(alphabeta:2:temp:1 in every seat, 4 games, 1 distinct: 0 won by the first player, 4 by another, "
+                   "0 drawn (0%)); of decisive games the first player wins 0% [0%, 79%]; fair share 50%; random "
+                   "play 0% [0%, 79%] of decisive games: too few games to tell (4, fewer than 10) (measured over "
+                   "games, not proven: the solver was not asked (a budget of 0 positions))\n") != std::string::npos);
   r =
       run("analyze rules/loa.rules --games 20 --skill-games 2 --good-games 2 --strong alphabeta:1 --solve-positions "
           "20000 --json");

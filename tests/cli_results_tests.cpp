@@ -338,7 +338,7 @@ TEST_CASE("CLI: analyze is sharded and merged like a match", "[ai][cli][results]
   CHECK(merged.out.find("{\"rules\":\"Lines of Action\",\"strong_player\":\"alphabeta:1\",") == 0);
   CHECK(without_timing(merged.out) == without_timing(whole.out.substr(whole.out.find('{'))));
   auto text = run("merge " + (dir / "a0.jsonl") + " " + (dir / "a1.jsonl") + " --solve-positions 20000");
-  CHECK(text.out.find("Verdicts:\n  balance: the first player wins ") != std::string::npos);
+  CHECK(text.out.find("Verdicts:\n  balance: the first player scores ") != std::string::npos);
   auto missing = run("merge " + (dir / "a0.jsonl"));
   CHECK(missing.status == 1);
   CHECK(missing.out.find("the files miss 3 of the 6 games of the random phase: shard 1/2 (all its 3 games: 1, 3, 5); "

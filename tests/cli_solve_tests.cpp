@@ -2,6 +2,7 @@
 // and the proven verdicts of analyze.
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "cli_run.hpp"
@@ -83,8 +84,10 @@ TEST_CASE("CLI: analyze gives the proven value where the solver proves it and sa
   REQUIRE(r.status == 0);
   CHECK(r.out.find("\"start\":{\"proven\":true,\"tried\":true,") != std::string::npos);
   // It stops at the first winning move (the value is then proven): the others stay unsolved.
-  CHECK(r.out.find("\"winning_openings\":[\"R@d1\"],\"drawing_openings\":[],\"openings\":16,") != std::string::npos);
-  CHECK(r.out.find("winning first moves: R@d1 (") != std::string::npos);
+  // R@d1's image by the half turn, R@a4, takes its value without a search.
+  CHECK(r.out.find("\"winning_openings\":[\"R@d1\",\"R@a4\"],\"drawing_openings\":[],\"openings\":16,") !=
+        std::string::npos);
+  CHECK(r.out.find("winning first moves: R@d1, R@a4 (") != std::string::npos);
   CHECK(r.out.find("\"verdicts\":{\"balance\":{") != std::string::npos);
   CHECK(r.out.find("\"verdict\":\"first-player-win\",\"text\":\"a first-player win, proven by the solver") !=
         std::string::npos);
@@ -100,6 +103,40 @@ TEST_CASE("CLI: analyze gives the proven value where the solver proves it and sa
         std::string::npos);
   CHECK(r.out.find("(measured over games, not proven: the solver's budget of 20000 positions ran out") !=
         std::string::npos);
+}
+
+TEST_CASE("CLI: a comparison writes each variant's games, which merge recounts and --resume continues",
+          "[studies][cli]") {
+  const std::string dir = (std::filesystem::temp_directory_path() / "tabula-tests" / "compare-out").string();
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const std::string study =
+      "analyze tests/solve/connect-four-4x4.rules tests/solve/tic-tac-toe-misere.rules --games 6 --skill-games 2 "
+      "--good-games 2 --strong alphabeta:1 --solve-positions 2000000 --out " +
+      dir + "/cmp.jsonl";
+  Run first = run(study);
+  INFO(first.out);
+  REQUIRE(first.status == 0);
+  CHECK(first.out.find("Compared with Connect Four 4x4:") != std::string::npos);
+  // Both proven (a draw each): the comparison says so without a test of samples.
+  CHECK(first.out.find("a draw and Connect Four 4x4 is a draw under perfect play: the same value, proven by the "
+                       "solver") != std::string::npos);
+  for (const char* stem : {"connect-four-4x4", "tic-tac-toe-misere"}) {
+    const std::string file = dir + "/cmp." + stem + ".jsonl";
+    REQUIRE(std::filesystem::exists(file));
+    Run merged = run("merge " + file);
+    INFO(merged.out);
+    CHECK(merged.status == 0);
+    CHECK(merged.out.find("Verdicts:") != std::string::npos);
+  }
+  // Every game is in the files: resumed, nothing is played again and the comparison is recounted.
+  Run again = run(study + " --resume");
+  REQUIRE(again.status == 0);
+  const auto verdicts = [](const std::string& out) { return out.substr(out.find("Compared with")); };
+  CHECK(verdicts(again.out) == verdicts(first.out));
+  // Without --resume the files are never written over.
+  CHECK(run(study).status != 0);
+  std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("CLI: a solve split over GNU parallel combines into the whole solve's result", "[solve][cli][release-only]") {
@@ -128,6 +165,52 @@ TEST_CASE("CLI: a solve split over GNU parallel combines into the whole solve's 
   // A shard's file is never written over.
   Run again = run("solve " + rules + " --shard 0/3 --out " + dir + "/s0.json --memory 32M");
   CHECK(again.status == 1);
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("CLI: moves a solve's shards left unknown are split again and combined in, to any depth",
+          "[solve][cli][release-only]") {
+  const std::string dir = (std::filesystem::temp_directory_path() / "tabula-tests" / "solve-subtrees").string();
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const std::string rules = "tests/solve/connect-four-5x4.rules";
+  // The root in two shards with too small a budget: some moves stay unknown.
+  for (int i = 0; i < 2; ++i)
+    REQUIRE(run("solve " + rules + " --nodes 3000 --memory 16M --shard " + std::to_string(i) + "/2 --out " + dir +
+                "/root-" + std::to_string(i) + ".json")
+                .status == 0);
+  std::vector<std::string> unknown;
+  std::string files = dir + "/root-0.json " + dir + "/root-1.json";
+  for (int i = 0; i < 2; ++i) {
+    const nlohmann::json shard = nlohmann::json::parse(read_text(dir + "/root-" + std::to_string(i) + ".json"));
+    for (const auto& m : shard.at("moves"))
+      if (m.at("lower") != m.at("upper")) unknown.push_back(m.at("move").get<std::string>());
+  }
+  REQUIRE_FALSE(unknown.empty());
+  Run partial = run("solve " + rules + " --combine " + files);
+  CHECK(partial.out.find("unknown for red") != std::string::npos);
+  // Each unknown move's position solved on its own, in two shards of its replies.
+  for (const std::string& move : unknown)
+    for (int i = 0; i < 2; ++i) {
+      const std::string file = dir + "/" + move + "-" + std::to_string(i) + ".json";
+      REQUIRE(run("solve " + rules + " --moves '" + move + "' --memory 16M --shard " + std::to_string(i) + "/2 --out " +
+                  file)
+                  .status == 0);
+      files += " " + file;
+    }
+  Run combined = run("solve " + rules + " --combine " + files + " --json");
+  Run whole = run("solve " + rules + " --memory 64M --json");
+  INFO(combined.out);
+  REQUIRE(combined.status == 0);
+  const auto moves_of = [](const std::string& out) { return out.substr(0, out.find("\"pv\":")); };
+  CHECK(combined.out.find("{\"value\":\"draw\",\"to_move\":\"red\",\"proven\":true,") == 0);
+  CHECK(moves_of(combined.out) == moves_of(whole.out));
+  // A shard of a position no combined position leads to is refused, not ignored.
+  REQUIRE(run("solve " + rules + " --moves 'R@a1 Y@a2 R@a3' --memory 16M --shard 0/1 --out " + dir + "/stray.json")
+              .status == 0);
+  Run stray = run("solve " + rules + " --combine " + files + " " + dir + "/stray.json");
+  CHECK(stray.status == 1);
+  CHECK(stray.out.find("which is neither the one solved") != std::string::npos);
   std::filesystem::remove_all(dir);
 }
 

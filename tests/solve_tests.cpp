@@ -175,7 +175,9 @@ TEST_CASE("Solve: value only stops at the first winning move and leaves the rest
   REQUIRE(s.proven());
   CHECK(value_word(s.value, false) == "win");
   CHECK(s.stopped.empty());
-  CHECK(moves_valued(s, kSolvedWin).size() == 1);
+  // The first winning move found, and its image by the board's half turn (not searched).
+  CHECK(moves_valued(s, kSolvedWin).size() == 2);
+  CHECK(s.symmetric_moves > 0);
   const auto unknown =
       std::count_if(s.moves.begin(), s.moves.end(), [](const SolvedMove& m) { return !m.value.exact(); });
   CHECK(unknown > 0);
@@ -199,28 +201,31 @@ TEST_CASE("Solve: a table written is read back and a table of other rules or a c
   REQUIRE(first.proven());
   const std::string path = temp_path("solve-table.bin");
   std::remove(path.c_str());
-  write_solver_table(path, *table, "0123456789abcdef", "Connect Four 4x4");
+  write_solver_table(path, *table, "0123456789abcdef", "Connect Four 4x4", "none");
   auto again = std::make_shared<SolverTable>(size_t{8} << 20, Solver::unknown(*p));
-  CHECK(read_solver_table(path, *again, "0123456789abcdef", Solver::unknown(*p)) == table->used());
+  CHECK(read_solver_table(path, *again, "0123456789abcdef", "none", Solver::unknown(*p)) == table->used());
   // Resumed, the root is known at once.
   Solution resumed = Solver(again, {.method = SolveOptions::Method::alphabeta}).solve(State(p));
   REQUIRE(resumed.proven());
   CHECK(resumed.value.lower == first.value.lower);
   CHECK(resumed.nodes < first.nodes / 10);
-  CHECK_THROWS_WITH(read_solver_table(path, *again, "fedcba9876543210", Solver::unknown(*p)),
+  CHECK_THROWS_WITH(read_solver_table(path, *again, "fedcba9876543210", "none", Solver::unknown(*p)),
                     Catch::Contains("proven for other rules"));
+  // Kept without symmetries, its positions are filed under other keys than a solve with them.
+  CHECK_THROWS_WITH(read_solver_table(path, *again, "0123456789abcdef", "a mirror", Solver::unknown(*p)),
+                    Catch::Contains("kept with the symmetries 'none', and this solve uses 'a mirror'"));
   {  // one byte of an entry changed
     std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
     f.seekp(-3, std::ios::end);
     f.put('\x7f');
   }
-  CHECK_THROWS_WITH(read_solver_table(path, *again, "0123456789abcdef", Solver::unknown(*p)),
+  CHECK_THROWS_WITH(read_solver_table(path, *again, "0123456789abcdef", "none", Solver::unknown(*p)),
                     Catch::Contains("checksum does not match"));
   {  // cut short
     std::string text = read_text(path);
     std::ofstream(path, std::ios::binary | std::ios::trunc) << text.substr(0, text.size() - 5);
   }
-  CHECK_THROWS_WITH(read_solver_table(path, *again, "0123456789abcdef", Solver::unknown(*p)),
+  CHECK_THROWS_WITH(read_solver_table(path, *again, "0123456789abcdef", "none", Solver::unknown(*p)),
                     Catch::Contains("the file was cut or changed"));
   std::remove(path.c_str());
 }

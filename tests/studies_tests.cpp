@@ -152,11 +152,15 @@ TEST_CASE("Player specs: budgets, options, the canonical text", "[studies][playe
   CHECK(spec("alphabeta:100ms").text() == "alphabeta:100ms");
   CHECK(spec("alphabeta:3:250ms").text() == "alphabeta:3:250ms");
   CHECK(spec("auto:100ms:temp:1").text() == "auto:100ms:temp:1");
+  // A count for auto: positions a move (a budget the same on every machine).
+  CHECK(spec("auto:50000:temp:1").text() == "auto:50000:temp:1");
+  CHECK(spec("auto:50000").count == 50000);
+  CHECK(spec("alphabeta:64:nodes:20000").text() == "alphabeta:64:nodes:20000");
   CHECK(spec("alphabeta:2:temp:0.5:temp-plies:4").option("temp-plies", 0) == 4);
   std::string error;
   for (std::string bad :
-       {"auto:100", "auto", "mc:0ms", "mcts:100:threads:0", "mcts:100:threads:65", "random:1", "alphabeta:2:threads:2",
-        "mcts:100:temp:1:temp:2", "mcts:100:solver:maybe", "mcts:100:rave"}) {
+       {"auto:0", "auto:1000000001", "auto", "mc:0ms", "mcts:100:nodes:5", "mcts:100:threads:0", "mcts:100:threads:65",
+        "random:1", "alphabeta:2:threads:2", "mcts:100:temp:1:temp:2", "mcts:100:solver:maybe", "mcts:100:rave"}) {
     INFO(bad);
     CHECK_FALSE(parse_agent_spec(bad, error));
     CHECK(error.find("'" + bad + "'") == 0);

@@ -15,19 +15,13 @@
 namespace tabula {
 namespace {
 
-// The default length of an opening temperature: long enough for the games of a study to
-// part early, short enough that the middle game is played at full strength.
-constexpr int kDefaultTemperaturePlies = 8;
-// Moves under half as likely as the best are never drawn: the openings vary among good moves
-// and a game is not thrown away by a draw of a move the search found bad.
-constexpr double kDefaultTemperatureMargin = 0.5;
-
 std::unique_ptr<Agent> searching_agent(const AgentSpec& spec, uint64_t seed) {
   if (spec.kind == "mc") return std::make_unique<FlatMonteCarloAgent>(spec, seed);
   if (spec.kind == "mcts") return std::make_unique<MctsAgent>(spec, seed);
   if (spec.kind == "auto") return std::make_unique<AutoAgent>(spec, seed);
   auto a = std::make_unique<AlphaBetaAgent>(static_cast<int>(spec.count), spec.seconds, seed);
   if (spec.option("tuned", 1) == 0) a->use_untuned_weights();
+  a->set_node_limit(static_cast<uint64_t>(spec.option("nodes", 0)));
   return a;
 }
 

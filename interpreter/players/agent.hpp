@@ -72,7 +72,9 @@ class Agent {
 //   mcts:N | mcts:TIME      MCTS with N iterations, or for TIME per move (1s, 100ms)
 //   alphabeta:D             iterative deepening alpha-beta to depth D (1-64)
 //   alphabeta:D:TIME | alphabeta:TIME   ... stopping after TIME per move
-//   auto:TIME               the strongest player for the rules at TIME per move
+//                           (and the option nodes:N: after N positions)
+//   auto:N | auto:TIME      the strongest player for the rules, searching about N positions a
+//                           move (a count: the same moves on every machine) or for TIME
 //   search | search:D       aliases of alphabeta:2 | alphabeta:D
 //   gtp:COMMAND[:time=T]    an engine outside Tabula that speaks GTP (players/engine_spec.hpp)
 //   uci:COMMAND[:N=V][:time=T]  one that speaks UCI (made by a maker a tool registers)

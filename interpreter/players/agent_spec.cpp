@@ -15,6 +15,7 @@ constexpr double kMinSeconds = 0.001, kMaxSeconds = 3600;
 constexpr uint64_t kMaxIterations = 100000000;  // mcts:N (a node's visit count is 32 bits)
 constexpr uint64_t kMaxPlayouts = 1000000;      // mc:N
 constexpr uint64_t kMaxDepth = 64;
+constexpr uint64_t kMaxAutoPositions = 1000000000;  // auto:N
 
 // One option of the players: who takes it, its range, and whether it is on|off.
 struct OptionRule {
@@ -35,6 +36,8 @@ constexpr OptionRule kOptions[] = {
     {"bias", "mcts", 0, 1000, false, false, "progressive bias from the evaluation (0: none)"},
     {"minimax", "mcts", 0, 1, false, false, "weight of the implicit minimax value of the evaluations (0: none)"},
     {"threads", "mcts", 1, 64, true, false, "search threads (trees searched at once, their visits added)"},
+    {"nodes", "alphabeta", 1, 1e12, true, false,
+     "positions searched a move at most (a count: the same move on every machine, whatever its speed)"},
     {"tuned", "mcts alphabeta auto", 0, 1, true, true, "the rules' tuned evaluation weights (on) or the untuned ones"},
     {"temp", "mc mcts alphabeta auto", 0, 100, false, false, "temperature of the move choice in the opening"},
     {"temp-plies", "mc mcts alphabeta auto", 0, 100000, true, false, "plies of the game the temperature lasts"},
@@ -118,8 +121,10 @@ std::string budget_error(std::string_view spec, std::string_view kind) {
         "mcts:100ms), then options NAME:VALUE",
         spec, kMaxIterations, kMaxSeconds);
   if (kind == "auto")
-    return fmt::format("'{}': auto takes a time per move from 1ms to {}s (auto:100ms), then options NAME:VALUE", spec,
-                       kMaxSeconds);
+    return fmt::format(
+        "'{}': auto takes a count of positions to search a move from 1 to {} (auto:50000) or a time per move from 1ms "
+        "to {}s (auto:100ms), then options NAME:VALUE",
+        spec, kMaxAutoPositions, kMaxSeconds);
   return fmt::format(
       "'{}': {} takes a depth from 1 to {}, optionally with a time per move from 1ms to {}s ({}:4:1s), "
       "or a time alone ({}:100ms)",
@@ -149,7 +154,7 @@ std::vector<std::string> option_names(std::string_view kind) {
 
 const char* const kAgentSpecForms =
     "expected random, mc:N, mc:TIME, mcts:N, mcts:TIME, alphabeta:DEPTH, alphabeta:DEPTH:TIME, alphabeta:TIME, "
-    "auto:TIME or search:DEPTH (TIME like 1s or 100ms), then options NAME:VALUE (docs/AI.md)";
+    "auto:N, auto:TIME or search:DEPTH (TIME like 1s or 100ms), then options NAME:VALUE (docs/AI.md)";
 
 std::string duration_text(double seconds) {
   if (seconds < 1) return fmt::format("{}ms", std::lround(seconds * 1000));
@@ -212,8 +217,11 @@ std::optional<AgentSpec> parse_agent_spec(std::string_view text, std::string& er
   }
   // The budget: a count or a time; alpha-beta takes a depth, a depth and a time, or a time.
   size_t next = 2;
-  const uint64_t max_count = kind == "mc" ? kMaxPlayouts : kind == "mcts" ? kMaxIterations : kMaxDepth;
-  if (auto n = whole_number(parts[1]); n && kind != "auto") {
+  const uint64_t max_count = kind == "mc"     ? kMaxPlayouts
+                             : kind == "mcts" ? kMaxIterations
+                             : kind == "auto" ? kMaxAutoPositions
+                                              : kMaxDepth;
+  if (auto n = whole_number(parts[1])) {
     if (*n < 1 || *n > max_count) {
       error = budget_error(text, kind);
       return std::nullopt;

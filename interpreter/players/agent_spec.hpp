@@ -13,8 +13,10 @@
 namespace tabula {
 
 struct AgentSpec {
-  std::string kind;    // random, mc, mcts, alphabeta, auto
-  uint64_t count = 0;  // mc: playouts per move; mcts: iterations; alphabeta: depth (0: unset)
+  std::string kind;  // random, mc, mcts, alphabeta, auto
+  // mc: playouts per move; mcts: iterations; alphabeta: depth; auto: positions to search a
+  // move (0: unset)
+  uint64_t count = 0;
   double seconds = 0;  // time per move (0: none)
   struct Option {
     std::string name;

@@ -56,6 +56,7 @@ std::string AlphaBetaAgent::name() const {
   spec.kind = "alphabeta";
   spec.count = static_cast<uint64_t>(max_depth_);
   spec.seconds = seconds_;
+  if (node_limit_ > 0) spec.options.push_back({"nodes", static_cast<double>(node_limit_)});
   return spec.text();
 }
 

@@ -15,7 +15,8 @@ Move AutoAgent::choose(State& s) {
   if (program_ != &s.program()) {
     program_ = &s.program();
     std::string error;
-    std::string inner = auto_player_spec(s.program(), spec_.seconds);
+    std::string inner = spec_.seconds > 0 ? auto_player_spec(s.program(), spec_.seconds)
+                                          : auto_player_spec_for_count(s.program(), spec_.count);
     if (spec_.option("tuned", 1) == 0) inner += ":tuned:off";
     inner_ = make_agent(inner, seed_, error);
     if (!inner_) throw std::logic_error("auto player: " + error);

@@ -1,7 +1,8 @@
 #pragma once
-// `auto:TIME`: the strongest default player for the rules at TIME per move, chosen when the
-// first position is seen (players/player_defaults.hpp says which and why). Its name stays the
-// spec it was made from, so results files name what was asked for.
+// `auto:TIME` or `auto:N`: the strongest default player for the rules at TIME per move (or
+// about N positions searched a move), chosen when the first position is seen
+// (players/player_defaults.hpp says which and why). Its name stays the spec it was made
+// from, so results files name what was asked for.
 #include <memory>
 
 #include "players/agent.hpp"

@@ -1,6 +1,18 @@
 #include "players/opening_temperature.hpp"
 
+#include <fmt/format.h>
+
 namespace tabula {
+
+std::string opening_choice_text(const AgentSpec& spec) {
+  const double t = spec.option("temp", 0);
+  if (t <= 0) return "";
+  const double margin = spec.option("temp-margin", kDefaultTemperatureMargin);
+  const int plies = static_cast<int>(spec.option("temp-plies", kDefaultTemperaturePlies));
+  std::string out = fmt::format("the first {} plies of a game drawn from its policy at temperature {}", plies, t);
+  if (margin > 0) out += fmt::format(", among moves at least {} times as likely as the best", margin);
+  return out + " (every other move its best)";
+}
 
 OpeningTemperature::OpeningTemperature(std::unique_ptr<Agent> inner, double temperature, int plies, double margin,
                                        uint64_t seed, std::string name)

@@ -8,11 +8,25 @@
 // the openings while keeping them ones a good player would choose (docs/AI.md, "Games that
 // are really different").
 #include <memory>
+#include <string>
 
 #include "players/agent.hpp"
+#include "players/agent_spec.hpp"
 #include "util/rng.hpp"
 
 namespace tabula {
+
+// The default length of an opening temperature: long enough for the games of a study to
+// part early, short enough that the middle game is played at full strength.
+constexpr int kDefaultTemperaturePlies = 8;
+// Moves under half as likely as the best are never drawn: the openings vary among good moves
+// and a game is not thrown away by a draw of a move the search found bad.
+constexpr double kDefaultTemperatureMargin = 0.5;
+
+// What a spec's temperature does, in words a report prints ("" without one): "the first 8
+// plies drawn from its policy at temperature 1, among moves at least 0.5 times as likely as
+// the best".
+std::string opening_choice_text(const AgentSpec& spec);
 
 class OpeningTemperature : public Agent {
  public:

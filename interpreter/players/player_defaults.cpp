@@ -1,6 +1,7 @@
 #include "players/player_defaults.hpp"
 
 #include <fmt/format.h>
+#include <algorithm>
 #include <stdexcept>
 
 #include "players/agent_spec.hpp"
@@ -40,13 +41,29 @@ MctsSettings default_mcts_settings(const Program& p) {
   return with_mcts_options(MctsSettings{}, choice("mcts", "mcts:1:" + options));
 }
 
-std::string auto_player_spec(const Program& p, double seconds) {
+namespace {
+
+// The rules' choice (the weights file's `auto` line, else alpha-beta) with `budget` put in
+// after its kind.
+std::string auto_with_budget(const Program& p, const std::string& budget) {
   const std::string chosen = p.auto_player.empty() ? "alphabeta" : p.auto_player;
   const auto colon = chosen.find(':');
-  std::string spec = chosen.substr(0, colon) + ":" + duration_text(seconds);
+  std::string spec = chosen.substr(0, colon) + ":" + budget;
   if (colon != std::string::npos) spec += chosen.substr(colon);
   choice("auto", spec);  // a bad line is an error here, not a different player
   return spec;
+}
+
+}  // namespace
+
+std::string auto_player_spec(const Program& p, double seconds) { return auto_with_budget(p, duration_text(seconds)); }
+
+std::string auto_player_spec_for_count(const Program& p, uint64_t positions) {
+  const std::string chosen = p.auto_player.empty() ? "alphabeta" : p.auto_player;
+  if (chosen.starts_with("mcts"))
+    return auto_with_budget(p, std::to_string(std::max<uint64_t>(1, positions / kPositionsPerIteration)));
+  if (chosen.starts_with("alphabeta")) return auto_with_budget(p, fmt::format("64:nodes:{}", positions));
+  return auto_with_budget(p, std::to_string(positions));
 }
 
 }  // namespace tabula

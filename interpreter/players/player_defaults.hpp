@@ -25,5 +25,11 @@ MctsSettings with_mcts_options(MctsSettings base, const AgentSpec& spec);
 // The spec `auto:TIME` plays as for these rules, e.g. "alphabeta:100ms" (options of the
 // auto spec, such as a temperature, are added by the caller).
 std::string auto_player_spec(const Program& p, double seconds);
+// The spec `auto:N` plays as: about N positions searched a move. Alpha-beta stops after N
+// positions (`alphabeta:64:nodes:N`); MCTS, whose iteration visits about
+// kPositionsPerIteration positions (the path down the tree, the playout's plies), runs
+// N / kPositionsPerIteration iterations (at least one).
+constexpr uint64_t kPositionsPerIteration = 10;
+std::string auto_player_spec_for_count(const Program& p, uint64_t positions);
 
 }  // namespace tabula

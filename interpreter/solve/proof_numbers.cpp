@@ -45,14 +45,14 @@ int32_t below(int32_t target) { return target > 0 ? 0 : -kSolvedWin; }
 
 // Whether the question is answered at `s` without a search: the game is over, or the table
 // of values already bounds it. Fills `out` (proof 0, or disproof 0) when it is.
-bool Solver::decided(State& s, int side, int32_t target, ProofNumbers& out) {
+bool Solver::decided(State& s, const Keys& k, int side, int32_t target, ProofNumbers& out) {
   ValueBounds b;
   const GameResult r = s.stored_result();
   if (r.over) {
     const int32_t v = terminal_value(s, r);
     b = {v, v};
   } else {
-    b = table_->find(key_of(s), check_of(s));
+    b = table_->find(k.key, k.check);
   }
   if (s.current_player() != side) b = b.negated();
   if (b.lower >= target) {
@@ -67,8 +67,8 @@ bool Solver::decided(State& s, int side, int32_t target, ProofNumbers& out) {
 }
 
 // Keeps a search's numbers, and the bound they prove on the value.
-void Solver::record(const State& s, int side, int32_t target, const ProofNumbers& n, uint64_t nodes) {
-  const uint64_t key = key_of(s), check = check_of(s);
+void Solver::record(const Keys& k, int mover, int side, int32_t target, const ProofNumbers& n, uint64_t nodes) {
+  const uint64_t key = k.key, check = k.check;
   SolverTable::Entry e;
   e.key = key ^ question_salt(side, target), e.check = check;
   e.lower = static_cast<int32_t>(n.proof), e.upper = static_cast<int32_t>(n.disproof);
@@ -78,7 +78,7 @@ void Solver::record(const State& s, int side, int32_t target, const ProofNumbers
   ValueBounds b = unknown(*program_);  // for `side`
   if (n.proof == 0) b.lower = n.pure ? kSolvedWin : target;
   else b.upper = below(target);
-  if (s.current_player() != side) b = b.negated();
+  if (mover != side) b = b.negated();
   table_->store(key, check, b, SolverTable::kNoMove, nodes);
 }
 
@@ -95,22 +95,30 @@ void Solver::mid(Worker& w, State& s, int side, int32_t target, uint32_t proof_l
   MoveList& moves = w.moves[depth];
   s.legal_moves(moves);
   const uint64_t nodes0 = w.nodes;
+  const Keys self = keys(s);
+  const int mover = s.current_player();
   if (moves.empty()) {  // the rules' no-move outcome
     const int32_t v = terminal_value(s, s.result());
     const int32_t mine = s.current_player() == side ? v : -v;
     out = mine >= target ? ProofNumbers{0, kInfinity, mine >= kSolvedWin} : ProofNumbers{kInfinity, 0, false};
-    record(s, side, target, out, 1);
+    record(self, mover, side, target, out, 1);
     return;
   }
   auto& children = w.children[depth];
   children.resize(moves.size());
   const bool mine = s.current_player() == side;  // an OR node: one child proven is enough
+  // The move that last won at once at this depth first (as alpha-beta does): a win found
+  // there ends the node's expansion after one child.
+  if (const size_t first = first_winner(w, depth, moves); first != 0) std::swap(moves[0], moves[first]);
   for (size_t i = 0; i < moves.size(); ++i) {
     s.apply_unchecked(moves[i]);
     ++w.nodes;  // a position visited: the budget counts each
+    if (const GameResult r = s.stored_result(); r.over && r.winner == mover)
+      w.winner[static_cast<size_t>(depth)] = moves[i];
     Worker::Child& c = children[i];
-    c.key = key_of(s), c.check = check_of(s);
-    if (!decided(s, side, target, c.numbers)) {
+    const Keys k = keys(s);
+    c.key = k.key, c.check = k.check;
+    if (!decided(s, k, side, target, c.numbers)) {
       SolverTable::Entry e;
       c.numbers = numbers_->find_entry(c.key ^ question_salt(side, target), c.check, e)
                       ? ProofNumbers{static_cast<uint32_t>(e.lower), static_cast<uint32_t>(e.upper), e.spare != 0}
@@ -154,14 +162,15 @@ void Solver::mid(Worker& w, State& s, int side, int32_t target, uint32_t proof_l
     s.undo();
     if (aborted_.load(std::memory_order_relaxed)) return;
   }
-  record(s, side, target, out, w.nodes - nodes0 + 1);
+  record(self, mover, side, target, out, w.nodes - nodes0 + 1);
 }
 
 ProofNumbers Solver::prove(Worker& w, State& s, int side, int32_t target) {
   ProofNumbers n;
-  if (decided(s, side, target, n)) return n;
+  const Keys k = keys(s);
+  if (decided(s, k, side, target, n)) return n;
   SolverTable::Entry e;
-  if (numbers_->find_entry(key_of(s) ^ question_salt(side, target), check_of(s), e))
+  if (numbers_->find_entry(k.key ^ question_salt(side, target), k.check, e))
     n = {static_cast<uint32_t>(e.lower), static_cast<uint32_t>(e.upper), e.spare != 0};
   if (n.proof == 0 || n.disproof == 0) return n;
   mid(w, s, side, target, kInfinity, kInfinity, 0, n);
@@ -173,7 +182,7 @@ ValueBounds Solver::solve_by_proofs(Worker& w, State& s) {
   const ProofNumbers draw = prove(w, s, side, 0);
   if (draw.disproof == 0) return {-kSolvedWin, -kSolvedWin};
   if (draw.proof == 0 && draw.pure) return {kSolvedWin, kSolvedWin};
-  if (draw.proof != 0) return table_->find(key_of(s), check_of(s));  // out of budget
+  if (draw.proof != 0) return known(s);  // out of budget
   const ProofNumbers win = prove(w, s, side, kSolvedWin);
   if (win.proof == 0) return {kSolvedWin, kSolvedWin};
   if (win.disproof == 0) return {0, 0};

@@ -99,15 +99,16 @@ Solver::~Solver() = default;
 
 ValueBounds Solver::unknown(const Program&) { return {-kSolvedWin, kSolvedWin}; }
 
-uint64_t Solver::key_of(const State& s) {
-  uint64_t key = s.hash() ^ mix(0x51u + static_cast<uint64_t>(s.ply()));
+uint64_t Solver::key_of(const State& s, const Symmetry* sym) {
+  uint64_t key = (sym ? Symmetries::image_hash(s, *sym) : s.hash()) ^ mix(0x51u + static_cast<uint64_t>(s.ply()));
   if (s.program().end.quiet_limit > 0) key ^= mix(0xA7000000u + static_cast<uint64_t>(s.quiet_plies()));
   return key;
 }
 
 // A second hash of everything key_of covers, made another way (a running mix over the
 // cells and counters, not Zobrist keys), so two positions that share a key are told apart.
-uint64_t Solver::check_of(const State& s) {
+// With `sym`, of the image: the cells read through the map.
+uint64_t Solver::check_of(const State& s, const Symmetry* sym) {
   const Program& p = s.program();
   uint64_t h = mix(static_cast<uint64_t>(s.current_seat()) << 32 | static_cast<uint64_t>(s.ply()));
   const TurnPoint& t = s.turn_point();
@@ -117,15 +118,24 @@ uint64_t Solver::check_of(const State& s) {
   for (int i = 0; i < p.vars.size(); ++i) h = mix(h ^ static_cast<uint32_t>(s.var(i)) ^ uint64_t(i) << 32);
   if (p.bitboards && !p.stacking) {  // the cells of each piece code, a word each
     const int codes = p.player_count() * p.kind_count();
-    for (int code = 1; code <= codes; ++code) h = mix(h ^ s.code_mask(static_cast<uint8_t>(code)) ^ uint64_t(code));
+    for (int code = 1; code <= codes; ++code) {
+      uint64_t mask = s.code_mask(static_cast<uint8_t>(code));
+      if (sym) {
+        uint64_t moved = 0;
+        for (; mask; mask &= mask - 1) moved |= uint64_t{1} << sym->cell[static_cast<size_t>(__builtin_ctzll(mask))];
+        mask = moved;
+      }
+      h = mix(h ^ mask ^ uint64_t(code));
+    }
     return h;
   }
   uint64_t word = 0;
   int filled = 0;
   for (int c = 0; c < p.cells; ++c) {
-    const int height = p.stacking ? s.height(c) : 1;
+    const int from = sym ? sym->inverse[static_cast<size_t>(c)] : c;  // what stands on c in the image
+    const int height = p.stacking ? s.height(from) : 1;
     for (int l = 0; l < height; ++l) {
-      word = word << 8 | (p.stacking ? s.counter(c, l) : s.at(c));
+      word = word << 8 | (p.stacking ? s.counter(from, l) : s.at(from));
       if (++filled == 8) h = mix(h ^ word), word = 0, filled = 0;
     }
     if (p.stacking) {
@@ -134,6 +144,14 @@ uint64_t Solver::check_of(const State& s) {
     }
   }
   return mix(h ^ word ^ static_cast<uint64_t>(filled));
+}
+
+Solver::Keys Solver::keys(const State& s) const {
+  if (!symmetries_ || symmetries_->empty()) return {key_of(s), check_of(s)};
+  uint64_t least = 0;
+  const int i = symmetries_->least_image(s, least);
+  const Symmetry* sym = i < 0 ? nullptr : &symmetries_->list()[static_cast<size_t>(i)];
+  return {key_of(s, sym), check_of(s, sym)};
 }
 
 bool Solver::should_stop(Worker& w) {
@@ -164,6 +182,15 @@ int32_t Solver::terminal_value(const State& s, const GameResult& r) {
   return diff < 0 ? static_cast<int32_t>(bounded) : -kSolvedWin;
 }
 
+// The index in `moves` of the move that last ended the game with a win at this depth, or 0.
+size_t Solver::first_winner(const Worker& w, int depth, const MoveList& moves) {
+  const Move& m = w.winner[static_cast<size_t>(depth)];
+  if (m.to < 0 && m.from < 0) return 0;
+  for (size_t i = 0; i < moves.size(); ++i)
+    if (moves[i] == m) return i;
+  return 0;
+}
+
 // Negamax: the value for the player to move, fail-soft within (alpha, beta).
 int32_t Solver::search(Worker& w, State& s, int32_t alpha, int32_t beta, int depth) {
   if (should_stop(w)) return 0;
@@ -178,7 +205,7 @@ int32_t Solver::search(Worker& w, State& s, int32_t alpha, int32_t beta, int dep
   MoveList& moves = w.moves[depth];
   s.legal_moves(moves);
   if (moves.empty()) return terminal_value(s, s.result());
-  const uint64_t key = key_of(s), check = check_of(s);
+  const auto [key, check] = keys(s);
   uint16_t table_move = SolverTable::kNoMove;
   const ValueBounds known = table_->find(key, check, &table_move);
   if (known.lower >= beta) return known.lower;
@@ -200,7 +227,11 @@ int32_t Solver::search(Worker& w, State& s, int32_t alpha, int32_t beta, int dep
   int32_t best = std::numeric_limits<int32_t>::min();
   uint16_t best_move = SolverTable::kNoMove;
   const bool evaluate = depth < options_.evaluated_plies;
-  for (size_t i = 0; i < n; ++i) {
+  // The move that last won at once at this depth first: the same win (a threat the move
+  // before did not stop) usually ends this position too, and then no other move is tried.
+  const size_t first = first_winner(w, depth, moves);
+  for (size_t k = 0; k < n; ++k) {
+    const size_t i = k == 0 ? first : k <= first ? k - 1 : k;
     s.apply_unchecked(moves[i]);
     ++w.nodes;  // a position visited: the budget counts each
     const GameResult r = s.stored_result();
@@ -209,15 +240,16 @@ int32_t Solver::search(Worker& w, State& s, int32_t alpha, int32_t beta, int dep
       if (s.current_player() != me) v = -v;
       ended[i] = v;
       if (v > best) best = v, best_move = static_cast<uint16_t>(i);
+      if (v >= kSolvedWin) w.winner[depth] = moves[i];
     } else if (i == table_move) {
       score[i] = kTableMoveScore;
     } else {
       score[i] = evaluate ? w.evaluator->evaluate(s, me) : static_cast<double>(w.history[history_key(moves[i])]);
     }
     s.undo();
-    if (best >= beta) break;
+    if (best >= beta || best >= kSolvedWin) break;  // nothing is better than a win
   }
-  if (best < beta) {
+  if (best < beta && best < kSolvedWin) {
     alpha = std::max(alpha, best);
     auto& order = w.order[depth];
     order.clear();
@@ -233,7 +265,7 @@ int32_t Solver::search(Worker& w, State& s, int32_t alpha, int32_t beta, int dep
       if (aborted_.load(std::memory_order_relaxed) || w.gave_up) return 0;
       if (v > best) best = v, best_move = i;
       if (best > alpha) alpha = best;
-      if (alpha >= beta) {
+      if (alpha >= beta || best >= kSolvedWin) {
         uint32_t& h = w.history[history_key(moves[i])];
         h = static_cast<uint32_t>(std::min<uint64_t>(h + 1 + (w.nodes - before), 1u << 30));
         break;
@@ -261,7 +293,8 @@ ValueBounds Solver::known(State& s) {
     const int32_t v = terminal_value(s, s.result());
     return {v, v};
   }
-  return table_->find(key_of(s), check_of(s));
+  const Keys k = keys(s);
+  return table_->find(k.key, k.check);
 }
 
 // From the root, a move whose proven value is the position's, while the table proves one.
@@ -307,6 +340,11 @@ Solution Solver::solve(const State& root) {
   out.ply_limit = p.end.ply_limit;
   const bool proofs = uses_proof_numbers(p, options_.method);
   if (proofs && !numbers_) numbers_ = std::make_unique<SolverTable>(options_.proof_memory, ValueBounds{1, 1});
+  symmetries_ = nullptr;
+  if (options_.use_symmetries)
+    symmetries_ = options_.symmetries ? options_.symmetries
+                                      : std::make_shared<const Symmetries>(Symmetries::of(root.program_ptr()));
+  out.symmetries = symmetries_ ? symmetries_->names() : "none";
   State s = root;
   MoveList moves = s.legal_moves();
   Worker main_worker;
@@ -323,9 +361,24 @@ Solution Solver::solve(const State& root) {
       score[i] = s.stored_result().over ? 1e300 : main_worker.evaluator->evaluate(s, out.to_move);
       s.undo();
     }
+    // Moves whose positions are images of an earlier move's (under the symmetries in use)
+    // take that move's value: one of each is searched.
+    std::vector<size_t> same_as(moves.size());
+    std::vector<Keys> child_keys(moves.size());
     std::vector<size_t> order;
-    for (size_t i = 0; i < moves.size(); ++i)
-      if (static_cast<int>(i % static_cast<size_t>(options_.shard_count)) == options_.shard_index) order.push_back(i);
+    for (size_t i = 0; i < moves.size(); ++i) {
+      same_as[i] = i;
+      if (static_cast<int>(i % static_cast<size_t>(options_.shard_count)) != options_.shard_index) continue;
+      if (symmetries_ && !symmetries_->empty()) {
+        s.apply_unchecked(moves[i]);
+        child_keys[i] = keys(s);
+        s.undo();
+        for (size_t j : order)
+          if (child_keys[j].key == child_keys[i].key && child_keys[j].check == child_keys[i].check) same_as[i] = j;
+      }
+      if (same_as[i] == i) order.push_back(i);
+      else ++out.symmetric_moves;
+    }
     std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return score[a] > score[b]; });
     std::atomic<size_t> next{0};
     std::atomic<bool> failed{false};
@@ -367,6 +420,8 @@ Solution Solver::solve(const State& root) {
           w.flushed = w.nodes;
         },
         failed);
+    for (size_t i = 0; i < moves.size(); ++i)
+      if (same_as[i] != i) out.moves[i].value = out.moves[same_as[i]].value;
     // Moves not reached before a budget ran out: what the table proved of them.
     for (size_t i = 0; i < moves.size(); ++i) {
       if (out.moves[i].value.exact()) continue;

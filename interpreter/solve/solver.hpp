@@ -30,6 +30,7 @@
 
 #include "engine/state.hpp"
 #include "solve/solver_table.hpp"
+#include "solve/symmetry.hpp"
 
 namespace tabula {
 
@@ -63,6 +64,10 @@ struct SolveOptions {
   // shard_index are searched: one part of a solve split over machines (`solve --shard`).
   int shard_index = 0, shard_count = 1;
   size_t proof_memory = size_t{256} << 20;  // the proof-number search's own table
+  // Use the symmetries of the game that the rules respect (solve/symmetry): found by solve()
+  // when `symmetries` is null, or given (found once for many solves of one game).
+  bool use_symmetries = true;
+  std::shared_ptr<const Symmetries> symmetries;
 };
 
 struct SolvedMove {
@@ -84,7 +89,9 @@ struct Solution {
   // A line of the search ended at the rules' ply limit: the value holds under that limit.
   bool ply_limit_reached = false;
   int ply_limit = 0;
-  std::string stopped;  // why the search stopped early ("" when it finished)
+  std::string stopped;              // why the search stopped early ("" when it finished)
+  std::string symmetries = "none";  // the symmetries used (Symmetries::names)
+  int symmetric_moves = 0;          // root moves valued as images of others, not searched
   bool proven() const { return value.exact(); }
 };
 
@@ -120,15 +127,22 @@ class Solver {
   // unsolvable_reason when the rules cannot be solved.
   Solution solve(const State& root);
 
-  // The key and check key the table files a position under.
-  static uint64_t key_of(const State& s);
-  static uint64_t check_of(const State& s);
+  // The key and check key the table files a position under: those of the least of its
+  // images under the symmetries in use (itself without any).
+  struct Keys {
+    uint64_t key = 0, check = 0;
+  };
+  Keys keys(const State& s) const;
+  // The same for the position itself, or its image under `sym`.
+  static uint64_t key_of(const State& s, const Symmetry* sym = nullptr);
+  static uint64_t check_of(const State& s, const Symmetry* sym = nullptr);
   // The unknown bounds a table for these rules starts from.
   static ValueBounds unknown(const Program& p);
 
  private:
   struct Worker;
   int32_t search(Worker& w, State& s, int32_t alpha, int32_t beta, int depth);
+  static size_t first_winner(const Worker& w, int depth, const MoveList& moves);
   int32_t terminal_value(const State& s, const GameResult& r);
   bool should_stop(Worker& w);
   ValueBounds known(State& s);
@@ -141,12 +155,13 @@ class Solver {
   ProofNumbers prove(Worker& w, State& s, int side, int32_t target);
   void mid(Worker& w, State& s, int side, int32_t target, uint32_t proof_limit, uint32_t disproof_limit, int depth,
            ProofNumbers& out);
-  bool decided(State& s, int side, int32_t target, ProofNumbers& out);
-  void record(const State& s, int side, int32_t target, const ProofNumbers& n, uint64_t nodes);
+  bool decided(State& s, const Keys& k, int side, int32_t target, ProofNumbers& out);
+  void record(const Keys& k, int mover, int side, int32_t target, const ProofNumbers& n, uint64_t nodes);
 
   std::shared_ptr<SolverTable> table_;
   std::unique_ptr<SolverTable> numbers_;  // the proof-number search's
   SolveOptions options_;
+  std::shared_ptr<const Symmetries> symmetries_;  // null or empty: none in use
   const Program* program_ = nullptr;
   bool scored_ = false;
   std::atomic<bool> aborted_{false};

@@ -30,6 +30,7 @@ struct Solver::Worker {
   std::vector<std::vector<int32_t>> ended;  // per depth: the value of a move that ends the game, or kNoValue
   std::vector<std::vector<uint16_t>> order;
   std::vector<std::vector<Child>> children;  // per depth: the proof-number search's
+  std::vector<Move> winner;                  // per depth: the move that last won at once there (tried first)
   std::vector<uint32_t> history = std::vector<uint32_t>(kHistoryKeys, 0);
   std::unique_ptr<Evaluator> evaluator;
   uint64_t nodes = 0, flushed = 0;
@@ -42,7 +43,7 @@ struct Solver::Worker {
   // these while it searches deeper, so they never move.
   Worker() {
     const size_t n = static_cast<size_t>(kMaxSolvePlies) + 1;
-    moves.resize(n), scores.resize(n), ended.resize(n), order.resize(n), children.resize(n);
+    moves.resize(n), scores.resize(n), ended.resize(n), order.resize(n), children.resize(n), winner.resize(n);
   }
 };
 

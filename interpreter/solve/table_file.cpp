@@ -31,7 +31,7 @@ uint64_t fnv1a(const std::string& bytes, size_t from) {
 }  // namespace
 
 void write_solver_table(const std::string& path, const SolverTable& table, const std::string& rules_hash,
-                        const std::string& game) {
+                        const std::string& game, const std::string& symmetries) {
   std::string body;
   const auto entries = table.entries();
   body.reserve(entries.size() * kEntryBytes);
@@ -42,6 +42,7 @@ void write_solver_table(const std::string& path, const SolverTable& table, const
   }
   Json head = {{"rules", rules_hash},
                {"game", game},
+               {"symmetries", symmetries},
                {"entries", entries.size()},
                {"checksum", fmt::format("{:016x}", fnv1a(body, 0))}};
   const std::string temporary = path + ".writing";
@@ -56,7 +57,7 @@ void write_solver_table(const std::string& path, const SolverTable& table, const
 }
 
 size_t read_solver_table(const std::string& path, SolverTable& table, const std::string& rules_hash,
-                         ValueBounds unknown) {
+                         const std::string& symmetries, ValueBounds unknown) {
   std::ifstream f(path, std::ios::binary);
   if (!f) throw TableFileError(fmt::format("{}: cannot open the solver's table", path));
   std::string magic, head_line;
@@ -73,6 +74,15 @@ size_t read_solver_table(const std::string& path, SolverTable& table, const std:
   if (head["rules"].get<std::string>() != rules_hash)
     throw TableFileError(fmt::format("{}: the table was proven for other rules (hash {}, these are {})", path,
                                      head["rules"].get<std::string>(), rules_hash));
+  // Positions are filed under the least key of their images: a table kept with other
+  // symmetries files them under other keys. A table from before symmetries used none.
+  const std::string kept =
+      head.contains("symmetries") && head["symmetries"].is_string() ? head["symmetries"].get<std::string>() : "none";
+  if (kept != symmetries)
+    throw TableFileError(fmt::format(
+        "{}: the table was kept with the symmetries '{}', and this solve uses '{}' (its positions are filed under "
+        "other keys); resume with the same rules and options",
+        path, kept, symmetries));
   std::ostringstream rest;
   rest << f.rdbuf();
   const std::string body = rest.str();

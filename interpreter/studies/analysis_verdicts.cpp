@@ -60,32 +60,67 @@ Verdict balance(const Analysis& a) {
     return v;
   }
   v.fields["not_proven"] = a.start.why_not;
-  if (r.decisive() == 0) {
+  if (r.games == 0) {
     v.verdict = "not-measured";
-    v.text = fmt::format("no game of {} was decisive: the first player's share cannot be measured", judged_name(a));
+    v.text = fmt::format("no game of {} was played: the balance cannot be measured", judged_name(a));
     return v;
   }
-  const int half = pct((ci.high - ci.low) / 2);
-  const std::string figures = fmt::format(
-      "the first player wins {}% [{}%, {}%] of decisive games under {} ({}, {} games, {} distinct, {}% drawn); fair "
-      "share {}%; random play {}% [{}%, {}%]",
-      pct(share), pct(ci.low), pct(ci.high), judged_name(a), judged_players(a), r.games, r.distinct_games,
-      pct(r.games ? double(r.draws) / r.games : 0), pct(fair), pct(a.random_play.first_player_share()),
-      pct(random_ci.low), pct(random_ci.high));
-  if (ci.low > fair) {
+  // Every game counts: a draw is half a point (a share of the points among more sides), so a
+  // game that good play draws is a finding, not a game left out.
+  const double draw_rate = double(r.draws) / r.games;
+  const double points = r.first_player_wins() + r.draws * fair;
+  const Interval pts = r.interval(points, r.games), draws = r.interval(r.draws, r.games);
+  v.fields["points_share"] = json_round(points / r.games);
+  v.fields["points_interval"] = pair(pts);
+  v.fields["draw_rate"] = json_round(draw_rate);
+  v.fields["draw_interval"] = pair(draws);
+  v.fields["half_width"] = json_round((pts.high - pts.low) / 2);
+  const int half = pct((pts.high - pts.low) / 2);
+  std::string figures = fmt::format(
+      "the first player scores {}% [{}%, {}%] of the points under {} ({}, {} games, {} distinct: {} won by the first "
+      "player, {} by another, {} drawn ({}%))",
+      pct(points / r.games), pct(pts.low), pct(pts.high), judged_name(a), judged_players(a), r.games, r.distinct_games,
+      r.first_player_wins(), r.decisive() - r.first_player_wins(), r.draws, pct(draw_rate));
+  if (r.decisive() > 0)
+    figures +=
+        fmt::format("; of decisive games the first player wins {}% [{}%, {}%]", pct(share), pct(ci.low), pct(ci.high));
+  figures += fmt::format("; fair share {}%; random play {}% [{}%, {}%] of decisive games", pct(fair),
+                         pct(a.random_play.first_player_share()), pct(random_ci.low), pct(random_ci.high));
+  const std::string measured = fmt::format(" (measured over games, not proven: {})", a.start.why_not);
+  // A handful of games is no finding, whichever way they went.
+  if (r.games < kFewGames) {
+    v.verdict = "not-measured";
+    v.text = figures + fmt::format(": too few games to tell ({}, fewer than {})", r.games, kFewGames) + measured;
+    return v;
+  }
+  if (pts.low > fair) {
     v.verdict = "first-player-advantage";
     v.text = figures + ": a first-player advantage";
-  } else if (ci.high < fair) {
+  } else if (pts.high < fair) {
     v.verdict = r.sides == 2 ? "second-player-advantage" : "first-player-disadvantage";
     v.text = figures + (r.sides == 2 ? ": a second-player advantage" : ": a first-player disadvantage");
+  } else if (draws.low > 0.5) {
+    v.verdict = "likely-draw";
+    v.text = figures + fmt::format(
+                           ": most games are drawn and neither side is ahead at +/- {} points: a draw is likely "
+                           "under good play",
+                           half);
   } else {
     v.verdict = "no-difference-detected";
     v.text = figures + fmt::format(": no difference detected at +/- {} points", half);
   }
-  v.fields["half_width"] = json_round((ci.high - ci.low) / 2);
-  if (r.decisive() < kFewGames)
-    v.text += fmt::format("; too few decisive games to tell ({}, fewer than {})", r.decisive(), kFewGames);
-  v.text += fmt::format(" (measured over games, not proven: {})", a.start.why_not);
+  v.text += measured;
+  return v;
+}
+
+// Where the start is not proven: what the solver proved walking the good-play games back
+// from their ends (studies/end_proofs).
+Verdict end_proofs(const Analysis& a) {
+  Verdict v{"end_proofs", "not-tried", "", end_proofs_json(a.ends)};
+  const EndProofs& e = a.ends;
+  v.text = end_proofs_text(e);
+  if (!e.tried) return v;
+  v.verdict = e.proven_games == 0 ? "nothing-proven" : e.thrown > 0 ? "proven-results-thrown" : "proven-results-kept";
   return v;
 }
 
@@ -298,8 +333,8 @@ Verdict rules(const Analysis& a) {
 }  // namespace
 
 std::vector<Verdict> analysis_verdicts(const Analysis& a) {
-  return {balance(a), decisiveness(a), ending(a),     length(a), branching(a),
-          skill(a),   drama(a),        first_move(a), board(a),  rules(a)};
+  return {balance(a), end_proofs(a), decisiveness(a), ending(a), length(a), branching(a),
+          skill(a),   drama(a),      first_move(a),   board(a),  rules(a)};
 }
 
 }  // namespace tabula

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "players/agent_spec.hpp"
+#include "players/opening_temperature.hpp"
 #include "studies/analysis_verdicts.hpp"
 
 namespace tabula {
@@ -100,8 +101,12 @@ Analysis analysis_of(const Study& study, const std::vector<std::vector<GameRecor
     a.random_measures = measure_games(program, phases.at(0), false);
     if (a.has_good() && phases.size() > 2) a.good_measures = measure_games(program, phases[2], true);
     a.start = solve_start(program, solve_positions);
+    if (!a.start.proven && a.has_good() && phases.size() > 2)
+      a.ends = prove_game_ends(program, phases[2], solve_positions / kEndProofShare);
+    else if (a.start.proven) a.ends.why_not = "the start is proven";
+    else a.ends.why_not = "there were no good-play games to walk back";
   } else {
-    a.start.why_not = "the rules were not at hand to solve";
+    a.start.why_not = a.ends.why_not = "the rules were not at hand to solve";
   }
   a.verdicts = analysis_verdicts(a);
   return a;
@@ -116,7 +121,13 @@ Analysis analyze_variant(std::shared_ptr<const Program> program, const AnalysisC
 std::string analysis_text(const Analysis& a) {
   std::string out = "Random play (every seat random):\n" + report_text(a.random_play) + "\n";
   out += fmt::format("Skill ({} against random players):\n", a.strong_player) + report_text(a.skill) + "\n";
-  if (a.has_good()) out += fmt::format("Good play ({} in every seat):\n", a.good_player) + report_text(a.good) + "\n";
+  if (a.has_good()) {
+    out += fmt::format("Good play ({} in every seat):\n", a.good_player);
+    std::string error;
+    if (auto spec = parse_agent_spec(a.good_player, error); spec && !opening_choice_text(*spec).empty())
+      out += "openings: " + opening_choice_text(*spec) + "\n";
+    out += report_text(a.good) + "\n";
+  }
   out += "Verdicts:\n";
   for (const auto& v : a.verdicts) out += fmt::format("  {}: {}\n", v.name, v.text);
   return out;
@@ -135,9 +146,18 @@ Json analysis_json(const Analysis& a) {
     j["text"] = v.text;
     verdicts[v.name] = j;
   }
-  return {
-      {"rules", a.rules},     {"strong_player", a.strong_player},   {"good_player", a.good_player}, {"phases", phases},
-      {"measures", measures}, {"start", start_value_json(a.start)}, {"verdicts", verdicts}};
+  std::string error, openings;
+  if (auto spec = parse_agent_spec(a.good_player, error)) openings = opening_choice_text(*spec);
+  Json out = {{"rules", a.rules},
+              {"strong_player", a.strong_player},
+              {"good_player", a.good_player},
+              {"phases", phases},
+              {"measures", measures},
+              {"start", start_value_json(a.start)},
+              {"end_proofs", end_proofs_json(a.ends)},
+              {"verdicts", verdicts}};
+  out["good_openings"] = openings;
+  return out;
 }
 
 }  // namespace tabula

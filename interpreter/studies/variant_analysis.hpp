@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "studies/end_proofs.hpp"
 #include "studies/game_measures.hpp"
 #include "studies/match.hpp"
 #include "studies/match_report.hpp"
@@ -19,12 +20,12 @@
 namespace tabula {
 
 struct AnalysisConfig {
-  int games = 200;       // random-play games
-  int skill_games = 20;  // the strong player against random players
-  int good_games = 40;   // the good player against itself
-  std::string strong_player = "auto:100ms";
-  std::string good_player;  // "": the strong player with an opening temperature (good_player_of)
-  double seconds = 0;       // when > 0: the whole analysis's time budget
+  int games = 200;                           // random-play games
+  int skill_games = 20;                      // the strong player against random players
+  int good_games = 40;                       // the good player against itself
+  std::string strong_player = "auto:50000";  // a count: the same games on every machine
+  std::string good_player;                   // "": the strong player with an opening temperature (good_player_of)
+  double seconds = 0;                        // when > 0: the whole analysis's time budget
   uint64_t seed = 1;
   int threads = 1;
   int shard_index = 0, shard_count = 1;                // play only the games g with g % shard_count == shard_index
@@ -49,6 +50,7 @@ struct Analysis {
   GameMeasures random_measures, good_measures;    // games == 0 when not measured (rules not at hand)
   std::vector<int> random_lengths, good_lengths;  // plies of each game, for plots
   StartValue start;                               // the start's value, when the solver proved it (studies/start_value)
+  EndProofs ends;  // where the start is not proven: what the solver proved near the good-play games' ends
   std::vector<Verdict> verdicts;
   bool has_good() const { return !good_player.empty(); }
   const Verdict* verdict(const std::string& name) const;
@@ -66,7 +68,9 @@ std::vector<std::vector<GameRecord>> play_analysis(std::shared_ptr<const Program
 // The figures and verdicts of an analysis's games, per phase of `study` (from play_analysis
 // or results files). With `program` (the study's rules), the games are replayed for the
 // measures of studies/game_measures, and the solver tries to prove the start's value within
-// `solve_positions`; without, those verdicts say they were not measured.
+// `solve_positions` (where it cannot, it walks the good-play games back from their ends
+// within a quarter of it: studies/end_proofs); without, those verdicts say they were not
+// measured.
 Analysis analysis_of(const Study& study, const std::vector<std::vector<GameRecord>>& phases,
                      std::shared_ptr<const Program> program, uint64_t solve_positions = kAnalysisSolvePositions);
 

@@ -23,6 +23,17 @@ Share scaled(const MatchReport& r, double successes, double trials) {
   return {successes * r.independence(), trials * r.independence()};
 }
 
+// A proven start as a number for the first player: a win 1, a draw 0, a loss -1.
+double proven_number(const StartValue& v) {
+  return v.value == "first-player-win" ? 1 : v.value == "second-player-win" ? -1 : 0;
+}
+
+std::string proven_words(const StartValue& v) {
+  return v.value == "first-player-win"    ? "a first-player win"
+         : v.value == "second-player-win" ? "a second-player win"
+                                          : "a draw";
+}
+
 Share strong_share(const Analysis& a) {
   for (const auto& t : a.skill.players)
     if (t.name == a.strong_player) return scaled(a.skill, t.wins, t.games);
@@ -66,6 +77,16 @@ Comparison compare_analyses(const std::vector<Analysis>& analyses) {
   const Analysis& base = analyses[0];
   for (size_t v = 1; v < analyses.size(); ++v) {
     const Analysis& other = analyses[v];
+    // Two proven values are compared as they are: no sample, no test (p is 0 or 1).
+    if (base.start.proven && other.start.proven) {
+      const double a = proven_number(base.start), b = proven_number(other.start);
+      const bool same = a == b && base.start.score == other.start.score;
+      c.differences.push_back(
+          Difference{"proven_value", static_cast<int>(v), a, b, same ? 1.0 : 0.0, same ? 1.0 : 0.0,
+                     fmt::format("{} is {} and {} is {} under perfect play: {}, proven by the solver", other.rules,
+                                 proven_words(other.start), base.rules, proven_words(base.start),
+                                 same ? "the same value" : "they differ")});
+    }
     std::vector<Difference> family;
     auto share = [&](const std::string& measure, const std::string& words, Share a, Share b) {
       Difference d{measure,

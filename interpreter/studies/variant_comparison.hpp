@@ -13,8 +13,11 @@
 namespace tabula {
 
 struct Difference {
-  std::string measure;  // first_player_share, draw_rate, cut_rate, skill_share, length
-  int variant = 1;      // the analysis compared with the first
+  // first_player_share, draw_rate, cut_rate, skill_share, length; and proven_value where
+  // the solver proved both starts (base and value: 1 a first-player win, 0 a draw, -1 a
+  // second-player win; p 0 when they differ, 1 when not, outside Holm's family)
+  std::string measure;
+  int variant = 1;  // the analysis compared with the first
   double base = 0, value = 0;
   double p = 1, adjusted = 1;  // the test's p-value, and Holm's adjustment over the variant's measures
   std::string text;

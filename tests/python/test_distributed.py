@@ -101,3 +101,24 @@ def test_the_binary_comes_from_the_environment_then_beside_the_package_then_the_
     monkeypatch.setenv("PATH", "/nonexistent")
     with pytest.raises(FileNotFoundError, match="not-built/tabula; set TABULA_BINARY or put tabula on the PATH"):
         td.tabula_binary()
+
+
+def test_dask_solve_shards_and_a_subtree_combine_into_the_whole_solve(client, tmp_path):
+    rules = "tests/solve/connect-four-4x4.rules"
+    out = str(tmp_path / "solve")
+    budget = ["--nodes", "300", "--memory", "16M"]
+    # Too small a budget: the shards leave moves unknown.
+    partial = td.solve_study(client, rules, shards=2, out_dir=out, args=budget, binary=tabula_binary(), cwd=str(ROOT))
+    unknown = [m["move"] for m in partial["moves"] if "bounds" in m]
+    assert unknown and partial["value"] == "unknown"
+    # Each unknown move's subtree split again: the combined value is the whole solve's.
+    for move in unknown:
+        report = td.solve_study(client, rules, shards=2, out_dir=out, args=["--moves", move, "--memory", "16M"],
+                                root_args=budget, binary=tabula_binary(), cwd=str(ROOT))
+    whole = json.loads(cli("solve", rules, "--memory", "16M", "--json").stdout)
+    assert report["value"] == whole["value"] == "draw" and report["proven"]
+    assert {m["move"]: m["value"] for m in report["moves"]} == {m["move"]: m["value"] for m in whole["moves"]}
+    assert len(list((tmp_path / "solve").glob("solve-*-shard-*.json"))) == 2 + 2 * len(unknown)
+    # Run again, every shard is already written: nothing is solved twice, the value stands.
+    again = td.solve_study(client, rules, shards=2, out_dir=out, args=budget, binary=tabula_binary(), cwd=str(ROOT))
+    assert again["value"] == "draw"

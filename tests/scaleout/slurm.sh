@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The Slurm path of docs/SCALING.md, for real: a one-node cluster on this machine
-# (tools/slurm/local-cluster: munged, slurmctld, slurmd), a match and an analysis
-# submitted through tools/slurm/submit as job arrays with a dependent merge job, and the
-# merged reports and games compared with the unsharded runs. A requeued (killed and
+# (tools/slurm/local-cluster: munged, slurmctld, slurmd), a match, an analysis and a solve
+# (and a subtree of it) submitted through tools/slurm/submit as job arrays with a dependent
+# merge job, and the merged reports and games compared with the unsharded runs. A requeued (killed and
 # restarted) task, and a task finding a killed run's file, must lose no finished game. Every daemon started here is stopped on
 # exit, failure included; every wait has a deadline.
 #   tests/scaleout/slurm.sh TABULA_BINARY
@@ -103,6 +103,28 @@ grep -q "shard-1.jsonl:3: removed a cut-off last line" "$work/analyze/logs/shard
 [ "$(head -n 2 "$work/analyze/shard-1.jsonl")" = "$(head -n 2 "$work/killed.jsonl")" ] \
   || fail "task 1 lost or rewrote the games it found"
 
+# A solve in 2 tasks with too small a budget (moves left unknown), then the first unknown
+# move's subtree split again in 2 tasks into the same folder: its merge combines it in.
+c4=(solve tests/solve/connect-four-4x4.rules --memory 16M)
+tools/slurm/submit --tabula "$tabula" --tasks 2 --dir "$work/solve" -- "${c4[@]}" --nodes 300 \
+  || fail "submit refused the solve" "${logs[@]}"
+wait_for_report "$work/solve"
+unknown=$(python3 -c 'import json,sys; print(next(m["move"] for m in json.load(open(sys.argv[1]))["moves"] if "bounds" in m))' \
+  "$work/solve/report.json") || fail "the solve's shards proved every move: the subtree has nothing to do" "$work/solve/report.json"
+rm "$work/solve/report.json" "$work/solve/report.txt"
+tools/slurm/submit --tabula "$tabula" --tasks 2 --dir "$work/solve" -- "${c4[@]}" --moves "$unknown" \
+  || fail "submit refused the subtree's solve" "${logs[@]}"
+wait_for_report "$work/solve"
+"$tabula" "${c4[@]}" --json > "$work/whole-solve.json"
+python3 - "$work/whole-solve.json" "$work/solve/report.json" "$unknown" <<'PY' || fail "the subtree's value is not the unsharded solve's" "$work/solve/report.json"
+import json, sys
+whole, merged, move = (json.load(open(sys.argv[1])), json.load(open(sys.argv[2])), sys.argv[3])
+value = lambda report: next(m for m in report["moves"] if m["move"] == move)
+assert "bounds" not in value(merged), value(merged)
+assert value(merged)["value"] == value(whole)["value"], (value(merged), value(whole))
+PY
+ls "$work"/solve/solve-*-shard-*.json | wc -l | grep -qx 4 || fail "the solve folder does not hold 4 shards" "$work/solve"
+
 # A study with a failing task: the dependent merge never runs (afterok), and the script
 # says so instead of waiting.
 mkdir -p "$work/broken"
@@ -117,4 +139,4 @@ done
 grep -q "is not a results file" "$work/broken/logs/shard-1.log" || fail "task 1's log does not say why it failed" \
   "$work/broken/logs/shard-1.log"
 
-echo "ok: Slurm job arrays (a match with a requeued task, an analysis resuming a killed task's file) merged into the unsharded reports, in $SECONDS s"
+echo "ok: Slurm job arrays (a match with a requeued task, an analysis resuming a killed task's file, a solve and a subtree of it) merged into the unsharded results, in $SECONDS s"

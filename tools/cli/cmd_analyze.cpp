@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 #include <algorithm>
 #include <chrono>
+#include <filesystem>
 #include <iostream>
 #include <map>
 #include <optional>
@@ -14,6 +15,7 @@
 #include "analysis_page.hpp"
 #include "cli_support.hpp"
 #include "commands.hpp"
+#include "engine/text/move_text.hpp"
 #include "number_checks.hpp"
 #include "output_file.hpp"
 #include "players/agent.hpp"
@@ -34,10 +36,33 @@ struct Options {
   bool json = false, resume = false, dry_run = false, force = false;
 };
 
+// Positions spread over a game (the first random game's, which the analysis has already
+// played), where a player's time a move is measured: a move late in a game can cost more
+// or less than one at the start.
+std::vector<State> probe_positions(const std::shared_ptr<const Program>& program,
+                                   const std::vector<GameRecord>& games) {
+  constexpr size_t kProbes = 8;
+  std::vector<State> out;
+  State s(program);
+  std::vector<std::string> moves;
+  if (!games.empty()) moves = split_words(games.front().moves);
+  const size_t step = std::max<size_t>(1, moves.size() / kProbes);
+  for (size_t ply = 0; out.size() < kProbes && !s.is_terminal(); ++ply) {
+    if (ply % step == 0) out.push_back(s);
+    std::string error;
+    if (ply >= moves.size()) break;
+    auto move = parse_move(s, moves[ply], error);
+    if (!move) break;
+    s.apply(*move);
+  }
+  if (out.empty()) out.push_back(State(program));
+  return out;
+}
+
 // A player's seconds a move: its time budget, or for a budget of counts (mcts:20000,
-// alphabeta:4) what its first moves from the start took here, so the estimate holds for
-// both.
-double seconds_per_move(const std::string& text, const std::shared_ptr<const Program>& program) {
+// alphabeta:4, auto:50000) what it took here on positions spread over a game, so the
+// estimate holds for both.
+double seconds_per_move(const std::string& text, const std::vector<State>& probes) {
   static std::map<std::string, double> measured;
   std::string error;
   auto spec = parse_agent_spec(text, error);
@@ -46,23 +71,25 @@ double seconds_per_move(const std::string& text, const std::shared_ptr<const Pro
   if (auto it = measured.find(text); it != measured.end()) return it->second;
   auto agent = make_agent(text, 1, error);
   if (!agent) return 0;
-  State s(program);
-  constexpr int kProbeMoves = 4;
   int moves = 0;
   const auto started = std::chrono::steady_clock::now();
-  for (; moves < kProbeMoves && !s.is_terminal(); ++moves) s.apply(agent->choose(s));
+  for (const State& probe : probes) {
+    if (probe.is_terminal()) continue;
+    State s = probe;
+    agent->choose(s);
+    ++moves;
+  }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return measured[text] = moves ? seconds / moves : 0;
 }
 
 // Seconds a game of this phase may take: its plies (the random games' mean, at most the
 // limit) times the time per move of the seats that think.
-double phase_seconds(const Study& study, size_t phase, int games, double plies,
-                     const std::shared_ptr<const Program>& program) {
+double phase_seconds(const Study& study, size_t phase, int games, double plies, const std::vector<State>& probes) {
   const Seating seating = study.phases()[phase].seating;
   double per_ply = 0;
   for (const auto& item : seating.players)
-    per_ply += seconds_per_move(spec_of(item), program) / static_cast<double>(seating.players.size());
+    per_ply += seconds_per_move(spec_of(item), probes) / static_cast<double>(seating.players.size());
   return games * plies * per_ply;
 }
 
@@ -70,7 +97,16 @@ std::string minutes(double seconds) {
   return seconds < 90 ? fmt::format("{:.0f} s", seconds) : fmt::format("{:.0f} min", seconds / 60);
 }
 
-AnalysedVariant run_one(const std::string& path, const Options& o) {
+// Where a variant's games go when several rules files are compared: FILE with the rules
+// file's stem put before its extension (study.jsonl -> study.hex-5x5.jsonl), each an
+// analysis's own results file that `merge` reads and `--resume` continues.
+std::string variant_out(const std::string& out, const std::string& rules) {
+  const std::filesystem::path o(out);
+  const std::string stem = std::filesystem::path(rules).stem().string();
+  return (o.parent_path() / (o.stem().string() + "." + stem + o.extension().string())).string();
+}
+
+AnalysedVariant run_one(const std::string& path, const std::string& out_path, const Options& o) {
   RulesIdentity rules;
   auto program = load_rules_or_fail(path, &rules, o.load);
   const AnalysisConfig& c = o.config;
@@ -79,7 +115,7 @@ AnalysedVariant run_one(const std::string& path, const Options& o) {
   auto planned = [&](int phase) { return planned_games(per_phase[phase], c.shard_index, c.shard_count); };
   GameOrigin origin{study, 0, {c.games, c.skill_games, c.good_games}, c.shard_index, c.shard_count};
   std::optional<ResultsOutput> out;
-  if (!o.out.empty()) out.emplace(o.out, origin, o.resume);
+  if (!out_path.empty()) out.emplace(out_path, origin, o.resume);
   std::vector<std::vector<int>> skip(3);
   if (out)
     for (int p = 0; p < 3; ++p) skip[p] = out->finished_indices(p);
@@ -94,9 +130,10 @@ AnalysedVariant run_one(const std::string& path, const Options& o) {
         plies /= static_cast<double>(games[0].size());
       }
       plies = std::min<double>(plies, program->end.ply_limit);
-      const double seconds = (phase_seconds(*study, 1, planned(1), plies, program) +
-                              phase_seconds(*study, 2, planned(2), plies, program)) /
-                             c.threads;
+      const std::vector<State> probes = probe_positions(program, games[0]);
+      const double seconds =
+          (phase_seconds(*study, 1, planned(1), plies, probes) + phase_seconds(*study, 2, planned(2), plies, probes)) /
+          c.threads;
       std::cerr << fmt::format(
           "tabula: analyze {}: {} skill games ({} against random players) and {} good-play games ({} in every "
           "seat) of up to {:.0f} plies: at most about {} on {} thread{}\n",
@@ -167,7 +204,9 @@ void add_analyze(CLI::App& app) {
       ->transform(whole_range(1, 256))
       ->capture_default_str();
   cmd->add_option("--shard", o->shard, "Play only the games g with g % N == I (of every phase)")->capture_default_str();
-  cmd->add_option("--out", o->out, "Append one JSON line per finished game to FILE, as match --out does");
+  cmd->add_option("--out", o->out,
+                  "Append one JSON line per finished game to FILE, as match --out does (several rules files: one "
+                  "file each, FILE with the rules file's name before its extension)");
   cmd->add_flag("--resume", o->resume, "With --out: skip the games already in FILE, append the rest");
   auto* html = cmd->add_option("--html", o->html, "Write a self-contained report page (plots) to OUT.html");
   cmd->add_flag("--force", o->force,
@@ -184,8 +223,19 @@ void add_analyze(CLI::App& app) {
     if (o->resume && o->out.empty()) throw UserError{"--resume needs --out FILE"};
     if (c.seconds > 0 && (!o->out.empty() || c.shard_count > 1))
       throw UserError{"--seconds leaves games unplayed: a study written with --out or --shard must play them all"};
-    if (o->rules.size() > 1 && (!o->out.empty() || c.shard_count > 1))
-      throw UserError{"a comparison of several rules files takes no --out or --shard: analyze each on its own"};
+    if (o->rules.size() > 1 && c.shard_count > 1)
+      throw UserError{"a comparison of several rules files takes no --shard: analyze each on its own"};
+    // A comparison writes each variant's games to a file of its own (variant_out).
+    std::vector<std::string> outs;
+    for (const auto& path : o->rules) {
+      const std::string file = o->out.empty() || o->rules.size() == 1 ? o->out : variant_out(o->out, path);
+      if (!file.empty() && std::find(outs.begin(), outs.end(), file) != outs.end())
+        throw UserError{fmt::format(
+            "--out: two of the rules files would write their games to '{}' (the same name); copy one under another "
+            "name",
+            file)};
+      outs.push_back(file);
+    }
     if (o->dry_run) {
       for (const auto& path : o->rules) {
         RulesIdentity rules;
@@ -202,8 +252,8 @@ void add_analyze(CLI::App& app) {
     if (!o->html.empty()) check_output_free(o->html, o->force, "--html", kAnalysisPage);
     std::vector<AnalysedVariant> variants;
     std::vector<Analysis> analyses;
-    for (const auto& path : o->rules) {
-      variants.push_back(run_one(path, *o));
+    for (size_t i = 0; i < o->rules.size(); ++i) {
+      variants.push_back(run_one(o->rules[i], outs[i], *o));
       analyses.push_back(variants.back().analysis);
     }
     const Comparison cmp = compare_analyses(analyses);

@@ -21,11 +21,11 @@ namespace {
 
 struct Options {
   LoadOptions load;
-  std::string rules, position, moves, table, memory, time, method = "auto", shard = "0/1", out;
+  std::string rules, position, moves, table, memory, time, method = "auto", shard = "0/1", out, symmetries = "on";
   std::vector<std::string> combine;
   uint64_t nodes = 0;
   int threads = 1;
-  bool json = false, resume = false, value_only = false;
+  bool json = false, resume = false, value_only = false, dry_run = false;
 };
 
 // "512M", "2G", "64K" or a number of bytes.
@@ -126,6 +126,8 @@ void print_solution(const Solution& sol, const std::string& game, const Program&
     out["seconds"] = json_round(sol.seconds, 3);
     out["memory"] = {{"limit_bytes", sol.table_bytes}, {"entries", sol.table_entries}, {"evicted", sol.evictions}};
     if (resumed) out["resumed_entries"] = resumed;
+    out["symmetries"] = sol.symmetries;
+    out["symmetric_moves"] = sol.symmetric_moves;
     if (sol.ply_limit_reached) out["ply_limit"] = sol.ply_limit;
     if (!sol.stopped.empty()) out["stopped"] = sol.stopped;
     print_json(out);
@@ -144,6 +146,9 @@ void print_solution(const Solution& sol, const std::string& game, const Program&
               ? value_word(sol.moves[i].value, sol.scored)
               : fmt::format("unknown (at least {}, at most {})", bound_word(sol.moves[i].value.lower, sol.scored),
                             bound_word(sol.moves[i].value.upper, sol.scored)));
+    if (sol.symmetries != "none")
+      std::cout << fmt::format("symmetries used: {} ({} of the moves valued as images of others)\n", sol.symmetries,
+                               sol.symmetric_moves);
     if (!sol.pv.empty()) {
       std::string line;
       for (const auto& m : sol.pv) line += (line.empty() ? "" : " ") + m;
@@ -187,6 +192,11 @@ void add_solve(CLI::App& app) {
          "solves)")
       ->check(CLI::IsMember({"auto", "alphabeta", "proof-numbers"}))
       ->capture_default_str();
+  cmd->add_option("--symmetries", o->symmetries,
+                  "on: file each position under the least of its images by the board's turns and mirrors that the "
+                  "rules respect (found and checked for the game, docs/SOLVING.md); off: none")
+      ->check(CLI::IsMember({"on", "off"}))
+      ->capture_default_str();
   auto* table = cmd->add_option("--table", o->table,
                                 "Keep the proofs in FILE when the solve ends (finished, out of budget or "
                                 "interrupted), for --resume");
@@ -201,6 +211,9 @@ void add_solve(CLI::App& app) {
   cmd->add_option("--combine", o->combine, "Join the shards' files (from --shard I/N --out FILE) into one result")
       ->excludes(out)
       ->excludes(table);
+  cmd->add_flag("--dry-run", o->dry_run,
+                "Check the rules, the position and the options, say what would be solved, "
+                "solve nothing");
   add_reference_flag(*cmd, o->load);
   cmd->callback([o] {
     RulesIdentity identity;
@@ -214,6 +227,12 @@ void add_solve(CLI::App& app) {
       if (shard_count > 1) throw UserError{"--combine joins shards: it takes no --shard"};
       return print_solution(combine_shards(o->combine, s, identity), identity.name, p, o->json,
                             fmt::format(" by {} shards", o->combine.size()), 0);
+    }
+    if (o->dry_run) {
+      const size_t moves = s.legal_moves().size();
+      std::cout << fmt::format("solve of {}: {} moves in the position, shard {}/{}; nothing solved (--dry-run)\n",
+                               identity.name, moves, shard_index, shard_count);
+      return;
     }
     if (shard_count > 1 && o->out.empty())
       throw UserError{"--shard solves part of the moves: --out FILE keeps them for --combine"};
@@ -238,10 +257,14 @@ void add_solve(CLI::App& app) {
                      : o->method == "proof-numbers" ? SolveOptions::Method::proof_numbers
                                                     : SolveOptions::Method::automatic;
     auto table_ptr = table_within(p, memory, options);
+    options.use_symmetries = o->symmetries == "on";
+    if (options.use_symmetries)
+      options.symmetries = std::make_shared<const Symmetries>(Symmetries::of(s.program_ptr()));
+    const std::string symmetries = options.symmetries ? options.symmetries->names() : "none";
     size_t resumed = 0;
     if (o->resume) {
       try {
-        resumed = read_solver_table(o->table, *table_ptr, identity.hash, Solver::unknown(p));
+        resumed = read_solver_table(o->table, *table_ptr, identity.hash, symmetries, Solver::unknown(p));
       } catch (const TableFileError& e) {
         throw UserError{e.what()};
       }
@@ -252,7 +275,7 @@ void add_solve(CLI::App& app) {
     Solution sol = solver.solve(s);
     if (!o->table.empty()) {
       try {
-        write_solver_table(o->table, *table_ptr, identity.hash, identity.name);
+        write_solver_table(o->table, *table_ptr, identity.hash, identity.name, symmetries);
       } catch (const TableFileError& e) {
         throw UserError{e.what()};
       }

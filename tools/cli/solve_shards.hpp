@@ -15,7 +15,9 @@ namespace tabula::cli {
 // The shard file's one JSON object (docs/SOLVING.md, "Beyond one machine").
 std::string shard_text(const Solution& sol, const RulesIdentity& rules, const State& root, int index, int count);
 // The shards' moves joined: the root's value where every move is known (else bounds), the
-// nodes and seconds summed; no line of best play (the shards keep no table).
+// nodes and seconds summed; no line of best play (the shards keep no table). A move the
+// root's shards left unknown is settled by shards of the position it leads to (`solve
+// --moves M --shard I/N --out FILE`: the subtree split again), to any depth.
 Solution combine_shards(const std::vector<std::string>& files, const State& root, const RulesIdentity& rules);
 
 }  // namespace tabula::cli

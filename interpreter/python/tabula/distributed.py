@@ -1,4 +1,5 @@
-"""Studies on a Dask cluster: the shards of a `tabula match` spread over dask.distributed workers.
+"""Studies on a Dask cluster: the shards of a `tabula match` (or of a `tabula solve`: solve_study)
+spread over dask.distributed workers.
 
 Each shard is one task that runs `tabula match RULES ... --shard I/N --out DIR/shard-I.jsonl
 --resume` (the same command as a Slurm array task, docs/SCALING.md), so a task that fails or is
@@ -18,14 +19,16 @@ The client closes before its cluster (the other way round, its connection breaks
 distributed prints a CommClosedError traceback).
 """
 
+import glob
 import json
 import os
 import shutil
 import subprocess
+import zlib
 
 from . import _locations
 
-__all__ = ["tabula_binary", "run_shard", "match_study"]
+__all__ = ["tabula_binary", "run_shard", "match_study", "run_solve_shard", "solve_study"]
 
 
 def tabula_binary():
@@ -72,3 +75,46 @@ def match_study(client, rules, players, games, shards, out_dir, seed=1, max_plie
     if merged.returncode != 0:
         raise RuntimeError(f"merge failed ({merged.returncode}): {merged.stderr.strip()}")
     return json.loads(merged.stdout)
+
+
+def run_solve_shard(binary, rules, args, shard, shards, path, cwd=None):
+    """Solves one shard of a position's moves into `path` (`tabula solve RULES ARGS --shard I/N
+    --out PATH`); a shard already written is kept as it is (a task run again). Returns the path.
+
+    Raises RuntimeError with the command's own message when it fails.
+    """
+    if os.path.exists(path) and os.path.getsize(path) > 0:
+        return path
+    command = [binary, "solve", rules, *args, "--shard", f"{shard}/{shards}", "--out", path]
+    done = subprocess.run(command, cwd=cwd, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise RuntimeError(f"solve shard {shard}/{shards} failed ({done.returncode}): {done.stderr.strip()}")
+    return path
+
+
+def solve_study(client, rules, shards, out_dir, args=(), root_args=None, binary=None, cwd=None):
+    """Solves a position's moves in `shards` shards on the Dask `client`, then combines every
+    solve shard in `out_dir` into the value of the root position (the JSON of `tabula solve
+    --combine --json`).
+
+    `args` are the solve's options (`["--moves", "a1 b2", "--memory", "1G"]`). To split a move the
+    root's shards left unknown, call again with `args` that play that move too (`--moves`) and
+    `root_args` the root's: its shards go into the same folder and the combined value takes them
+    in (docs/SOLVING.md, "Beyond one machine").
+    """
+    binary = binary or tabula_binary()
+    os.makedirs(out_dir, exist_ok=True)
+    args = [str(a) for a in args]
+    root_args = args if root_args is None else [str(a) for a in root_args]
+    tag = "root" if root_args == args else f"{zlib.crc32(' '.join(args).encode()):08x}"
+    paths = [os.path.join(out_dir, f"solve-{tag}-shard-{i}.json") for i in range(shards)]
+    futures = [client.submit(run_solve_shard, binary, rules, args, i, shards, paths[i], cwd,
+                             key=f"tabula-solve-{tag}-{i}-of-{shards}-{os.path.abspath(out_dir)}", pure=False)
+               for i in range(shards)]
+    client.gather(futures)
+    files = sorted(glob.glob(os.path.join(out_dir, "solve-*-shard-*.json")))
+    combined = subprocess.run([binary, "solve", rules, *root_args, "--combine", *files, "--json"], cwd=cwd,
+                              capture_output=True, text=True)
+    if combined.returncode != 0:
+        raise RuntimeError(f"combine failed ({combined.returncode}): {combined.stderr.strip()}")
+    return json.loads(combined.stdout)
