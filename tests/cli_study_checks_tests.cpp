@@ -36,7 +36,10 @@ TEST_CASE("Studies: Hex 5x5 is the first player's under good play - a swap takes
   json cmp = json_of(r);
   const json& plain = cmp.at("variants").at(0).at("verdicts").at("balance");
   const json& pie = cmp.at("variants").at(1).at("verdicts").at("balance");
-  CHECK(plain.at("verdict") == "first-player-advantage");
+  // With its default budget the solver proves the start: the verdict is the truth, and the
+  // games' figures stand beside it.
+  CHECK(plain.at("verdict") == "first-player-win");
+  CHECK(plain.at("proven") == true);
   CHECK(plain.at("share").get<double>() > 0.85);
   CHECK(plain.at("distinct_games").get<int>() == 20);
   CHECK(plain.at("players") == "mcts:20000 in every seat");
@@ -108,4 +111,24 @@ TEST_CASE("Studies: Lanko with a spec per seat, and for three and two people, fr
   auto robin = run("match rules/lanko-88.rules --players random,mc:2 --round-robin --games 2");
   CHECK(robin.status == 1);
   CHECK(robin.out.find("round robin") != std::string::npos);
+}
+
+TEST_CASE("Studies: analyze with its defaults proves the small games whose truth takes real play to see",
+          "[studies][checks][solve][release-only][slow]") {
+  // Misere Hex 4x4: a first-player win (14 of 16 openings), which games alone reported as
+  // "no difference", with "luck dominates" in a game without chance.
+  auto r = run("analyze tests/solve/hex-4x4-misere.rules --json");
+  INFO(r.out);
+  REQUIRE(r.status == 0);
+  json a = json_of(r);
+  CHECK(a.at("verdicts").at("balance").at("verdict") == "first-player-win");
+  CHECK(a.at("verdicts").at("balance").at("proven") == true);
+  CHECK(a.at("strong_player") == "auto:50000");
+  CHECK(a.at("verdicts").at("skill").at("text").get<std::string>().find("luck") == std::string::npos);
+  // Connect Four 5x4: a draw, which games alone reported as a second-player advantage.
+  r = run("analyze tests/solve/connect-four-5x4.rules --games 20 --skill-games 10 --good-games 10 --json");
+  REQUIRE(r.status == 0);
+  a = json_of(r);
+  CHECK(a.at("verdicts").at("balance").at("verdict") == "draw");
+  CHECK(a.at("verdicts").at("balance").at("text").get<std::string>().find("a draw under perfect play, proven") == 0);
 }

@@ -55,7 +55,8 @@ TEST_CASE("End proofs: a blunder from a proven draw to a proven loss is found, a
   CHECK(end_proofs_text(e).find("1 move in 1 game gave up a proven result") != std::string::npos);
 }
 
-TEST_CASE("End proofs: a budget too small proves nothing and says so, and none is asked for with 0", "[studies][solve]") {
+TEST_CASE("End proofs: a budget too small proves nothing and says so, and none is asked for with 0",
+          "[studies][solve]") {
   auto p = load_rules(repo_path("rules/tic-tac-toe.rules"));
   GameRecord g = blunder_game(p);
   EndProofs none = prove_game_ends(p, {g}, 0);
@@ -120,8 +121,7 @@ Analysis measured(int first, int second, int drawn) {
 
 }  // namespace
 
-TEST_CASE("Balance is measured over every game: draws are half points and mostly drawn play says so",
-          "[studies]") {
+TEST_CASE("Balance is measured over every game: draws are half points and mostly drawn play says so", "[studies]") {
   // Drawn 34 of 40 games, the first player winning 1 of the 6 decisive ones: a decisive-game
   // share would call it a second-player advantage; over every game it is a likely draw.
   const Analysis mostly_drawn = measured(1, 5, 34);

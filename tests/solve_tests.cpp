@@ -258,3 +258,17 @@ TEST_CASE("Solve: rules that cannot be solved say why", "[solve]") {
   CHECK(unsolvable_reason(*load_rules(repo_path("rules/go-9x9.rules"))).find("superko") != std::string::npos);
   CHECK(unsolvable_reason(*load_rules(repo_path("rules/hex.rules"))).empty());
 }
+
+TEST_CASE("Solve: enumerating the whole state space gives alpha-beta's value of every move", "[solve]") {
+  for (const char* path : {"tests/solve/tic-tac-toe-misere.rules", "tests/solve/othello-4x4.rules",
+                           "tests/solve/connect-four-4x4.rules"}) {
+    INFO(path);
+    Solution all = solve_file(path, method(SolveOptions::Method::enumerate));
+    Solution ab = solve_file(path, method(SolveOptions::Method::alphabeta));
+    REQUIRE(all.proven());
+    CHECK(all.value.lower == ab.value.lower);
+    REQUIRE(all.moves.size() == ab.moves.size());
+    for (size_t i = 0; i < all.moves.size(); ++i) CHECK(all.moves[i].value.lower == ab.moves[i].value.lower);
+    CHECK(all.stopped.empty());
+  }
+}

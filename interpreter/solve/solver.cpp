@@ -1,6 +1,7 @@
 #include "solve/solver.hpp"
 
 #include <fmt/format.h>
+#include <unistd.h>
 #include <algorithm>
 #include <chrono>
 #include <limits>
@@ -75,8 +76,15 @@ std::string bound_word(int32_t v, bool scored) {
   return half_points(v);
 }
 
+size_t default_solver_memory() {
+  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+  if (pages <= 0 || page <= 0) return size_t{1} << 30;
+  return static_cast<size_t>(pages) * static_cast<size_t>(page) / 4;
+}
+
 bool uses_proof_numbers(const Program& p, SolveOptions::Method method) {
-  return method != SolveOptions::Method::alphabeta && p.end.score.empty();
+  return (method == SolveOptions::Method::automatic || method == SolveOptions::Method::proof_numbers) &&
+         p.end.score.empty();
 }
 
 std::shared_ptr<SolverTable> table_within(const Program& p, size_t memory, SolveOptions& options) {
@@ -280,6 +288,40 @@ int32_t Solver::search(Worker& w, State& s, int32_t alpha, int32_t beta, int dep
   return best;
 }
 
+// The exact value of every position below `s`, each valued once and kept in the table: the
+// whole state space searched without pruning (retrograde analysis over a game whose key
+// holds the ply, so that its positions form no cycle). Cheaper than alpha-beta where every
+// move's exact value is wanted and the positions are few; a table too small for them evicts
+// and values some twice.
+int32_t Solver::enumerate(Worker& w, State& s, int depth) {
+  if (should_stop(w)) return 0;
+  ++w.nodes;
+  const GameResult stored = s.stored_result();
+  if (stored.over) return terminal_value(s, stored);
+  if (depth >= kMaxSolvePlies) {
+    if (!aborted_.exchange(true))
+      stopped_ = fmt::format("a line reached {} plies from the root, the solver's depth limit", kMaxSolvePlies);
+    return 0;
+  }
+  MoveList& moves = w.moves[depth];
+  s.legal_moves(moves);
+  if (moves.empty()) return terminal_value(s, s.result());
+  const auto [key, check] = keys(s);
+  if (const ValueBounds known = table_->find(key, check); known.exact()) return known.lower;
+  const uint64_t nodes0 = w.nodes;
+  const int me = s.current_player();
+  int32_t best = std::numeric_limits<int32_t>::min();
+  for (size_t i = 0; i < moves.size(); ++i) {
+    s.apply_unchecked(moves[i]);
+    const int32_t v = s.current_player() == me ? enumerate(w, s, depth + 1) : -enumerate(w, s, depth + 1);
+    s.undo();
+    if (aborted_.load(std::memory_order_relaxed)) return 0;
+    best = std::max(best, v);
+  }
+  table_->store(key, check, {best, best}, SolverTable::kNoMove, w.nodes - nodes0);
+  return best;
+}
+
 // What is known of a position: its value when the game is over there, else the table's bounds.
 ValueBounds Solver::known(State& s) {
   const GameResult r = s.stored_result();
@@ -395,7 +437,10 @@ Solution Solver::solve(const State& root) {
             mine.apply_unchecked(moves[i]);
             const bool same = mine.current_player() == out.to_move;
             ValueBounds b = unknown(p);
-            if (options_.method != SolveOptions::Method::proof_numbers || !proofs) {
+            if (options_.method == SolveOptions::Method::enumerate) {
+              const int32_t v = enumerate(w, mine, 1);
+              b = aborted_.load() ? known(mine) : ValueBounds{v, v};
+            } else if (options_.method != SolveOptions::Method::proof_numbers || !proofs) {
               // Automatic: alpha-beta first, proof numbers for a move it does not solve quickly.
               w.give_up_at = proofs ? w.nodes + options_.first_pass : 0;
               w.gave_up = false;

@@ -52,7 +52,9 @@ struct SolveOptions {
   // Below this many plies from the root, moves are ordered by the rules' evaluation of the
   // position they make (costly, but where a good order saves the most).
   int evaluated_plies = 6;
-  enum class Method : uint8_t { automatic, alphabeta, proof_numbers };
+  // enumerate: every position below the root valued once, without pruning (the state space
+  // of a small game, retrograde: Solver::enumerate).
+  enum class Method : uint8_t { automatic, alphabeta, proof_numbers, enumerate };
   Method method = Method::automatic;
   // Automatic: the positions alpha-beta may spend on one of the root's moves before proof
   // numbers take it over (not for games that end on a score, which alpha-beta finishes).
@@ -94,6 +96,9 @@ struct Solution {
   int symmetric_moves = 0;          // root moves valued as images of others, not searched
   bool proven() const { return value.exact(); }
 };
+
+// A quarter of the machine's memory: the table's default limit (`solve --memory`).
+size_t default_solver_memory();
 
 // Whether `method` uses proof numbers for these rules: not alpha-beta alone, and no score
 // (proof numbers answer yes or no; a score's exact difference is alpha-beta's).
@@ -143,6 +148,7 @@ class Solver {
   struct Worker;
   int32_t search(Worker& w, State& s, int32_t alpha, int32_t beta, int depth);
   static size_t first_winner(const Worker& w, int depth, const MoveList& moves);
+  int32_t enumerate(Worker& w, State& s, int depth);
   int32_t terminal_value(const State& s, const GameResult& r);
   bool should_stop(Worker& w);
   ValueBounds known(State& s);

@@ -122,7 +122,8 @@ uint64_t Symmetries::image_hash(const State& s, const Symmetry& sym) {
   const auto& keys = p.keys.cell;
   auto move_cell = [&](int c) {
     const size_t code = s.at(c);
-    h ^= keys[static_cast<size_t>(c) * 256 + code] ^ keys[static_cast<size_t>(sym.cell[static_cast<size_t>(c)]) * 256 + code];
+    h ^= keys[static_cast<size_t>(c) * 256 + code] ^
+         keys[static_cast<size_t>(sym.cell[static_cast<size_t>(c)]) * 256 + code];
   };
   if (p.bitboards) {
     for (uint64_t m = s.occupied_mask(); m; m &= m - 1) move_cell(__builtin_ctzll(m));

@@ -25,7 +25,7 @@
 namespace tabula {
 
 struct Symmetry {
-  std::string name;       // "a half turn", "a mirror", ...
+  std::string name;          // "a half turn", "a mirror", ...
   std::vector<int> cell;     // each cell's image
   std::vector<int> inverse;  // the cell whose image each cell is
 };

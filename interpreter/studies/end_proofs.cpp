@@ -59,8 +59,7 @@ EndProofs prove_game_ends(std::shared_ptr<const Program> program, const std::vec
   double plies_sum = 0, share_sum = 0;
   for (const GameRecord& g : games) {
     if (!g.forfeit.empty()) continue;  // ended by a player that could not go on, not by the rules
-    // The positions the game went through, the last one (the end) left out.
-    std::vector<State> states;
+    // The game played to its end; walked back by undoing its moves one by one.
     State s(program);
     const auto moves = split_moves(g.moves);
     for (size_t ply = 0; ply < moves.size(); ++ply) {
@@ -69,7 +68,6 @@ EndProofs prove_game_ends(std::shared_ptr<const Program> program, const std::vec
       if (!move)
         throw std::invalid_argument(
             fmt::format("game {}: move {} '{}' does not replay: {}", g.game, ply + 1, moves[ply], error));
-      states.push_back(s);
       s.apply(*move);
     }
     ++out.games;
@@ -78,11 +76,12 @@ EndProofs prove_game_ends(std::shared_ptr<const Program> program, const std::vec
     bool thrown_here = false;
     int later = -2;  // the proven value of the position after this one, for the mover there (-2: none)
     int later_side = -1;
-    for (size_t i = states.size(); i-- > 0;) {
+    for (size_t i = moves.size(); i-- > 0;) {
       if (spent >= per_game) break;
+      s.undo();  // the position before move i
       SolveOptions o = options;
       o.nodes = per_game - spent;
-      Solution sol = Solver(table, o).solve(states[i]);
+      Solution sol = Solver(table, o).solve(s);
       spent += sol.nodes;
       if (!sol.proven()) break;
       ++proven_back;
@@ -97,16 +96,16 @@ EndProofs prove_game_ends(std::shared_ptr<const Program> program, const std::vec
         if (!thrown_here) ++out.thrown_games;
         thrown_here = true;
         if (out.first_thrown.empty())
-          out.first_thrown = fmt::format("game {}, ply {}: {} had a proven {} and played {}, a proven {}", g.game,
-                                         i + 1, p.players[static_cast<size_t>(side)].name, result_word(value),
-                                         moves[i], result_word(after));
+          out.first_thrown =
+              fmt::format("game {}, ply {}: {} had a proven {} and played {}, a proven {}", g.game, i + 1,
+                          p.players[static_cast<size_t>(side)].name, result_word(value), moves[i], result_word(after));
       }
       later = value, later_side = side;
     }
     out.positions += spent;
     if (proven_back > 0) ++out.proven_games;
     plies_sum += proven_back;
-    share_sum += states.empty() ? 0 : double(proven_back) / static_cast<double>(states.size());
+    share_sum += moves.empty() ? 0 : double(proven_back) / static_cast<double>(moves.size());
   }
   if (out.games > 0) out.proven_plies = plies_sum / out.games, out.proven_share = share_sum / out.games;
   return out;
@@ -116,7 +115,7 @@ std::string end_proofs_text(const EndProofs& e) {
   if (!e.tried) return "not tried: " + e.why_not;
   std::string out = fmt::format(
       "walked back from their ends, {} of {} games had their last position proven; on average the last {:.1f} plies "
-      "({:.0f}% of a game) were proven, {} positions in all ({} searched of a budget of {})",
+      "({:.0f}% of a game) were proven, {} positions of the games in all ({} searched, of a budget of {})",
       e.proven_games, e.games, e.proven_plies, e.proven_share * 100, e.proven_positions, e.positions, e.budget);
   if (e.thrown == 0) return out + "; no move in them gave up a proven result";
   return out + fmt::format("; {} move{} in {} game{} gave up a proven result (the first, {})", e.thrown,

@@ -21,15 +21,15 @@ namespace tabula {
 constexpr uint64_t kEndProofShare = 4;
 
 struct EndProofs {
-  bool tried = false;       // false: no budget, no games, or the rules cannot be solved
-  std::string why_not;      // not tried: why, as a clause
-  int games = 0;            // games walked back
-  int proven_games = 0;     // games whose last position before the end was proven
+  bool tried = false;        // false: no budget, no games, or the rules cannot be solved
+  std::string why_not;       // not tried: why, as a clause
+  int games = 0;             // games walked back
+  int proven_games = 0;      // games whose last position before the end was proven
   int proven_positions = 0;  // positions proven, over every game
   double proven_plies = 0;   // mean over the games: plies before the end from which every position was proven
   double proven_share = 0;   // the same as a share of each game's length
-  int thrown = 0;           // plies at which the mover's proven value fell with the move made
-  int thrown_games = 0;     // games with at least one
+  int thrown = 0;            // plies at which the mover's proven value fell with the move made
+  int thrown_games = 0;      // games with at least one
   std::string first_thrown;  // "game 3, ply 17: red had a proven win and the game was lost"
   uint64_t positions = 0, budget = 0;
 };

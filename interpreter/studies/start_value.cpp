@@ -1,6 +1,7 @@
 #include "studies/start_value.hpp"
 
 #include <fmt/format.h>
+#include <algorithm>
 
 #include "solve/solver.hpp"
 
@@ -14,6 +15,8 @@ std::string joined(const std::vector<std::string>& items) {
 }
 
 }  // namespace
+
+size_t analysis_solver_memory() { return std::min(size_t{2} << 30, default_solver_memory()); }
 
 StartValue solve_start(std::shared_ptr<const Program> program, uint64_t positions, size_t memory) {
   StartValue out;

@@ -13,9 +13,10 @@
 
 namespace tabula {
 
-// The positions the solver may visit by default: 10 to 15 s on one core (docs/SOLVING.md),
-// enough for the small games there; more with `analyze --solve-positions`.
-constexpr uint64_t kAnalysisSolvePositions = 20'000'000;
+// The positions the solver may visit by default: about 40 s on one core (docs/SOLVING.md),
+// enough for every game there that `solve` proves within a minute (Hex 5x5's value takes
+// about 46 million); more with `analyze --solve-positions`.
+constexpr uint64_t kAnalysisSolvePositions = 60'000'000;
 
 struct StartValue {
   bool tried = false;  // false: not asked (a budget of 0), or the rules cannot be solved
@@ -30,9 +31,15 @@ struct StartValue {
   double seconds = 0;
 };
 
+// The table an analysis's solve of the start gets: 2 GiB (Hex 5x5's value fills about 1.6
+// GB), or a quarter of the machine's memory when that is less. Pages are taken as they are
+// written: a small game uses little.
+size_t analysis_solver_memory();
+
 // Tries to solve the start of `program` within `positions` (0: does not try) and a table of
 // `memory` bytes.
-StartValue solve_start(std::shared_ptr<const Program> program, uint64_t positions, size_t memory = size_t{512} << 20);
+StartValue solve_start(std::shared_ptr<const Program> program, uint64_t positions,
+                       size_t memory = analysis_solver_memory());
 
 // The sentence of the analysis ("a first-player win, proven: ...") and its JSON.
 std::string start_value_text(const StartValue& v);

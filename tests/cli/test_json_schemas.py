@@ -112,7 +112,8 @@ def test_match_merge_analyze(tmp_path):
     assert value["end_proofs"]["tried"] is True and value["verdicts"]["end_proofs"]["verdict"] in (
         "nothing-proven", "proven-results-kept", "proven-results-thrown")
     value = check("analyze", tabula("analyze", "rules/loa.rules", "rules/loa-misere.rules", "--games", 4,
-                                    "--skill-games", 2, "--good-games", 2, "--strong", "alphabeta:1", "--json"))
+                                    "--skill-games", 2, "--good-games", 2, "--strong", "alphabeta:1",
+                                    "--solve-positions", 20000, "--json"))
     assert [d["measure"] for d in value["differences"]][0] == "first_player_share"
 
 

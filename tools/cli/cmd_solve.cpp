@@ -2,7 +2,6 @@
 //   [--table FILE [--resume]] [--json]: the exact value of a position for the player to move
 //   and of each of its moves, with a line of best play (interpreter/solve, docs/SOLVING.md).
 #include <fmt/format.h>
-#include <unistd.h>
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
@@ -64,13 +63,6 @@ double parse_seconds(const std::string& text) {
   if (scale < 0) throw UserError{fmt::format("--time: '{}' has the unit '{}': write s, m or h (2m)", text, unit)};
   if (!(v > 0) || v * scale > 1e9) throw UserError{fmt::format("--time: '{}' is out of range: more than 0 s", text)};
   return v * scale;
-}
-
-// A quarter of the machine's memory: the table's default limit.
-size_t default_memory() {
-  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
-  if (pages <= 0 || page <= 0) return size_t{1} << 30;
-  return static_cast<size_t>(pages) * static_cast<size_t>(page) / 4;
 }
 
 std::string megabytes(size_t bytes) { return fmt::format("{:.1f} MB", static_cast<double>(bytes) / (1024.0 * 1024)); }
@@ -188,9 +180,9 @@ void add_solve(CLI::App& app) {
   cmd->add_option(
          "--method", o->method,
          "auto (alpha-beta, and proof numbers for a move it does not solve in 2 million positions; alpha-beta "
-         "alone where the game ends on a score), alphabeta or proof-numbers (not for a score, which alpha-beta "
-         "solves)")
-      ->check(CLI::IsMember({"auto", "alphabeta", "proof-numbers"}))
+         "alone where the game ends on a score), alphabeta, proof-numbers (not for a score, which alpha-beta "
+         "solves) or enumerate (every position valued once, without pruning: a small game's whole state space)")
+      ->check(CLI::IsMember({"auto", "alphabeta", "proof-numbers", "enumerate"}))
       ->capture_default_str();
   cmd->add_option("--symmetries", o->symmetries,
                   "on: file each position under the least of its images by the board's turns and mirrors that the "
@@ -252,9 +244,10 @@ void add_solve(CLI::App& app) {
     options.threads = o->threads;
     options.value_only = o->value_only;
     options.shard_index = shard_index, options.shard_count = shard_count;
-    const size_t memory = o->memory.empty() ? default_memory() : parse_bytes(o->memory);
+    const size_t memory = o->memory.empty() ? default_solver_memory() : parse_bytes(o->memory);
     options.method = o->method == "alphabeta"       ? SolveOptions::Method::alphabeta
                      : o->method == "proof-numbers" ? SolveOptions::Method::proof_numbers
+                     : o->method == "enumerate"     ? SolveOptions::Method::enumerate
                                                     : SolveOptions::Method::automatic;
     auto table_ptr = table_within(p, memory, options);
     options.use_symmetries = o->symmetries == "on";
