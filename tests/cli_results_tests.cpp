@@ -433,3 +433,18 @@ TEST_CASE("CLI: merge --verify replays every game and refuses a line whose moves
   CHECK(r.out.find("the study was played under 'rules/loa.rules', which is not a file here; give its rules with "
                    "--rules FILE") != std::string::npos);
 }
+
+TEST_CASE("CLI: analyze with its default players gives the same report for the same seed", "[ai][cli][results]") {
+  // The default strong player is a count (auto:50000), the solver's budget too: nothing in
+  // the report depends on the machine's speed but the thinking times.
+  const std::string analyze =
+      "analyze tests/solve/connect-four-4x4.rules --games 6 --skill-games 2 --good-games 4 --seed 9 "
+      "--solve-positions 3000 --json";
+  Run first = run(analyze), second = run(analyze);
+  REQUIRE(first.status == 0);
+  REQUIRE(second.status == 0);
+  CHECK(first.out.find("\"strong_player\":\"auto:50000\"") != std::string::npos);
+  // The estimate on standard error is a time; the report after it is not.
+  CHECK(without_timing(first.out.substr(first.out.find('{'))) ==
+        without_timing(second.out.substr(second.out.find('{'))));
+}

@@ -41,6 +41,20 @@ uint64_t question_salt(int side, int32_t target) {
 // The largest value below `target` (values of a game without a score: loss, draw, win).
 int32_t below(int32_t target) { return target > 0 ? 0 : -kSolvedWin; }
 
+// Whether bounds on a value (for the side that asks) answer the question: proof 0 when it
+// reaches `target`, disproof 0 when it cannot. Fills `out` when they do.
+bool settle(ValueBounds b, int32_t target, ProofNumbers& out) {
+  if (b.lower >= target) {
+    out = {0, kInfinity, b.lower >= kSolvedWin};
+    return true;
+  }
+  if (b.upper < target) {
+    out = {kInfinity, 0, false};
+    return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 // Whether the question is answered at `s` without a search: the game is over, or the table
@@ -55,15 +69,7 @@ bool Solver::decided(State& s, const Keys& k, int side, int32_t target, ProofNum
     b = table_->find(k.key, k.check);
   }
   if (s.current_player() != side) b = b.negated();
-  if (b.lower >= target) {
-    out = {0, kInfinity, b.lower >= kSolvedWin};
-    return true;
-  }
-  if (b.upper < target) {
-    out = {kInfinity, 0, false};
-    return true;
-  }
-  return false;
+  return settle(b, target, out);
 }
 
 // Keeps a search's numbers, and the bound they prove on the value.
@@ -110,23 +116,48 @@ void Solver::mid(Worker& w, State& s, int side, int32_t target, uint32_t proof_l
   // The move that last won at once at this depth first (as alpha-beta does): a win found
   // there ends the node's expansion after one child.
   if (const size_t first = first_winner(w, depth, moves); first != 0) std::swap(moves[0], moves[first]);
+  // Two passes over the children: the first plays each, settles those the game ends and
+  // asks for the others' table entries to be brought into the cache; the second reads
+  // them, so the search waits for memory once for all of them rather than once each.
+  // A child that answers the question ends the node's expansion at once.
+  auto answers = [&](const ProofNumbers& n) { return mine ? n.proof == 0 : n.disproof == 0; };
+  size_t played = moves.size();
   for (size_t i = 0; i < moves.size(); ++i) {
     s.apply_unchecked(moves[i]);
     ++w.nodes;  // a position visited: the budget counts each
-    if (const GameResult r = s.stored_result(); r.over && r.winner == mover)
-      w.winner[static_cast<size_t>(depth)] = moves[i];
     Worker::Child& c = children[i];
-    const Keys k = keys(s);
-    c.key = k.key, c.check = k.check;
-    if (!decided(s, k, side, target, c.numbers)) {
+    const GameResult r = s.stored_result();
+    c.over = r.over;
+    c.side_moves = s.current_player() == side;
+    if (r.over) {
+      if (r.winner == mover) w.winner[static_cast<size_t>(depth)] = moves[i];
+      const int32_t v = terminal_value(s, r);
+      settle(c.side_moves ? ValueBounds{v, v} : ValueBounds{-v, -v}, target, c.numbers);
+    } else {
+      const Keys k = keys(s);
+      c.key = k.key, c.check = k.check;
+      table_->prefetch(c.key);
+      numbers_->prefetch(c.key ^ question_salt(side, target));
+    }
+    s.undo();
+    if (r.over && answers(c.numbers)) {
+      played = i + 1;
+      break;
+    }
+  }
+  children.resize(played);
+  for (size_t i = 0; i < played; ++i) {
+    Worker::Child& c = children[i];
+    if (c.over) continue;
+    ValueBounds b = table_->find(c.key, c.check);
+    if (!c.side_moves) b = b.negated();
+    if (!settle(b, target, c.numbers)) {
       SolverTable::Entry e;
       c.numbers = numbers_->find_entry(c.key ^ question_salt(side, target), c.check, e)
                       ? ProofNumbers{static_cast<uint32_t>(e.lower), static_cast<uint32_t>(e.upper), e.spare != 0}
                       : ProofNumbers{};
     }
-    s.undo();
-    // A child that answers the question here ends the search of the node at once.
-    if (mine ? c.numbers.proof == 0 : c.numbers.disproof == 0) {
+    if (answers(c.numbers)) {
       children.resize(i + 1);
       break;
     }

@@ -154,6 +154,13 @@ uint64_t Solver::check_of(const State& s, const Symmetry* sym) {
   return mix(h ^ word ^ static_cast<uint64_t>(filled));
 }
 
+uint64_t Solver::canonical_key(const State& s) const {
+  if (!symmetries_ || symmetries_->empty()) return key_of(s);
+  uint64_t least = 0;
+  const int i = symmetries_->least_image(s, least);
+  return key_of(s, i < 0 ? nullptr : &symmetries_->list()[static_cast<size_t>(i)]);
+}
+
 Solver::Keys Solver::keys(const State& s) const {
   if (!symmetries_ || symmetries_->empty()) return {key_of(s), check_of(s)};
   uint64_t least = 0;
@@ -249,10 +256,11 @@ int32_t Solver::search(Worker& w, State& s, int32_t alpha, int32_t beta, int dep
       ended[i] = v;
       if (v > best) best = v, best_move = static_cast<uint16_t>(i);
       if (v >= kSolvedWin) w.winner[depth] = moves[i];
-    } else if (i == table_move) {
-      score[i] = kTableMoveScore;
     } else {
-      score[i] = evaluate ? w.evaluator->evaluate(s, me) : static_cast<double>(w.history[history_key(moves[i])]);
+      table_->prefetch(canonical_key(s));  // searched soon, if no move wins at once
+      score[i] = i == table_move ? kTableMoveScore
+                 : evaluate      ? w.evaluator->evaluate(s, me)
+                                 : static_cast<double>(w.history[history_key(moves[i])]);
     }
     s.undo();
     if (best >= beta || best >= kSolvedWin) break;  // nothing is better than a win

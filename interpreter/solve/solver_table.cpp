@@ -34,9 +34,15 @@ bool filled(const SolverTable::Entry& e) { return e.work != 0; }
 
 SolverTable::SolverTable(size_t bytes, ValueBounds unknown) : unknown_(unknown) {
   // The largest power of two of buckets that fits.
-  const size_t fit = std::max<size_t>(1, bytes / sizeof(Bucket));
+  // (One bucket of `bytes` is kept for aligning the rest: below.)
+  const size_t fit = std::max<size_t>(1, (bytes > sizeof(Bucket) ? bytes - sizeof(Bucket) : 0) / sizeof(Bucket));
   buckets_ = std::bit_floor(fit);
-  buckets_data_ = static_cast<Bucket*>(std::calloc(buckets_, sizeof(Bucket)));
+  // One bucket more than needed, to start the buckets at a cache line (calloc promises less).
+  allocated_ = std::calloc(buckets_ + 1, sizeof(Bucket));
+  if (allocated_) {
+    const auto at = reinterpret_cast<uintptr_t>(allocated_);
+    buckets_data_ = reinterpret_cast<Bucket*>((at + alignof(Bucket) - 1) & ~uintptr_t{alignof(Bucket) - 1});
+  }
   if (!buckets_data_)
     throw EngineLimit(
         fmt::format("the solver's table of {} MB cannot be had from the system: ask for less "
@@ -46,7 +52,7 @@ SolverTable::SolverTable(size_t bytes, ValueBounds unknown) : unknown_(unknown) 
   for (size_t i = 0; i < kLocks; ++i) locks_[i].clear();
 }
 
-SolverTable::~SolverTable() { std::free(buckets_data_); }
+SolverTable::~SolverTable() { std::free(allocated_); }
 
 ValueBounds SolverTable::find(uint64_t key, uint64_t check, uint16_t* best_move) const {
   SpinLock lock(lock_of(key));

@@ -46,6 +46,10 @@ class SolverTable {
   SolverTable(const SolverTable&) = delete;
   SolverTable& operator=(const SolverTable&) = delete;
 
+  // Asks the processor to bring a position's bucket into its cache: a search that knows the
+  // keys it will look up soon (the moves of a position, before it searches them) waits for
+  // memory once for all of them instead of once each.
+  void prefetch(uint64_t key) const { __builtin_prefetch(&bucket_of(key)); }
   // What is known of a position (unknown's bounds and kNoMove when nothing), and its best move.
   ValueBounds find(uint64_t key, uint64_t check, uint16_t* best_move = nullptr) const;
   // Adds what a search proved: the bounds are intersected with what the entry knew.
@@ -66,7 +70,7 @@ class SolverTable {
   void add(const Entry& e);
 
  private:
-  struct Bucket {
+  struct alignas(64) Bucket {
     Entry entries[kWays];
   };
   Entry* slot_for(Bucket& b, uint64_t key, uint64_t check, bool& same);
@@ -75,7 +79,8 @@ class SolverTable {
 
   static constexpr size_t kLocks = 4096;  // striped: threads that share the table rarely meet
   size_t buckets_ = 1;
-  Bucket* buckets_data_ = nullptr;  // calloc'ed: untouched pages cost nothing
+  void* allocated_ = nullptr;       // calloc'ed: untouched pages cost nothing
+  Bucket* buckets_data_ = nullptr;  // in it, from a cache line's start (a bucket is two lines)
   std::unique_ptr<std::atomic_flag[]> locks_;
   ValueBounds unknown_;
   std::atomic<size_t> used_{0};

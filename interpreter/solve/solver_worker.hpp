@@ -24,6 +24,8 @@ struct Solver::Worker {
   struct Child {
     uint64_t key = 0, check = 0;
     ProofNumbers numbers;
+    bool over = false;        // the game ends there
+    bool side_moves = false;  // the side that asks moves there
   };
   std::vector<MoveList> moves;              // per depth
   std::vector<std::vector<double>> scores;  // per depth: each move's order score
