@@ -154,18 +154,18 @@ uint64_t Solver::check_of(const State& s, const Symmetry* sym) {
   return mix(h ^ word ^ static_cast<uint64_t>(filled));
 }
 
-uint64_t Solver::canonical_key(const State& s) const {
-  if (!symmetries_ || symmetries_->empty()) return key_of(s);
+// The symmetry whose image of `s` has the least hash, or null: the position itself.
+const Symmetry* Solver::least_symmetry(const State& s) const {
+  if (!symmetries_ || symmetries_->empty()) return nullptr;
   uint64_t least = 0;
   const int i = symmetries_->least_image(s, least);
-  return key_of(s, i < 0 ? nullptr : &symmetries_->list()[static_cast<size_t>(i)]);
+  return i < 0 ? nullptr : &symmetries_->list()[static_cast<size_t>(i)];
 }
 
+uint64_t Solver::canonical_key(const State& s) const { return key_of(s, least_symmetry(s)); }
+
 Solver::Keys Solver::keys(const State& s) const {
-  if (!symmetries_ || symmetries_->empty()) return {key_of(s), check_of(s)};
-  uint64_t least = 0;
-  const int i = symmetries_->least_image(s, least);
-  const Symmetry* sym = i < 0 ? nullptr : &symmetries_->list()[static_cast<size_t>(i)];
+  const Symmetry* sym = least_symmetry(s);
   return {key_of(s, sym), check_of(s, sym)};
 }
 

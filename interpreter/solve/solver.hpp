@@ -139,6 +139,7 @@ class Solver {
   };
   Keys keys(const State& s) const;
   uint64_t canonical_key(const State& s) const;  // keys(s).key alone
+  const Symmetry* least_symmetry(const State& s) const;
   // The same for the position itself, or its image under `sym`.
   static uint64_t key_of(const State& s, const Symmetry* sym = nullptr);
   static uint64_t check_of(const State& s, const Symmetry* sym = nullptr);

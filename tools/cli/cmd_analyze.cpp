@@ -68,7 +68,8 @@ double seconds_per_move(const std::string& text, const std::vector<State>& probe
   auto spec = parse_agent_spec(text, error);
   if (!spec || spec->kind == "random") return 0;
   if (spec->seconds > 0) return spec->seconds;
-  if (auto it = measured.find(text); it != measured.end()) return it->second;
+  const std::string key = text + " in " + probes.front().program().name;  // a comparison's variants differ
+  if (auto it = measured.find(key); it != measured.end()) return it->second;
   auto agent = make_agent(text, 1, error);
   if (!agent) return 0;
   int moves = 0;
@@ -80,7 +81,7 @@ double seconds_per_move(const std::string& text, const std::vector<State>& probe
     ++moves;
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  return measured[text] = moves ? seconds / moves : 0;
+  return measured[key] = moves ? seconds / moves : 0;
 }
 
 // Seconds a game of this phase may take: its plies (the random games' mean, at most the
