@@ -28,6 +28,7 @@ std::unique_ptr<Agent> searching_agent(const AgentSpec& spec, uint64_t seed) {
   if (spec.kind == "auto") return std::make_unique<AutoAgent>(spec, seed);
   auto a = std::make_unique<AlphaBetaAgent>(static_cast<int>(spec.count), spec.seconds, seed);
   if (spec.option("tuned", 1) == 0) a->use_untuned_weights();
+  a->set_threads(static_cast<int>(spec.option("threads", 1)));
   return a;
 }
 

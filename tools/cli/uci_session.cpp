@@ -99,6 +99,8 @@ void UciSession::go(const std::vector<std::string>& words) {
   const uint64_t seed = seed_++;
   search_ = std::thread([this, seconds, depth, nodes, seed] {
     AlphaBetaAgent agent(depth, seconds, seed);
+    agent.set_threads(threads_);
+    agent.set_table_megabytes(static_cast<size_t>(hash_mb_));
     agent.set_stop(&stop_);
     if (nodes > 0) agent.set_node_limit(static_cast<uint64_t>(nodes));
     State s = state_;
@@ -120,7 +122,7 @@ void UciSession::command(const std::string& line) {
     say(fmt::format("id name Tabula {} ({})", TABULA_VERSION, program_->name));
     say("id author the Tabula developers");
     say("option name Threads type spin default 1 min 1 max 64");
-    say("option name Hash type spin default 16 min 1 max 65536");
+    say("option name Hash type spin default 16 min 1 max 256");
     say("option name UCI_Chess960 type check default false");
     say("uciok");
   } else if (name == "isready") {
@@ -137,10 +139,9 @@ void UciSession::command(const std::string& line) {
     for (auto it = value_at == words.end() ? value_at : value_at + 1; it < words.end(); ++it)
       value += (value.empty() ? "" : " ") + *it;
     if (option == "UCI_Chess960") chess960_ = value == "true";
-    else if (option == "Threads") threads_ = static_cast<int>(whole_or(value, 1));
-    else if (option == "Hash") hash_mb_ = static_cast<int>(whole_or(value, 16));
+    else if (option == "Threads") threads_ = static_cast<int>(std::clamp(whole_or(value, 1), 1LL, 64LL));
+    else if (option == "Hash") hash_mb_ = static_cast<int>(std::clamp(whole_or(value, 16), 1LL, 256LL));
     else say(fmt::format("info string unknown option '{}'", option));
-    if (option == "Threads" && threads_ > 1) say("info string the search runs on one thread");
   } else if (name == "position") {
     stop_search();
     set_position(words);
