@@ -41,8 +41,9 @@ TEST_CASE("CECP: engine specs", "[cecp]") {
   CHECK_FALSE(parse_engine_spec("cecp:", error));
   CHECK(error == "'cecp:': cecp needs the command that starts the engine (cecp:fairymax)");
   CHECK_FALSE(parse_engine_spec("cecp:fairymax:sd=3", error));
-  CHECK(error == "'cecp:fairymax:sd=3': unknown option 'sd=3' of a cecp player; it takes time=T (a time per move, 1s "
-                 "or 500ms)");
+  CHECK(error ==
+        "'cecp:fairymax:sd=3': unknown option 'sd=3' of a cecp player; it takes time=T (a time per move, 1s "
+        "or 500ms)");
 }
 
 TEST_CASE("CECP: an engine's read has a deadline", "[cecp]") {
@@ -75,8 +76,9 @@ TEST_CASE("CECP: Fairy-Max plays chess through match, and refuses a start it can
 }
 
 TEST_CASE("CECP: an engine that goes wrong forfeits its game, in its own words", "[cecp][cli]") {
-  CHECK(fake_game("illegal", false).find("the engine 'tests/data/cecp_fake_engine.sh illegal' played 'a1a1', which "
-                                         "is not a legal move here") != std::string::npos);
+  CHECK(fake_game("illegal", false)
+            .find("the engine 'tests/data/cecp_fake_engine.sh illegal' played 'a1a1', which "
+                  "is not a legal move here") != std::string::npos);
   CHECK(fake_game("resign", false).find("the engine 'tests/data/cecp_fake_engine.sh resign' resigned") !=
         std::string::npos);
   CHECK(fake_game("claim", false).find("claimed the result '1-0 {White mates}' instead of moving") !=
@@ -85,7 +87,8 @@ TEST_CASE("CECP: an engine that goes wrong forfeits its game, in its own words",
         std::string::npos);
   // As Black it is told White's first move, which it refuses: its answer is the reason.
   const std::string refused = fake_game("refuse", true);
-  CHECK(std::regex_search(refused, std::regex("answered 'Illegal move: [a-h][1-8][a-h][1-8]' to the moves it was told")));
+  CHECK(
+      std::regex_search(refused, std::regex("answered 'Illegal move: [a-h][1-8][a-h][1-8]' to the moves it was told")));
   Run missing = run("match rules/chess.rules --players 'cecp:no-such-engine-here,random' --games 1");
   CHECK(missing.out.find("the engine 'no-such-engine-here' exited with status 127") != std::string::npos);
 }

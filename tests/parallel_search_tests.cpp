@@ -61,8 +61,8 @@ TEST_CASE("threads: the transposition table keeps entries apart and refuses torn
 TEST_CASE("threads: tree-parallel MCTS plays legal games and proves forced results", "[players][threads][mcts]") {
   // Whole LOA games against random, with a count budget and with a time: every move legal
   // (replayed by the referee), the count's iterations exactly, visits and nodes added up.
-  for (std::string text : {"mcts:400:threads:2", "mcts:5ms:threads:3", "mcts:300:threads:2:cutoff:0:explore:1:minimax:0",
-                           "mcts:200:threads:2:rave:300"}) {
+  for (std::string text : {"mcts:400:threads:2", "mcts:5ms:threads:3",
+                           "mcts:300:threads:2:cutoff:0:explore:1:minimax:0", "mcts:200:threads:2:rave:300"}) {
     INFO(text);
     GameRecord g = play_game(loa(), {text, "random"}, 0, 5, 24);
     State s(loa());

@@ -28,11 +28,11 @@ struct SharedSearch {
   TranspositionTable* table = nullptr;
   const std::unordered_set<uint64_t>* game_positions = nullptr;  // the game's positions, the root included
   int root_player = 0;
-  double deadline = 0;  // seconds on the steady clock (0: none)
+  double deadline = 0;                      // seconds on the steady clock (0: none)
   const std::atomic<bool>* stop = nullptr;  // a protocol's stop (UCI), or null
-  std::atomic<bool> threads_stop{false};     // the main thread has its move, or a thread failed
-  uint64_t node_limit = 0;                   // over every thread (0: none)
-  std::atomic<uint64_t> nodes{0};            // every thread's positions, added every 1024
+  std::atomic<bool> threads_stop{false};    // the main thread has its move, or a thread failed
+  uint64_t node_limit = 0;                  // over every thread (0: none)
+  std::atomic<uint64_t> nodes{0};           // every thread's positions, added every 1024
 };
 
 class AlphaBetaSearch {

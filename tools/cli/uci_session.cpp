@@ -97,20 +97,21 @@ void UciSession::go(const std::vector<std::string>& words) {
   const long long nodes = number_after(words, "nodes", 0);
   if (!infinite && seconds == 0 && depth == 64 && nodes <= 0) seconds = 1;  // a bare `go`
   const uint64_t seed = seed_++;
-  search_ = std::thread([this, seconds, depth, nodes, seed] {
+  // The options as they are now: a `setoption` during the search changes the next one.
+  search_ = std::thread([this, seconds, depth, nodes, seed, threads = threads_, hash = hash_mb_, chess960 = chess960_] {
     AlphaBetaAgent agent(depth, seconds, seed);
-    agent.set_threads(threads_);
-    agent.set_table_megabytes(static_cast<size_t>(hash_mb_));
+    agent.set_threads(threads);
+    agent.set_table_megabytes(static_cast<size_t>(hash));
     agent.set_stop(&stop_);
     if (nodes > 0) agent.set_node_limit(static_cast<uint64_t>(nodes));
     State s = state_;
     agent.on_depth([&](const AlphaBetaAgent::SearchInfo& info, const Move& best) {
       const long long cp = std::llround(std::clamp(info.value * 100.0, -30000.0, 30000.0));
       say(fmt::format("info depth {} score cp {} nodes {} time {} pv {}", info.depth, cp, info.nodes,
-                      std::llround(info.seconds * 1000), uci_move(s, best, chess960_)));
+                      std::llround(info.seconds * 1000), uci_move(s, best, chess960)));
     });
     Move m = agent.choose(s);
-    say("bestmove " + uci_move(s, m, chess960_));
+    say("bestmove " + uci_move(s, m, chess960));
   });
 }
 
