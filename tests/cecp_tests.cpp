@@ -89,6 +89,12 @@ TEST_CASE("CECP: an engine that goes wrong forfeits its game, in its own words",
   const std::string refused = fake_game("refuse", true);
   CHECK(
       std::regex_search(refused, std::regex("answered 'Illegal move: [a-h][1-8][a-h][1-8]' to the moves it was told")));
+  // A first-version engine (no features) is waited for 2 s, then played: its first move counts,
+  // the lines around it are passed over, and its second e2e4 is illegal.
+  const std::string v1 = fake_game("v1", false);
+  CHECK(v1.find("the engine 'tests/data/cecp_fake_engine.sh v1' played 'e2e4', which is not a legal move here") !=
+        std::string::npos);
+  CHECK(v1.find("game length: mean 2.0 plies") != std::string::npos);
   Run missing = run("match rules/chess.rules --players 'cecp:no-such-engine-here,random' --games 1");
   CHECK(missing.out.find("the engine 'no-such-engine-here' exited with status 127") != std::string::npos);
 }

@@ -6,10 +6,14 @@
 #   resign   resigns
 #   claim    claims a result instead of moving
 #   die      exits with status 3
-# and with `refuse` it answers every move it is told with `Illegal move: MOVE`.
+# and with `refuse` it answers every move it is told with `Illegal move: MOVE`. With `v1` it is
+# an engine of the protocol's first version (no features, moves told bare), which writes lines
+# a GUI ignores before each move and always plays e2e4: legal as White's first move only.
 mode="$1"
-printf 'feature myname="fake" usermove=1 ping=1 setboard=1 done=0\n'
-printf 'feature sigint=0 san=1 done=1\n'
+if [ "$mode" != v1 ]; then
+  printf 'feature myname="fake" usermove=1 ping=1 setboard=1 done=0\n'
+  printf 'feature sigint=0 san=1 done=1\n'
+fi
 while read -r command rest; do
   case "$command" in
     ping) printf 'pong %s\n' "$rest" ;;
@@ -20,6 +24,7 @@ while read -r command rest; do
         resign) printf 'resign\n' ;;
         claim) printf '1-0 {White mates}\n' ;;
         die) exit 3 ;;
+        v1) printf 'telluser thinking\n# a comment\nsome words a GUI does not know\nmove e2e4\n' ;;
       esac ;;
     quit) exit 0 ;;
   esac
