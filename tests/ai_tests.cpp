@@ -209,7 +209,7 @@ TEST_CASE("The evaluation hook: an expression from the rules", "[ai]") {
   // MCTS trusts a stated evaluation by default: its playouts are cut off and scored by it.
   CHECK(default_mcts_settings(*counted).cutoff == 2);
   CHECK(default_mcts_settings(*counted).minimax == Approx(0.6));
-  CHECK(default_mcts_settings(*loa()).cutoff == 0);
+  CHECK(default_mcts_settings(*loa()).cutoff == 2);  // its tuned weights are trusted too
   std::string error;
   MctsAgent informed(*parse_agent_spec("mcts:50", error), 1);
   auto s3 = state_at(counted, kWinInOne);

@@ -197,6 +197,9 @@ TEST_CASE("CLI: tune writes only weights that win their check match, and still c
   text << in.rdbuf();
   CHECK(text.str().find("were not kept:") != std::string::npos);
   CHECK(std::regex_search(text.str(), std::regex("\nauto (mcts|alphabeta)\n")));
+  // Both MCTS choices are written out, plain MCTS too (its options spelled out).
+  CHECK(std::regex_search(text.str(),
+                          std::regex("\nmcts (cutoff:2:explore:0.3:minimax:0.6|cutoff:0:explore:1:minimax:0)\n")));
   CHECK_FALSE(std::regex_search(text.str(), std::regex("\n(material|mobility|centre) ")));
   Run reads_back = run("match " + rules + " --players auto:2ms,random --games 1 --max-plies 4");
   CHECK(reads_back.status == 0);

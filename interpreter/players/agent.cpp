@@ -22,6 +22,7 @@ std::unique_ptr<Agent> searching_agent(const AgentSpec& spec, uint64_t seed) {
   auto a = std::make_unique<AlphaBetaAgent>(static_cast<int>(spec.count), spec.seconds, seed);
   if (spec.option("tuned", 1) == 0) a->use_untuned_weights();
   a->set_node_limit(static_cast<uint64_t>(spec.option("nodes", 0)));
+  a->set_threads(static_cast<int>(spec.option("threads", 1)));
   return a;
 }
 

@@ -78,6 +78,7 @@ class Agent {
 //   search | search:D       aliases of alphabeta:2 | alphabeta:D
 //   gtp:COMMAND[:time=T]    an engine outside Tabula that speaks GTP (players/engine_spec.hpp)
 //   uci:COMMAND[:N=V][:time=T]  one that speaks UCI (made by a maker a tool registers)
+//   cecp:COMMAND[:time=T]   one that speaks xboard's CECP (made by a maker a tool registers)
 // then options NAME:VALUE (temp:T, temp-plies:K for every searching player; mcts's own).
 // nullptr and `error` set for a bad spec.
 std::unique_ptr<Agent> make_agent(const std::string& spec, uint64_t seed, std::string& error);

@@ -6,18 +6,14 @@
 #include <cmath>
 #include <limits>
 #include <numeric>
-#include <unordered_set>
 
 #include "players/agent_spec.hpp"
+#include "util/parallel.hpp"
 
 namespace tabula {
 namespace {
 
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
-constexpr int kQuiescencePlies = 8;  // bounds the capture search past the horizon
-constexpr uint32_t kHistoryKeys = 1u << 16;
-// Move ordering scores: the table's move, then captures, then killers, then history.
-constexpr double kTableMoveScore = 4e12, kCaptureScore = 3e12, kKillerScore = 2e12;
 // With a policy wanted, root moves within this many evaluation spreads of the best are
 // searched with an open window (their values exact); the rest only bound.
 constexpr double kPolicyWindow = 4;
@@ -26,21 +22,29 @@ double now_seconds() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
-// Game ends are worth more the sooner they come (a quick win, a slow loss).
-double terminal_value(const GameResult& r, int player, int ply) {
-  if (r.winner < 0) return 0;
-  return r.winner == player ? kEvalWin - ply : -(kEvalWin - ply);
+// One iteration at the root: the moves in `order` searched to `depth` (a window below the
+// best so far keeps the values near it exact), the best first in `order` for the next.
+// False when the search was stopped before it finished (an unfinished iteration is not trusted).
+bool root_iteration(AlphaBetaSearch& search, State& s, const std::vector<Move>& moves, std::vector<size_t>& order,
+                    int depth, double window, std::vector<double>& values, std::vector<bool>& exact, double& best) {
+  best = -kInfinity;
+  double alpha = -kInfinity;
+  size_t best_at = 0;
+  for (size_t k = 0; k < order.size(); ++k) {
+    const size_t i = order[k];
+    const double floor = window > 0 ? alpha - window : alpha;
+    s.apply_unchecked(moves[i]);
+    double v = search.search(s, depth - 1, 1, floor, kInfinity);
+    s.undo();
+    if (search.aborted()) return false;
+    values[i] = v, exact[i] = v > floor;
+    if (v > best) best = v, best_at = k;
+    alpha = std::max(alpha, best);
+  }
+  std::rotate(order.begin(), order.begin() + static_cast<long>(best_at),
+              order.begin() + static_cast<long>(best_at) + 1);
+  return true;
 }
-
-// Win scores are stored relative to the node, not the root, so they stay true wherever
-// the position recurs.
-bool is_win_score(double v) { return std::abs(v) > kEvalWin / 2; }
-double to_table(double v, int ply) { return is_win_score(v) ? v + (v > 0 ? ply : -ply) : v; }
-double from_table(double v, int ply) { return is_win_score(v) ? v - (v > 0 ? ply : -ply) : v; }
-
-// The table serves one root player at a time (values are from its point of view); a key
-// salt per player keeps the players' entries apart.
-uint64_t player_salt(int player) { return 0x9E3779B97F4A7C15ULL * static_cast<uint64_t>(player + 1); }
 
 }  // namespace
 
@@ -57,144 +61,34 @@ std::string AlphaBetaAgent::name() const {
   spec.count = static_cast<uint64_t>(max_depth_);
   spec.seconds = seconds_;
   if (node_limit_ > 0) spec.options.push_back({"nodes", static_cast<double>(node_limit_)});
+  if (threads_ > 1) spec.options.push_back({"threads", static_cast<double>(threads_)});
   return spec.text();
 }
 
-bool AlphaBetaAgent::out_of_time() {
-  if ((info_.nodes & 1023) == 0) {
-    if (seconds_ > 0 && now_seconds() > deadline_) aborted_ = true;
-    if (stop_ && stop_->load(std::memory_order_relaxed)) aborted_ = true;
-  }
-  if (node_limit_ > 0 && info_.nodes >= node_limit_) aborted_ = true;
-  return aborted_;
+void AlphaBetaAgent::set_table_megabytes(size_t megabytes) {
+  int log2 = 10;
+  while (log2 < 32 && (TranspositionTable::kSlotBytes << (log2 + 1)) <= std::max<size_t>(megabytes, 1) << 20) ++log2;
+  table_ = TranspositionTable(log2);
 }
 
-// Minimax value for the root player (it maximises; everyone else minimises), fail-soft.
-double AlphaBetaAgent::search(State& s, int depth, int ply, double alpha, double beta) {
-  ++info_.nodes;
-  if (out_of_time()) return 0;
-  GameResult r = s.result();
-  if (r.over) return terminal_value(r, root_player_, ply);
-  // A position met before in the game or on this line scores as a draw, so the side
-  // ahead avoids repeating and two players cannot shuffle to the ply limit.
-  if (game_positions_.count(s.hash()) || std::find(path_.begin(), path_.end(), s.hash()) != path_.end()) return 0;
-  if (depth <= 0)
-    return evaluator_->captures_matter() ? quiesce(s, ply, kQuiescencePlies, alpha, beta)
-                                         : evaluator_->evaluate(s, root_player_);
-
-  uint64_t key = s.hash() ^ player_salt(root_player_);
-  uint16_t table_move = TranspositionTable::kNoMove;
-  if (const auto* e = table_.find(key)) {
-    table_move = e->best_move;
-    if (e->depth >= depth) {
-      double v = from_table(e->value, ply);
-      if (e->bound == TranspositionTable::Bound::exact) return v;
-      if (e->bound == TranspositionTable::Bound::lower && v >= beta) return v;
-      if (e->bound == TranspositionTable::Bound::upper && v <= alpha) return v;
-    }
+// A helper thread of lazy SMP: the main thread's iterative deepening, every other helper a
+// depth ahead, on its own copy of the position; its finds reach the others through the table.
+AlphaBetaAgent::Finished AlphaBetaAgent::helper_search(State& s, const std::vector<Move>& moves, SharedSearch& shared,
+                                                       int helper) {
+  AlphaBetaSearch search(shared);
+  std::vector<size_t> order(moves.size());
+  std::iota(order.begin(), order.end(), size_t{0});
+  std::vector<double> values(moves.size(), 0.0);
+  std::vector<bool> exact(moves.size(), false);
+  Finished done;
+  for (int depth = 1 + helper % 2; depth <= max_depth_; ++depth) {
+    double best = 0;
+    if (!root_iteration(search, s, moves, order, depth, 0, values, exact, best)) break;
+    done = {depth, best, order.front()};
+    if (is_win_score(best)) break;
   }
-
-  MoveList moves;
-  s.legal_moves(moves);
-  std::vector<uint16_t> order_of_moves;
-  order(moves, table_move, ply, order_of_moves);
-
-  bool maximising = s.current_player() == root_player_;
-  double alpha0 = alpha, beta0 = beta;
-  double best = maximising ? -kInfinity : kInfinity;
-  uint16_t best_move = TranspositionTable::kNoMove;
-  path_.push_back(s.hash());
-  for (uint16_t i : order_of_moves) {
-    s.apply_unchecked(moves[i]);
-    double v = search(s, depth - 1, ply + 1, alpha, beta);
-    s.undo();
-    if (aborted_) break;
-    if (maximising ? v > best : v < best) best = v, best_move = i;
-    if (maximising) alpha = std::max(alpha, v);
-    else beta = std::min(beta, v);
-    if (alpha >= beta) {
-      remember_cutoff(moves[i], depth, ply);
-      break;
-    }
-  }
-  path_.pop_back();
-  if (aborted_) return 0;
-  auto bound = best <= alpha0  ? TranspositionTable::Bound::upper
-               : best >= beta0 ? TranspositionTable::Bound::lower
-                               : TranspositionTable::Bound::exact;
-  table_.store(key, depth, to_table(best, ply), bound, best_move);
-  return best;
-}
-
-// Past the horizon, only captures are searched, so the evaluation is not taken in the
-// middle of an exchange. The player to move may decline them ("stand pat") unless every
-// legal move is a capture (the rules make taking compulsory).
-double AlphaBetaAgent::quiesce(State& s, int ply, int plies_left, double alpha, double beta) {
-  ++info_.nodes;
-  if (out_of_time()) return 0;
-  GameResult r = s.result();
-  if (r.over) return terminal_value(r, root_player_, ply);
-  MoveList moves;
-  s.legal_moves(moves);
-  size_t captures = std::count_if(moves.begin(), moves.end(), [](const Move& m) { return m.captures > 0; });
-  double stand = evaluator_->evaluate(s, root_player_);
-  if (captures == 0 || plies_left == 0) return stand;
-  bool maximising = s.current_player() == root_player_;
-  bool forced = captures == moves.size();
-  double best = forced ? (maximising ? -kInfinity : kInfinity) : stand;
-  if (!forced) {
-    if (maximising) alpha = std::max(alpha, stand);
-    else beta = std::min(beta, stand);
-    if (alpha >= beta) return stand;
-  }
-  for (const Move& m : moves) {
-    if (!m.captures) continue;
-    s.apply_unchecked(m);
-    double v = quiesce(s, ply + 1, plies_left - 1, alpha, beta);
-    s.undo();
-    if (aborted_) return 0;
-    if (maximising ? v > best : v < best) best = v;
-    if (maximising) alpha = std::max(alpha, v);
-    else beta = std::min(beta, v);
-    if (alpha >= beta) break;
-  }
-  return best;
-}
-
-uint32_t AlphaBetaAgent::history_key(const Move& m) const {
-  uint32_t h = uint32_t(uint16_t(m.from)) * 0x9E3779B1u ^ uint32_t(uint16_t(m.to)) * 0x85EBCA77u ^
-               uint32_t(m.kind) * 0xC2B2AE3Du ^ uint32_t(m.arg) * 0x27D4EB2Fu;
-  return (h ^ (h >> 16)) & (kHistoryKeys - 1);
-}
-
-// The order to search `moves` in: the table's move, captures (more taken first, then more
-// value), the ply's killer moves, then quiet moves by their history of cut-offs; ties keep
-// the generation order.
-void AlphaBetaAgent::order(const MoveList& moves, uint16_t table_move, int ply, std::vector<uint16_t>& out) const {
-  std::vector<double> score(moves.size());
-  for (size_t i = 0; i < moves.size(); ++i) {
-    const Move& m = moves[i];
-    if (i == table_move) score[i] = kTableMoveScore;
-    else if (m.captures) score[i] = kCaptureScore + m.captures * 1e6 + m.value;
-    else if (ply < kMaxKillerPly && m == killers_[ply][0]) score[i] = kKillerScore + 1;
-    else if (ply < kMaxKillerPly && m == killers_[ply][1]) score[i] = kKillerScore;
-    else score[i] = history_[history_key(m)];
-  }
-  out.resize(moves.size());
-  std::iota(out.begin(), out.end(), uint16_t{0});
-  std::stable_sort(out.begin(), out.end(), [&](uint16_t a, uint16_t b) { return score[a] > score[b]; });
-}
-
-// A quiet move that cut the search off is tried early elsewhere: first among the moves of
-// the same ply (killers), and by its history at any ply.
-void AlphaBetaAgent::remember_cutoff(const Move& m, int depth, int ply) {
-  if (m.captures) return;
-  if (ply < kMaxKillerPly && !(m == killers_[ply][0])) {
-    killers_[ply][1] = killers_[ply][0];
-    killers_[ply][0] = m;
-  }
-  uint32_t& h = history_[history_key(m)];
-  h = std::min<uint32_t>(h + static_cast<uint32_t>(depth * depth), 1u << 30);
+  done_nodes_[static_cast<size_t>(helper)] = search.nodes();
+  return done;
 }
 
 Move AlphaBetaAgent::choose(State& s) {
@@ -204,24 +98,27 @@ Move AlphaBetaAgent::choose(State& s) {
     table_.clear();
   }
   const double started = now_seconds();
-  root_player_ = s.current_player();
-  aborted_ = false;
   info_ = {};
-  deadline_ = started + seconds_;
-  killers_.assign(kMaxKillerPly, {Move(), Move()});
-  history_.assign(kHistoryKeys, 0);
+  SharedSearch shared;
+  shared.evaluator = evaluator_.get();
+  shared.table = &table_;
+  shared.game_positions = &game_positions_;
+  shared.root_player = s.current_player();
+  shared.deadline = seconds_ > 0 ? started + seconds_ : 0;
+  shared.stop = stop_;
+  shared.node_limit = node_limit_;
 
-  // The positions of the game so far, the root included (see search).
+  // The positions of the game so far, the root included (see AlphaBetaSearch::search).
   game_positions_.clear();
   for (State back = s;; back.undo()) {
     game_positions_.insert(back.hash());
     if (back.history().empty()) break;
   }
-  path_.clear();
 
-  MoveList moves = s.legal_moves();
+  MoveList legal = s.legal_moves();
   // Shuffled so that equally good moves are chosen at random, reproducibly from the seed.
-  for (size_t i = moves.size(); i > 1; --i) std::swap(moves[i - 1], moves[rng_.below(static_cast<uint32_t>(i))]);
+  for (size_t i = legal.size(); i > 1; --i) std::swap(legal[i - 1], legal[rng_.below(static_cast<uint32_t>(i))]);
+  const std::vector<Move> moves(legal.begin(), legal.end());
   policy_ = {};
   policy_.kind = Policy::Kind::values;
   if (moves.size() == 1) {
@@ -234,51 +131,61 @@ Move AlphaBetaAgent::choose(State& s) {
   std::vector<double> values(moves.size(), 0.0), done_values;
   std::vector<bool> exact(moves.size(), false), done_exact;
   double scale = 0;  // the spread of the root's values (from the first iteration), for the policy
-  for (int depth = 1; depth <= max_depth_; ++depth) {
-    double best = -kInfinity, alpha = -kInfinity;
-    size_t best_at = 0;
-    const double window = !policy_wanted_ ? 0 : depth == 1 ? kInfinity : kPolicyWindow * scale;
-    for (size_t k = 0; k < order.size(); ++k) {
-      const size_t i = order[k];
-      const double floor = window > 0 ? alpha - window : alpha;
-      s.apply_unchecked(moves[i]);
-      double v = search(s, depth - 1, 1, floor, kInfinity);
-      s.undo();
-      if (aborted_) break;
-      values[i] = v, exact[i] = v > floor;
-      if (v > best) best = v, best_at = k;
-      alpha = std::max(alpha, best);
+  std::vector<Finished> finished(static_cast<size_t>(threads_));
+  done_nodes_.assign(static_cast<size_t>(threads_), 0);
+  std::vector<State> copies(static_cast<size_t>(threads_ - 1), s);
+  auto main_search = [&] {
+    AlphaBetaSearch search(shared);
+    for (int depth = 1; depth <= max_depth_; ++depth) {
+      const double window = !policy_wanted_ ? 0 : depth == 1 ? kInfinity : kPolicyWindow * scale;
+      double best = 0;
+      if (!root_iteration(search, s, moves, order, depth, window, values, exact, best)) break;
+      finished[0] = {depth, best, order.front()};
+      done_values = values, done_exact = exact;
+      if (report_) {
+        info_.depth = depth, info_.value = best;
+        info_.nodes = shared.nodes.load(std::memory_order_relaxed) + search.unreported();
+        info_.seconds = now_seconds() - started;
+        report_(info_, moves[order.front()]);
+      }
+      if (depth == 1 && policy_wanted_) {
+        double spread = 0;
+        int n = 0;
+        for (double v : values)
+          if (!is_win_score(v)) spread += std::abs(best - v), ++n;
+        scale = std::max(1e-9, n ? spread / n : 1.0);
+      }
+      if (is_win_score(best)) break;  // a forced result; deeper search cannot change it
     }
-    if (aborted_) break;  // an unfinished iteration is not trusted
-    // The best move leads the next, deeper iteration.
-    std::rotate(order.begin(), order.begin() + static_cast<long>(best_at),
-                order.begin() + static_cast<long>(best_at) + 1);
-    info_.depth = depth;
-    info_.value = best;
-    done_values = values, done_exact = exact;
-    if (report_) {
-      info_.seconds = now_seconds() - started;
-      report_(info_, moves[order.front()]);
-    }
-    if (depth == 1 && policy_wanted_) {
-      double spread = 0;
-      int n = 0;
-      for (double v : values)
-        if (!is_win_score(v)) spread += std::abs(best - v), ++n;
-      scale = std::max(1e-9, n ? spread / n : 1.0);
-    }
-    if (is_win_score(best)) break;  // a forced result; deeper search cannot change it
-  }
+    done_nodes_[0] = search.nodes();
+    shared.threads_stop = true;  // the helpers' work is done when the main thread's is
+  };
+  run_parallel(
+      threads_,
+      [&](int t) {
+        if (t == 0) main_search();
+        else finished[static_cast<size_t>(t)] = helper_search(copies[static_cast<size_t>(t - 1)], moves, shared, t);
+      },
+      shared.threads_stop);
+
+  // The deepest finished iteration decides, the main thread's on a tie.
+  size_t chosen = 0;
+  for (size_t t = 1; t < finished.size(); ++t)
+    if (finished[t].depth > finished[chosen].depth) chosen = t;
+  info_.depth = finished[chosen].depth;
+  info_.value = finished[chosen].value;
+  info_.nodes = std::accumulate(done_nodes_.begin(), done_nodes_.end(), uint64_t{0});
   info_.seconds = now_seconds() - started;
   policy_.scale = std::max(scale, 1e-9);
   for (size_t i = 0; i < moves.size(); ++i) {
     const double v = done_values.empty() ? 0 : done_values[i];
     const bool known = !done_exact.empty() && done_exact[i];
     // A move only bounded lies outside the window: below every move the policy weighs.
-    policy_.moves.push_back({moves[i], known ? v : std::min(v, info_.value - kPolicyWindow * policy_.scale)});
+    policy_.moves.push_back({moves[i], known ? v : std::min(v, finished[0].value - kPolicyWindow * policy_.scale)});
     if (known && is_win_score(v) && v > 0) policy_.proven_wins.push_back(moves[i]);
   }
-  return moves[order.front()];
+  // No iteration finished (a stop at once): the first move of the shuffled order.
+  return moves[finished[chosen].depth > 0 ? finished[chosen].move : order.front()];
 }
 
 }  // namespace tabula

@@ -1,5 +1,6 @@
 #include "players/auto_agent.hpp"
 
+#include <fmt/format.h>
 #include <stdexcept>
 
 #include "players/player_defaults.hpp"
@@ -18,6 +19,7 @@ Move AutoAgent::choose(State& s) {
     std::string inner = spec_.seconds > 0 ? auto_player_spec(s.program(), spec_.seconds)
                                           : auto_player_spec_for_count(s.program(), spec_.count);
     if (spec_.option("tuned", 1) == 0) inner += ":tuned:off";
+    if (spec_.has("threads")) inner += fmt::format(":threads:{}", static_cast<int>(spec_.option("threads", 1)));
     inner_ = make_agent(inner, seed_, error);
     if (!inner_) throw std::logic_error("auto player: " + error);
     inner_->want_policy(policy_wanted_);

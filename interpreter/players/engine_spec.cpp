@@ -7,7 +7,9 @@
 
 namespace tabula {
 
-bool is_engine_spec(std::string_view text) { return text.starts_with("gtp:") || text.starts_with("uci:"); }
+bool is_engine_spec(std::string_view text) {
+  return text.starts_with("gtp:") || text.starts_with("uci:") || text.starts_with("cecp:");
+}
 
 namespace {
 
@@ -39,9 +41,9 @@ std::optional<EngineSpec> parse_engine_spec(std::string_view text, std::string& 
     if (!item.starts_with("time=")) {
       if (spec.protocol != "uci") {
         error = fmt::format(
-            "'{}': unknown option '{}' of a gtp player; it takes time=T (a time per move, 1s or "
+            "'{}': unknown option '{}' of a {} player; it takes time=T (a time per move, 1s or "
             "500ms)",
-            text, item);
+            text, item, spec.protocol);
         return std::nullopt;
       }
       const size_t eq = item.find('=');
@@ -58,8 +60,10 @@ std::optional<EngineSpec> parse_engine_spec(std::string_view text, std::string& 
   }
   spec.command = std::string(rest);
   if (spec.command.find_first_not_of(' ') == std::string::npos) {
-    error = fmt::format("'{}': {} needs the command that starts the engine ({}:gnugo --mode gtp)", text, spec.protocol,
-                        spec.protocol);
+    error = fmt::format("'{}': {} needs the command that starts the engine ({})", text, spec.protocol,
+                        spec.protocol == "gtp"   ? "gtp:gnugo --mode gtp"
+                        : spec.protocol == "uci" ? "uci:stockfish"
+                                                 : "cecp:fairymax");
     return std::nullopt;
   }
   return spec;

@@ -13,37 +13,36 @@ MctsAgent::MctsAgent(const AgentSpec& spec, uint64_t seed) : spec_(spec), seed_(
 }
 
 void MctsAgent::release() {
-  for (auto& t : trees_) t.release();
+  if (tree_) tree_->release();
 }
 
 // The spec's options over the defaults the rules call for.
 void MctsAgent::configure(const Program& p) {
   settings_ = with_mcts_options(default_mcts_settings(p), spec_);
   settings_.tuned = spec_.option("tuned", 1) != 0;
-  trees_.clear();
-  for (int t = 0; t < threads_; ++t) trees_.emplace_back(settings_, Rng(seed_ + 0x9E3779B97F4A7C15ULL * t).next());
+  tree_ = std::make_unique<MctsTree>(settings_, Rng(seed_).next(), threads_);
   program_ = &p;
 }
 
-// Each tree searches its share: with a count, iterations / threads each (so the search is
-// the same whatever the threads' timing); with a time, until the deadline. A tree stops
-// early when its solver proves the root.
+// The threads iterate on one tree, each on its own copy of the position: with a count, until
+// the iterations claimed reach it; with a time, until the deadline. The search stops early
+// when the solver proves the root.
 void MctsAgent::search(State& s, std::chrono::steady_clock::time_point deadline) {
   using clock = std::chrono::steady_clock;
   const uint64_t total = spec_.seconds > 0 ? 0 : spec_.count;
-  std::vector<uint64_t> done(trees_.size(), 0);
-  std::vector<State> copies(trees_.size() - 1, s);
-  std::atomic<bool> stop{false};
+  std::vector<uint64_t> done(static_cast<size_t>(threads_), 0);
+  std::vector<State> copies(static_cast<size_t>(threads_ - 1), s);
+  std::atomic<uint64_t> claimed{0};
+  std::atomic<bool> proven{false}, stop{false};
   run_parallel(
-      static_cast<int>(trees_.size()),
+      threads_,
       [&](int t) {
-        MctsTree& tree = trees_[t];
-        State& state = t == 0 ? s : copies[t - 1];
-        const uint64_t share = total / trees_.size() + (static_cast<size_t>(t) < total % trees_.size() ? 1 : 0);
-        for (uint64_t i = 0; total ? i < share : clock::now() < deadline; ++i) {
-          if (stop.load(std::memory_order_relaxed) || tree.root_proven() != MctsTree::kUnknown) break;
-          tree.iterate(state);
-          ++done[t];
+        State& state = t == 0 ? s : copies[static_cast<size_t>(t - 1)];
+        for (;;) {
+          if (stop.load(std::memory_order_relaxed) || proven.load(std::memory_order_relaxed)) break;
+          if (total ? claimed.fetch_add(1, std::memory_order_relaxed) >= total : clock::now() >= deadline) break;
+          if (tree_->iterate(state, t)) proven = true;
+          ++done[static_cast<size_t>(t)];
         }
       },
       stop);
@@ -56,28 +55,15 @@ Move MctsAgent::choose(State& s) {
       clock::now() + std::chrono::duration_cast<clock::duration>(std::chrono::duration<double>(spec_.seconds));
   if (program_ != &s.program()) configure(s.program());
   info_ = {};
-  for (auto& tree : trees_) {
-    tree.start(s);
-    info_.reused_visits += tree.reused_visits();
-  }
-  std::vector<MctsTree::Child> children = trees_[0].root_children();
-  if (children.size() > 1) {
+  tree_->start(s);
+  info_.reused_visits = tree_->reused_visits();
+  std::vector<MctsTree::Child> children = tree_->root_children();
+  if (children.size() > 1 && tree_->root_proven() == MctsTree::kUnknown) {
     search(s, deadline);
-    // The trees' visits per move (each tree made the same moves, in its own order).
-    children = trees_[0].root_children();
-    for (size_t t = 1; t < trees_.size(); ++t)
-      for (const auto& other : trees_[t].root_children())
-        for (auto& c : children)
-          if (c.move == other.move) {
-            c.mean = (c.mean * c.visits + other.mean * other.visits) / std::max<double>(1, c.visits + other.visits);
-            c.visits += other.visits;
-            if (c.proven == MctsTree::kUnknown) c.proven = other.proven;
-          }
+    children = tree_->root_children();
   }
-  for (const auto& tree : trees_) {
-    info_.tree_nodes += tree.node_count();
-    info_.solved = info_.solved || tree.root_proven() != MctsTree::kUnknown;
-  }
+  info_.tree_nodes = tree_->node_count();
+  info_.solved = tree_->root_proven() != MctsTree::kUnknown;
 
   // A proven win first; never a proven loss while another move is left; then the most
   // visited, the better mean breaking ties.

@@ -1,9 +1,10 @@
 #pragma once
 // Monte Carlo tree search (players/mcts_tree.hpp) as a player: a budget of iterations
-// (reproducible from the seed) or of time per move (not reproducible), on one tree or on
-// several searched at once by threads (root parallelism: independent trees whose root
-// visits are added), each tree kept between moves. The most visited move is played, a move
-// proven to win first and a move proven to lose last.
+// (reproducible from the seed on one thread) or of time per move (not reproducible), on one
+// tree kept between moves, searched by one thread or by several at once (tree parallelism
+// with virtual loss; the threads' timing then decides the iterations, so it is not
+// reproducible). The most visited move is played, a move proven to win first and a move
+// proven to lose last.
 //
 // Options (docs/AI.md): cutoff (informed playouts: cut off and scored by the evaluation),
 // explore, solver, rave (all-moves-as-first statistics), bias (progressive bias), threads. Where a spec
@@ -48,7 +49,7 @@ class MctsAgent : public Agent {
   const Program* program_ = nullptr;
   MctsSettings settings_;
   int threads_ = 1;
-  std::vector<MctsTree> trees_;
+  std::unique_ptr<MctsTree> tree_;
   Policy policy_;
   SearchInfo info_;
 };

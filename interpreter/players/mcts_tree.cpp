@@ -20,7 +20,11 @@ int8_t outcome_of(const GameResult& r) { return r.winner >= 0 ? static_cast<int8
 
 }  // namespace
 
-MctsTree::MctsTree(const MctsSettings& settings, uint64_t seed) : settings_(settings), rng_(seed) {}
+MctsTree::MctsTree(const MctsSettings& settings, uint64_t seed, int workers)
+    : settings_(settings), virtual_loss_(workers > 1) {
+  for (int w = 0; w < std::max(1, workers); ++w)
+    workers_.emplace_back(w == 0 ? seed : Rng(seed + 0x9E3779B97F4A7C15ULL * uint64_t(w)).next());
+}
 
 uint16_t MctsTree::amaf_key(const Move& m) const {
   uint32_t h = uint32_t(uint16_t(m.from)) * 0x9E3779B1u ^ uint32_t(uint16_t(m.to)) * 0x85EBCA77u ^
@@ -32,7 +36,7 @@ void MctsTree::release() {
   nodes_ = {};
   moves_ = {};
   root_history_ = {};
-  played_ = {};
+  for (auto& w : workers_) w.played = {}, w.children = {}, w.child_moves = {};
 }
 
 // Copies the subtree under `new_root` (breadth first, each node's children contiguous) and
@@ -61,11 +65,13 @@ void MctsTree::keep_subtree(int new_root) {
 void MctsTree::start(const State& s) {
   if (program_ != &s.program()) {  // the first search, or another game: nothing to keep
     program_ = &s.program();
-    evaluator_.reset();
-    scale_sum_ = 0, scale_count_ = 0;
     nodes_.clear();
-    seen_.assign(size_t{kAmafKeys} * static_cast<size_t>(program_->player_count()), 0);
-    rewards_.assign(static_cast<size_t>(program_->player_count()), 0.0);
+    for (auto& w : workers_) {
+      w.evaluator.reset();
+      w.scale_sum = 0, w.scale_count = 0;
+      if (settings_.rave > 0) w.seen.assign(size_t{kAmafKeys} * static_cast<size_t>(program_->player_count()), 0);
+      w.rewards.assign(static_cast<size_t>(program_->player_count()), 0.0);
+    }
   }
   // Follow the moves played since the last search down the tree.
   const auto& history = s.history();
@@ -90,23 +96,24 @@ void MctsTree::start(const State& s) {
   nodes_[0].mover = -1;
   reused_visits_ = nodes_[0].visits;
   if (nodes_[0].first_child < 0) {
-    State& scratch = const_cast<State&>(s);  // expand only lists moves and evaluates: restored
-    expand(scratch, 0);
+    State& scratch = const_cast<State&>(s);  // making children only lists moves and evaluates: restored
+    attach_children(0, workers_[0], make_children(scratch, workers_[0]));
   }
 }
 
-void MctsTree::expand(State& s, int node) {
-  s.legal_moves(scratch_);
-  for (size_t i = scratch_.size(); i > 1; --i)
-    std::swap(scratch_[i - 1], scratch_[rng_.below(static_cast<uint32_t>(i))]);
+// The children of the position `s` (not yet in the tree: a worker makes them outside the
+// lock), shuffled, each evaluated when an option needs it. Returns the index of a child where
+// a rule ended the game (-1: none).
+int MctsTree::make_children(State& s, Worker& w) {
+  s.legal_moves(w.scratch);
+  for (size_t i = w.scratch.size(); i > 1; --i)
+    std::swap(w.scratch[i - 1], w.scratch[w.rng.below(static_cast<uint32_t>(i))]);
   const int8_t mover = static_cast<int8_t>(s.current_player());
-  nodes_[node].first_child = static_cast<int32_t>(nodes_.size());
-  nodes_[node].child_count = static_cast<uint32_t>(scratch_.size());
-  int ended = -1;  // a child where a rule ended the game
-  for (const Move& m : scratch_) {
+  w.children.clear();
+  w.child_moves.clear();
+  int ended = -1;
+  for (const Move& m : w.scratch) {
     Node child;
-    child.move = moves_.add(m);
-    child.parent = node;
     child.mover = mover;
     child.key = amaf_key(m);
     if (settings_.bias > 0 || settings_.minimax > 0) {
@@ -118,25 +125,40 @@ void MctsTree::expand(State& s, int node) {
       const GameResult r = s.stored_result();
       if (r.over) {
         child.prior = child.minimax = static_cast<float>(outcome_reward(outcome_of(r), mover));
-        if (settings_.solver) child.proven = outcome_of(r), ended = static_cast<int>(nodes_.size());
+        if (settings_.solver) child.proven = outcome_of(r), ended = static_cast<int>(w.children.size());
       } else {
-        child.prior = child.minimax = static_cast<float>(evaluation_reward(s, mover));
+        child.prior = child.minimax = static_cast<float>(evaluation_reward(w, s, mover));
       }
       s.undo();
     }
+    w.children.push_back(child);
+    w.child_moves.push_back(m);
+  }
+  return ended;
+}
+
+// Puts the worker's children under `node` (under the lock while workers iterate), and proves
+// what a game-ending child proves.
+void MctsTree::attach_children(int node, Worker& w, int ended) {
+  nodes_[node].first_child = static_cast<int32_t>(nodes_.size());
+  nodes_[node].child_count = static_cast<uint32_t>(w.children.size());
+  for (size_t i = 0; i < w.children.size(); ++i) {
+    Node& child = w.children[i];
+    child.move = moves_.add(w.child_moves[i]);
+    child.parent = node;
     nodes_.push_back(child);
   }
-  if (ended >= 0) prove(ended);
+  if (ended >= 0) prove(nodes_[node].first_child + ended);
 }
 
 // The side's evaluation of a position as a reward in (0, 1): tanh of the evaluation over
 // the mean size of the evaluations seen so far, so that the unit of the evaluation (a piece,
 // a step, a group) does not matter.
-double MctsTree::evaluation_reward(const State& s, int side) {
-  if (!evaluator_) evaluator_ = make_evaluator(s.program(), settings_.tuned);
-  const double v = evaluator_->evaluate(s, side);
-  scale_sum_ += std::abs(v), ++scale_count_;
-  const double scale = std::max(1e-9, scale_sum_ / static_cast<double>(scale_count_));
+double MctsTree::evaluation_reward(Worker& w, const State& s, int side) {
+  if (!w.evaluator) w.evaluator = make_evaluator(s.program(), settings_.tuned);
+  const double v = w.evaluator->evaluate(s, side);
+  w.scale_sum += std::abs(v), ++w.scale_count;
+  const double scale = std::max(1e-9, w.scale_sum / static_cast<double>(w.scale_count));
   return (std::tanh(v / scale) + 1) / 2;
 }
 
@@ -172,48 +194,50 @@ int MctsTree::select_child(int node) const {
 
 // Random moves from the leaf, to the end or for `cutoff` plies; the moves are recorded
 // (side, key) for the all-moves-as-first statistics.
-void MctsTree::playout(State& s, int& applied) {
+void MctsTree::playout(State& s, Worker& w, int& applied) {
   const bool record = settings_.rave > 0;
   for (int plies = 0; settings_.cutoff <= 0 || plies < settings_.cutoff; ++plies) {
-    const uint32_t n = count_moves(s, sample_);
+    const uint32_t n = count_moves(s, w.sample);
     if (n == 0) return;
-    const Move& m = nth_move(sample_, rng_.below(n));
-    if (record) played_.emplace_back(static_cast<int8_t>(s.current_player()), amaf_key(m));
+    const Move& m = nth_move(w.sample, w.rng.below(n));
+    if (record) w.played.emplace_back(static_cast<int8_t>(s.current_player()), amaf_key(m));
     s.apply_unchecked(m);
     ++applied;
   }
 }
 
-// The rewards of the iteration that reached `leaf`: its proven result, the end of the
-// playout from it, or the evaluation where the playout was cut off.
-void MctsTree::score_leaf(State& s, int leaf) {
-  const int sides = static_cast<int>(rewards_.size());
-  if (nodes_[leaf].proven != kUnknown) {
-    for (int p = 0; p < sides; ++p) rewards_[p] = outcome_reward(nodes_[leaf].proven, p);
-    return;
+// The rewards of the iteration that reached a leaf (into the worker's rewards, outside the
+// lock): its proven result, the end of the playout from it, or the evaluation where the
+// playout was cut off. Returns the game's result when the leaf itself is a game end (for the
+// solver), else kUnknown.
+int8_t MctsTree::score_leaf(State& s, Worker& w, int8_t leaf_proven) {
+  auto& rewards = w.rewards;
+  const int sides = static_cast<int>(rewards.size());
+  if (leaf_proven != kUnknown) {
+    for (int p = 0; p < sides; ++p) rewards[p] = outcome_reward(leaf_proven, p);
+    return kUnknown;
   }
   int applied = 0;
+  int8_t leaf_end = kUnknown;
   PlayoutEnd end;  // a whole playout by the program's kernel, where it has one and none is recorded or cut off
-  const bool whole = settings_.cutoff <= 0 && settings_.rave <= 0 && kernel_playout(s, rng_, end);
+  const bool whole = settings_.cutoff <= 0 && settings_.rave <= 0 && kernel_playout(s, w.rng, end);
   if (!whole) {
-    playout(s, applied);
+    playout(s, w, applied);
     end = {s.result(), applied};
   }
   const GameResult r = end.result;
   if (r.over) {
     const int8_t outcome = outcome_of(r);
-    for (int p = 0; p < sides; ++p) rewards_[p] = outcome_reward(outcome, p);
-    if (end.plies == 0 && settings_.solver) {  // the leaf itself is a game end
-      nodes_[leaf].proven = outcome;
-      prove(leaf);
-    }
+    for (int p = 0; p < sides; ++p) rewards[p] = outcome_reward(outcome, p);
+    if (end.plies == 0 && settings_.solver) leaf_end = outcome;  // the leaf itself is a game end
   } else if (sides == 2) {  // the evaluation of one side against the other is antisymmetric
-    rewards_[0] = evaluation_reward(s, 0);
-    rewards_[1] = 1 - rewards_[0];
+    rewards[0] = evaluation_reward(w, s, 0);
+    rewards[1] = 1 - rewards[0];
   } else {
-    for (int p = 0; p < sides; ++p) rewards_[p] = evaluation_reward(s, p);
+    for (int p = 0; p < sides; ++p) rewards[p] = evaluation_reward(w, s, p);
   }
   while (applied--) s.undo();
+  return leaf_end;
 }
 
 // `node` was just proven: its ancestors may now be. A position is won for the side to move
@@ -244,29 +268,32 @@ void MctsTree::prove(int node) {
   }
 }
 
-// Visits and rewards up the path; with RAVE, every child of a node on the path whose move
-// its mover played later in this iteration gets an all-moves-as-first update.
-void MctsTree::back_up(int leaf, size_t tree_moves) {
+// Visits and rewards up the path (a virtual loss's visit is already counted); with RAVE,
+// every child of a node on the path whose move its mover played later in this iteration gets
+// an all-moves-as-first update.
+void MctsTree::back_up(Worker& w, int leaf, size_t tree_moves) {
   const bool rave = settings_.rave > 0;
-  ++stamp_;
-  size_t marked = played_.size();
+  const auto& played = w.played;
+  const auto& rewards = w.rewards;
+  ++w.stamp;
+  size_t marked = played.size();
   size_t depth = tree_moves;
   for (int n = leaf; n >= 0; n = nodes_[n].parent, --depth) {
     Node& node = nodes_[n];
     if (rave) {
       while (marked > depth) {
         --marked;
-        seen_[size_t(played_[marked].first) * kAmafKeys + played_[marked].second] = stamp_;
+        w.seen[size_t(played[marked].first) * kAmafKeys + played[marked].second] = w.stamp;
       }
       for (uint32_t i = 0; node.first_child >= 0 && i < node.child_count; ++i) {
         Node& child = nodes_[node.first_child + static_cast<int>(i)];
-        if (seen_[size_t(child.mover) * kAmafKeys + child.key] != stamp_) continue;
+        if (w.seen[size_t(child.mover) * kAmafKeys + child.key] != w.stamp) continue;
         ++child.amaf_visits;
-        child.amaf_reward += static_cast<float>(rewards_[child.mover]);
+        child.amaf_reward += static_cast<float>(rewards[child.mover]);
       }
     }
-    ++node.visits;
-    if (node.mover >= 0) node.reward += rewards_[node.mover];
+    if (!virtual_loss_) ++node.visits;
+    if (node.mover >= 0) node.reward += rewards[node.mover];
     if (settings_.minimax > 0) back_up_minimax(node);
     if (depth == 0) break;
   }
@@ -287,33 +314,60 @@ void MctsTree::back_up_minimax(Node& node) {
   node.minimax = side == node.mover ? best : 1 - best;
 }
 
-void MctsTree::iterate(State& s) {
+// One step down the tree to `node` (under the lock): its move for the worker to make, its
+// all-moves-as-first stamp, and a virtual loss while several workers iterate.
+void MctsTree::descend(Worker& w, int node) {
+  moves_.load(nodes_[node].move, w.move);
+  w.path_moves.push_back(w.move);
+  if (settings_.rave > 0) w.played.emplace_back(nodes_[node].mover, nodes_[node].key);
+  if (virtual_loss_) ++nodes_[node].visits;
+}
+
+bool MctsTree::iterate(State& s, int worker) {
+  Worker& w = workers_[static_cast<size_t>(worker)];
+  w.played.clear();
+  w.path_moves.clear();
+  std::unique_lock<std::mutex> lock(mutex_);
   int node = 0;
-  size_t applied = 0;
-  played_.clear();
+  if (virtual_loss_) ++nodes_[0].visits;
   // Selection: down the tree while nodes are expanded and not proven.
   while (nodes_[node].proven == kUnknown && nodes_[node].first_child >= 0 && nodes_[node].child_count > 0) {
     node = select_child(node);
-    moves_.load(nodes_[node].move, move_);
-    if (settings_.rave > 0) played_.emplace_back(nodes_[node].mover, nodes_[node].key);
-    s.apply_unchecked(move_);
-    ++applied;
+    descend(w, node);
   }
   // Expansion: one new level, then one of its children. A position without legal moves is
-  // a game end (a side without a move gets a pass when the rules give one).
-  if (nodes_[node].proven == kUnknown && nodes_[node].first_child < 0 && nodes_.size() < settings_.max_nodes) {
-    expand(s, node);
+  // a game end (a side without a move gets a pass when the rules give one). A node another
+  // worker is expanding is a leaf for this one.
+  const bool expanding = nodes_[node].proven == kUnknown && nodes_[node].first_child == kNotExpanded &&
+                         nodes_.size() < settings_.max_nodes;
+  if (expanding) nodes_[node].first_child = kExpanding;
+  int8_t leaf_proven = nodes_[node].proven;
+  lock.unlock();
+  for (const Move& m : w.path_moves) s.apply_unchecked(m);
+  size_t applied = w.path_moves.size();
+  if (expanding) {
+    const int ended = make_children(s, w);
+    lock.lock();
+    attach_children(node, w, ended);
     if (nodes_[node].child_count > 0) {
       node = select_child(node);
-      moves_.load(nodes_[node].move, move_);
-      if (settings_.rave > 0) played_.emplace_back(nodes_[node].mover, nodes_[node].key);
-      s.apply_unchecked(move_);
-      ++applied;
+      descend(w, node);
     }
+    leaf_proven = nodes_[node].proven;
+    lock.unlock();
+    if (w.path_moves.size() > applied) s.apply_unchecked(w.path_moves.back()), ++applied;
   }
-  score_leaf(s, node);
-  back_up(node, applied);
+  const int8_t leaf_end = score_leaf(s, w, leaf_proven);
+  lock.lock();
+  if (leaf_end != kUnknown && nodes_[node].proven == kUnknown) {
+    nodes_[node].proven = leaf_end;
+    prove(node);
+  }
+  back_up(w, node, applied);
+  const bool root_proven = nodes_[0].proven != kUnknown;
+  lock.unlock();
   while (applied--) s.undo();
+  return root_proven;
 }
 
 std::vector<MctsTree::Child> MctsTree::root_children() const {

@@ -15,8 +15,16 @@
 //   tactical refutation found in the tree counts at once rather than after many playouts.
 // The tree is kept between moves: the moves played since the last search are followed down
 // the tree and the subtree below becomes the new root.
+//
+// Several workers may iterate at once, each on its own thread and copy of the root position
+// (tree parallelism): the tree is read and changed under one lock, and what costs (making
+// and evaluating a node's children, the playout) is done outside it. A worker adds a
+// virtual loss to each node of its path as it descends (a visit with no reward, taken back
+// when its result is backed up), so the others look elsewhere meanwhile. With one worker
+// there is no virtual loss and the iterations are those of a single-threaded search.
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <vector>
 
 #include "engine/sample.hpp"
@@ -42,14 +50,16 @@ class MctsTree {
  public:
   static constexpr int8_t kUnknown = -3, kDraw = -1;  // a proven result: else the winning side
 
-  MctsTree(const MctsSettings& settings, uint64_t seed);
+  // `workers`: how many iterate at once (1 to 64).
+  MctsTree(const MctsSettings& settings, uint64_t seed, int workers = 1);
 
   // Makes `s` the root: the subtree reached by the moves played since the last search when
-  // they are in the tree, else a new tree.
+  // they are in the tree, else a new tree. Not while workers iterate.
   void start(const State& s);
-  // One iteration from the root; `s` is the root position and is restored.
-  void iterate(State& s);
-  // The root's result when the solver has proven it, else kUnknown.
+  // One iteration from the root by `worker` (each worker on one thread at a time); `s` is
+  // the root position (the worker's own copy) and is restored. True when the root is proven.
+  bool iterate(State& s, int worker = 0);
+  // The root's result when the solver has proven it, else kUnknown (between searches).
   int8_t root_proven() const { return nodes_[0].proven; }
 
   struct Child {
@@ -82,36 +92,53 @@ class MctsTree {
     int8_t proven = kUnknown;
   };
 
+  // A node whose children one worker is making (first_child), so no other makes them too.
+  static constexpr int32_t kNotExpanded = -1, kExpanding = -2;
+
+  // What each worker keeps to itself: its random numbers, evaluator and the evaluations' scale,
+  // and the scratch space of an iteration.
+  struct Worker {
+    explicit Worker(uint64_t seed) : rng(seed) {}
+    Rng rng;
+    std::unique_ptr<Evaluator> evaluator;
+    double scale_sum = 0;  // mean |evaluation| seen, the unit of the squashing
+    uint64_t scale_count = 0;
+    MoveList scratch;
+    MoveSample sample;
+    Move move;
+    std::vector<double> rewards;   // per side, of the iteration under way
+    std::vector<Move> path_moves;  // the moves from the root to the leaf
+    std::vector<Node> children;    // made outside the lock, then attached
+    std::vector<Move> child_moves;
+    // All-moves-as-first: the moves played below each tree level in this iteration, as
+    // (side, key) stamps: seen[side][key] == stamp when played.
+    std::vector<std::pair<int8_t, uint16_t>> played;
+    std::vector<uint32_t> seen;
+    uint32_t stamp = 0;
+  };
+
   int select_child(int node) const;
-  void expand(State& s, int node);
-  void playout(State& s, int& applied);
-  void score_leaf(State& s, int leaf);
-  void back_up(int leaf, size_t tree_moves);
+  void descend(Worker& w, int node);
+  int make_children(State& s, Worker& w);
+  void attach_children(int node, Worker& w, int ended);
+  void playout(State& s, Worker& w, int& applied);
+  int8_t score_leaf(State& s, Worker& w, int8_t leaf_proven);
+  void back_up(Worker& w, int leaf, size_t tree_moves);
   void prove(int node);
   void back_up_minimax(Node& node);
   void keep_subtree(int new_root);
-  double evaluation_reward(const State& s, int side);
+  double evaluation_reward(Worker& w, const State& s, int side);
   uint16_t amaf_key(const Move& m) const;
 
   MctsSettings settings_;
-  Rng rng_;
   std::vector<Node> nodes_;
   MoveArena moves_;
   std::vector<Move> root_history_;  // the game's moves up to the root
-  std::unique_ptr<Evaluator> evaluator_;
   const Program* program_ = nullptr;
-  double scale_sum_ = 0;  // mean |evaluation| seen, the unit of the squashing
-  uint64_t scale_count_ = 0;
   uint64_t reused_visits_ = 0;
-  MoveList scratch_;
-  MoveSample sample_;
-  Move move_;
-  std::vector<double> rewards_;  // per side, of the iteration under way
-  // All-moves-as-first: the moves played below each tree level in this iteration, as
-  // (side, key) stamps: seen_[side][key] == stamp_ when played.
-  std::vector<std::pair<int8_t, uint16_t>> played_;
-  std::vector<uint32_t> seen_;
-  uint32_t stamp_ = 0;
+  std::vector<Worker> workers_;
+  bool virtual_loss_ = false;  // several workers
+  std::mutex mutex_;           // guards nodes_ and moves_ while workers iterate
 };
 
 }  // namespace tabula

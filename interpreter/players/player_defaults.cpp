@@ -9,6 +9,7 @@
 namespace tabula {
 
 const char* const kInformedMcts = "cutoff:2:explore:0.3:minimax:0.6";
+const char* const kPlainMcts = "cutoff:0:explore:1:minimax:0";
 
 namespace {
 
@@ -34,9 +35,14 @@ MctsSettings with_mcts_options(MctsSettings s, const AgentSpec& spec) {
 
 MctsSettings default_mcts_settings(const Program& p) {
   std::string options = p.mcts_options;
-  // An evaluation the designer wrote is a judgement of positions worth trusting by default:
-  // random playouts may never reach a game's end (a race to meet, a long manoeuvre).
-  if (options.empty() && !p.evaluation.empty()) options = kInformedMcts;
+  // An `auto` line without an `mcts` line is how tune recorded plain MCTS before it spelled
+  // kPlainMcts out: the measured choice stands.
+  if (options.empty() && !p.auto_player.empty()) options = kPlainMcts;
+  // An evaluation the designer wrote, or weights fitted to the game's results that won
+  // tune's check match, judge positions well enough to trust by default: random playouts
+  // may never reach a game's end (a race to meet, a long manoeuvre), or reach it by moves
+  // that say little about the position (docs/STRENGTH.md, tuned weights in MCTS).
+  if (options.empty() && (!p.evaluation.empty() || !p.evaluation_weights.empty())) options = kInformedMcts;
   if (options.empty()) return MctsSettings{};
   return with_mcts_options(MctsSettings{}, choice("mcts", "mcts:1:" + options));
 }

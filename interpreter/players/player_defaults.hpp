@@ -1,10 +1,11 @@
 #pragma once
 // What the players do where a spec leaves a choice open, decided for the rules: MCTS's
 // options, and the player `auto:TIME` stands for. Both come from the rules' weights file,
-// where `tabula tune --choose-players` records what won its matches (docs/STRENGTH.md);
-// without one, MCTS plays informed by the rules' own evaluation (`evaluate EXPR`) when
-// they state one and with random playouts to the end when not, and auto is alpha-beta.
-// std::invalid_argument for a weights file line that is not a player spec.
+// where `tabula tune --choose-players` records what won its matches (docs/STRENGTH.md).
+// Where it records no choice, MCTS plays informed by the evaluation when the rules have one
+// worth trusting (their own `evaluate EXPR`, or weights tuned to their games, which tune
+// keeps only when they beat the untuned ones), else with random playouts to the end; and
+// auto is alpha-beta. std::invalid_argument for a weights file line that is not a player spec.
 #include <string>
 
 #include "players/agent_spec.hpp"
@@ -16,6 +17,9 @@ namespace tabula {
 // MCTS's options when it is informed by the evaluation: playouts cut off after two plies and
 // scored by it, less exploration, implicit minimax backups.
 extern const char* const kInformedMcts;
+// MCTS's options with random playouts to the end, every one spelled out (what tune records
+// when these beat the informed ones).
+extern const char* const kPlainMcts;
 
 MctsSettings default_mcts_settings(const Program& p);
 // `base` with the MCTS options `spec` gives (cutoff, explore, solver, rave, bias, minimax):

@@ -38,12 +38,12 @@ double points(std::shared_ptr<const Program> program, const ChoiceConfig& c, con
 PlayerChoice choose_players(std::shared_ptr<const Program> program, const ChoiceConfig& c) {
   const std::string time = duration_text(c.seconds);
   // Every option spelled out: the rules' own choices (an earlier tune) do not enter.
-  const std::string plain = fmt::format("mcts:{}:cutoff:0:explore:1:minimax:0", time);
+  const std::string plain = fmt::format("mcts:{}:{}", time, kPlainMcts);
   const std::string informed = fmt::format("mcts:{}:{}", time, kInformedMcts);
   PlayerChoice out;
   out.informed_score = points(program, c, informed, plain);
   const bool use_informed = out.informed_score > 0.5;
-  out.mcts_options = use_informed ? kInformedMcts : "";
+  out.mcts_options = use_informed ? kInformedMcts : kPlainMcts;
   out.mcts_score = points(program, c, use_informed ? informed : plain, fmt::format("alphabeta:{}", time));
   out.auto_player = out.mcts_score > 0.5 ? "mcts" : "alphabeta";
   const std::string chosen =

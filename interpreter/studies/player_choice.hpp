@@ -14,7 +14,7 @@
 namespace tabula {
 
 struct PlayerChoice {
-  std::string mcts_options;   // "" (random playouts to the end) or kInformedMcts
+  std::string mcts_options;   // kPlainMcts (random playouts to the end) or kInformedMcts
   std::string auto_player;    // "mcts" or "alphabeta"
   double informed_score = 0;  // informed MCTS's points against plain MCTS, as a share
   double mcts_score = 0;      // the better MCTS's points against alpha-beta

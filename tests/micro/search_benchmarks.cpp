@@ -58,6 +58,31 @@ void mcts(benchmark::State& st, std::string game, std::string options) {
   st.counters["iterations"] = benchmark::Counter(static_cast<double>(iterations), benchmark::Counter::kIsRate);
 }
 
+// Each search for 100 ms a move on `threads` threads, from the same positions: nodes or
+// iterations per second of wall time (what threads add; docs/STRENGTH.md, "Threads").
+void threaded(benchmark::State& st, std::string game, std::string kind, int threads) {
+  auto p = rules(game);
+  auto ps = positions(p, 12, 4);
+  std::string error;
+  auto spec = parse_agent_spec(kind + ":100ms:threads:" + std::to_string(threads), error);
+  uint64_t work = 0;
+  for (auto _ : st)
+    for (State& s : ps) {
+      if (kind == "mcts") {
+        MctsAgent a(*spec, 1);
+        if (!legal(st, s, a.choose(s))) return;
+        work += a.last_search().iterations;
+      } else {
+        AlphaBetaAgent a(64, 0.1, 1);
+        a.set_threads(threads);
+        if (!legal(st, s, a.choose(s))) return;
+        work += a.last_search().nodes;
+      }
+    }
+  st.counters[kind == "mcts" ? "iterations" : "nodes"] =
+      benchmark::Counter(static_cast<double>(work), benchmark::Counter::kIsRate);
+}
+
 // The rules' evaluation (tuned weights where the rules have them) of positions 4 to 60
 // plies into random games, for each side.
 void evaluation(benchmark::State& st, std::string game) {
@@ -87,6 +112,14 @@ void register_search_benchmarks() {
         ->Unit(benchmark::kMillisecond);
     benchmark::RegisterBenchmark(("evaluate/" + name).c_str(), evaluation, name)->Unit(benchmark::kMicrosecond);
   }
+  if (has_rules("loa"))
+    for (const char* kind : {"alphabeta", "mcts"})
+      for (int threads : {1, 2})
+        benchmark::RegisterBenchmark(("threads-" + std::string(kind) + "100ms/loa/" + std::to_string(threads)).c_str(),
+                                     threaded, "loa", kind, threads)
+            ->Unit(benchmark::kMillisecond)
+            ->UseRealTime()
+            ->Iterations(3);
 }
 
 }  // namespace tabula::micro

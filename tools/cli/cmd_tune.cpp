@@ -191,9 +191,8 @@ void add_tune(CLI::App& app) {
       std::cout << fmt::format(
           "players: informed MCTS scored {:.0f}% against plain MCTS, the better MCTS {:.0f}% against alpha-beta: auto "
           "plays {}{}, and scored {:.0f}% against flat Monte Carlo (mc){}\n",
-          100 * chosen.informed_score, 100 * chosen.mcts_score, chosen.auto_player,
-          chosen.mcts_options.empty() ? "" : ", MCTS " + chosen.mcts_options, 100 * chosen.mc_score,
-          chosen.mc_score < 0.5 ? ": flat Monte Carlo is the stronger player here" : "");
+          100 * chosen.informed_score, 100 * chosen.mcts_score, chosen.auto_player, ", MCTS " + chosen.mcts_options,
+          100 * chosen.mc_score, chosen.mc_score < 0.5 ? ": flat Monte Carlo is the stronger player here" : "");
     std::cout << fmt::format("written to {}\n", out);
   });
 }

@@ -22,12 +22,14 @@ void add_serve(CLI::App& app);
 void add_gtp(CLI::App& app);
 void add_uci(CLI::App& app);
 
-// Makes make_agent build uci: players (uci_agent.hpp).
+// Makes make_agent build uci: and cecp: players (uci_agent.hpp, cecp_agent.hpp).
 void register_uci_players();
+void register_cecp_players();
 
 // Every command above, in the order `tabula --help` lists them.
 inline void add_commands(CLI::App& app) {
   register_uci_players();
+  register_cecp_players();
   add_validate(app);
   add_perft(app);
   add_moves(app);

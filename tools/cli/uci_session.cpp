@@ -97,18 +97,21 @@ void UciSession::go(const std::vector<std::string>& words) {
   const long long nodes = number_after(words, "nodes", 0);
   if (!infinite && seconds == 0 && depth == 64 && nodes <= 0) seconds = 1;  // a bare `go`
   const uint64_t seed = seed_++;
-  search_ = std::thread([this, seconds, depth, nodes, seed] {
+  // The options as they are now: a `setoption` during the search changes the next one.
+  search_ = std::thread([this, seconds, depth, nodes, seed, threads = threads_, hash = hash_mb_, chess960 = chess960_] {
     AlphaBetaAgent agent(depth, seconds, seed);
+    agent.set_threads(threads);
+    agent.set_table_megabytes(static_cast<size_t>(hash));
     agent.set_stop(&stop_);
     if (nodes > 0) agent.set_node_limit(static_cast<uint64_t>(nodes));
     State s = state_;
     agent.on_depth([&](const AlphaBetaAgent::SearchInfo& info, const Move& best) {
       const long long cp = std::llround(std::clamp(info.value * 100.0, -30000.0, 30000.0));
       say(fmt::format("info depth {} score cp {} nodes {} time {} pv {}", info.depth, cp, info.nodes,
-                      std::llround(info.seconds * 1000), uci_move(s, best, chess960_)));
+                      std::llround(info.seconds * 1000), uci_move(s, best, chess960)));
     });
     Move m = agent.choose(s);
-    say("bestmove " + uci_move(s, m, chess960_));
+    say("bestmove " + uci_move(s, m, chess960));
   });
 }
 
@@ -120,7 +123,7 @@ void UciSession::command(const std::string& line) {
     say(fmt::format("id name Tabula {} ({})", TABULA_VERSION, program_->name));
     say("id author the Tabula developers");
     say("option name Threads type spin default 1 min 1 max 64");
-    say("option name Hash type spin default 16 min 1 max 65536");
+    say("option name Hash type spin default 16 min 1 max 256");
     say("option name UCI_Chess960 type check default false");
     say("uciok");
   } else if (name == "isready") {
@@ -137,10 +140,9 @@ void UciSession::command(const std::string& line) {
     for (auto it = value_at == words.end() ? value_at : value_at + 1; it < words.end(); ++it)
       value += (value.empty() ? "" : " ") + *it;
     if (option == "UCI_Chess960") chess960_ = value == "true";
-    else if (option == "Threads") threads_ = static_cast<int>(whole_or(value, 1));
-    else if (option == "Hash") hash_mb_ = static_cast<int>(whole_or(value, 16));
+    else if (option == "Threads") threads_ = static_cast<int>(std::clamp(whole_or(value, 1), 1LL, 64LL));
+    else if (option == "Hash") hash_mb_ = static_cast<int>(std::clamp(whole_or(value, 16), 1LL, 256LL));
     else say(fmt::format("info string unknown option '{}'", option));
-    if (option == "Threads" && threads_ > 1) say("info string the search runs on one thread");
   } else if (name == "position") {
     stop_search();
     set_position(words);
