@@ -20,6 +20,7 @@
 #include "players/agent_spec.hpp"
 #include "progress_bar.hpp"
 #include "results_output.hpp"
+#include "results_verify.hpp"
 #include "studies/variant_analysis.hpp"
 #include "studies/variant_comparison.hpp"
 
@@ -31,7 +32,15 @@ struct Options {
   std::vector<std::string> rules;
   std::string shard = "0/1", out, html;
   AnalysisConfig config;
-  bool json = false, resume = false, dry_run = false, force = false;
+  bool json = false, resume = false, dry_run = false, force = false, verify = false;
+};
+
+// Whether the games of a report can be trusted: those played in this run can; those read
+// back from a results file (--resume) only when replayed (--verify).
+struct Verification {
+  int read_back = 0;     // games taken from the results file
+  bool verified = true;  // false: some were taken on the file's word
+  std::string sentence;  // the report's last line ("" when every game was played here)
 };
 
 // A player's seconds a move: its time budget, or for a budget of counts (mcts:20000,
@@ -70,7 +79,32 @@ std::string minutes(double seconds) {
   return seconds < 90 ? fmt::format("{:.0f} s", seconds) : fmt::format("{:.0f} min", seconds / 60);
 }
 
-AnalysedVariant run_one(const std::string& path, const Options& o) {
+// Replays the games read back from `out` under `program` when asked to (--verify), and says
+// whether they were.
+Verification verify_read_back(const std::shared_ptr<const Program>& program, const std::shared_ptr<const Study>& study,
+                              const ResultsOutput& out, const std::string& path, const RulesIdentity& rules,
+                              const Options& o) {
+  Verification v;
+  for (const auto& phase : out.finished()) v.read_back += static_cast<int>(phase.size());
+  if (v.read_back == 0) return v;
+  if (!o.verify) {
+    v.verified = false;
+    v.sentence =
+        fmt::format("not verified: {} game{} read back from {} were not replayed (analyze --verify replays them)\n",
+                    v.read_back, v.read_back == 1 ? "" : "s", path);
+    return v;
+  }
+  StudyGames games;
+  games.study = study;
+  games.phases = out.finished();
+  std::string problem = verify_games(program, games, o.config.threads);
+  if (!problem.empty()) throw UserError{"--verify: " + problem + "; nothing is reported"};
+  v.sentence = fmt::format("verified: the {} game{} read back from {} replay to their results under {} (hash {})\n",
+                           v.read_back, v.read_back == 1 ? "" : "s", path, rules.file, rules.hash);
+  return v;
+}
+
+AnalysedVariant run_one(const std::string& path, const Options& o, Verification& verification) {
   RulesIdentity rules;
   auto program = load_rules_or_fail(path, &rules, o.load);
   const AnalysisConfig& c = o.config;
@@ -80,6 +114,7 @@ AnalysedVariant run_one(const std::string& path, const Options& o) {
   GameOrigin origin{study, 0, {c.games, c.skill_games, c.good_games}, c.shard_index, c.shard_count};
   std::optional<ResultsOutput> out;
   if (!o.out.empty()) out.emplace(o.out, origin, o.resume);
+  if (out) verification = verify_read_back(program, study, *out, o.out, rules, o);
   std::vector<std::vector<int>> skip(3);
   if (out)
     for (int p = 0; p < 3; ++p) skip[p] = out->finished_indices(p);
@@ -169,6 +204,9 @@ void add_analyze(CLI::App& app) {
   cmd->add_option("--shard", o->shard, "Play only the games g with g % N == I (of every phase)")->capture_default_str();
   cmd->add_option("--out", o->out, "Append one JSON line per finished game to FILE, as match --out does");
   cmd->add_flag("--resume", o->resume, "With --out: skip the games already in FILE, append the rest");
+  cmd->add_flag("--verify", o->verify,
+                "With --resume: replay the games read back from FILE under the rules and refuse a line whose moves "
+                "do not lead to its result (as merge --verify)");
   auto* html = cmd->add_option("--html", o->html, "Write a self-contained report page (plots) to OUT.html");
   cmd->add_flag("--force", o->force,
                 "Replace the --html file when it exists (tabula never writes over a file otherwise)")
@@ -182,6 +220,8 @@ void add_analyze(CLI::App& app) {
     if (auto error = check_agent_spec(good_player_of(c)); !error.empty()) throw UserError{"--good: " + error};
     parse_shard(o->shard, c.shard_index, c.shard_count);
     if (o->resume && o->out.empty()) throw UserError{"--resume needs --out FILE"};
+    if (o->verify && !o->resume)
+      throw UserError{"--verify replays the games read back from a results file: it needs --out FILE --resume"};
     if (c.seconds > 0 && (!o->out.empty() || c.shard_count > 1))
       throw UserError{"--seconds leaves games unplayed: a study written with --out or --shard must play them all"};
     if (o->rules.size() > 1 && (!o->out.empty() || c.shard_count > 1))
@@ -202,15 +242,20 @@ void add_analyze(CLI::App& app) {
     if (!o->html.empty()) check_output_free(o->html, o->force, "--html", kAnalysisPage);
     std::vector<AnalysedVariant> variants;
     std::vector<Analysis> analyses;
+    Verification verification;  // one rules file when games are read back (--out takes one)
     for (const auto& path : o->rules) {
-      variants.push_back(run_one(path, *o));
+      variants.push_back(run_one(path, *o, verification));
       analyses.push_back(variants.back().analysis);
     }
     const Comparison cmp = compare_analyses(analyses);
     if (!o->html.empty()) write_output(o->html, analysis_page(variants, &cmp), o->force, "--html", kAnalysisPage);
     if (analyses.size() == 1) {
-      if (o->json) return print_json(analysis_json(analyses[0]));
-      std::cout << analysis_text(analyses[0]);
+      if (o->json) {
+        Json j = analysis_json(analyses[0]);
+        j["verified"] = verification.verified;
+        return print_json(j);
+      }
+      std::cout << analysis_text(analyses[0]) << verification.sentence;
       return;
     }
     if (o->json) return print_json(comparison_json(cmp, analyses));

@@ -109,6 +109,8 @@ void add_match(CLI::App& app) {
     std::vector<GameRecord> earlier = out ? out->finished()[0] : std::vector<GameRecord>{};
     int finished = static_cast<int>(earlier.size());
     ProgressBar progress;
+    InterruptCatcher interrupt;  // Ctrl-C: no new game; the report of the games played
+    o->config.interrupt = interrupt.flag();
     auto records = run_match(
         program, o->config,
         [&](const GameRecord& g) {
@@ -121,7 +123,13 @@ void add_match(CLI::App& app) {
         out ? out->finished_indices(0) : std::vector<int>{});
     progress.finish();
     if (out) out->close();
+    const bool interrupted = interrupt.flag()->load();
+    const int played = static_cast<int>(records.size());
     records.insert(records.end(), earlier.begin(), earlier.end());
+    if (interrupted && records.empty()) {
+      std::cerr << "tabula: interrupted before any game of the match was finished; nothing to report\n";
+      throw Interrupted{};
+    }
     std::sort(records.begin(), records.end(), [](const GameRecord& a, const GameRecord& b) { return a.game < b.game; });
     MatchReport report = summarize(records, o->config.seating, error);
     if (!error.empty()) throw UserError{error};
@@ -130,6 +138,14 @@ void add_match(CLI::App& app) {
     if (o->json) print_json(report_json(report));
     else if (o->csv) std::cout << report_csv(report);
     else std::cout << report_text(report);
+    if (interrupted) {
+      std::cout.flush();
+      std::cerr << fmt::format(
+          "tabula: interrupted: {} of the {} games of this run were played and are reported above{}\n", played,
+          planned - static_cast<int>(earlier.size()),
+          out ? fmt::format("; {} keeps them (match --resume with the same options plays the rest)", o->out) : "");
+      throw Interrupted{};
+    }
   });
 }
 

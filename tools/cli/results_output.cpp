@@ -11,6 +11,8 @@
 #include <iostream>
 
 #include "cli_support.hpp"
+#include "output_file.hpp"
+#include "studies/results_file.hpp"
 #include "studies/study_games.hpp"
 
 namespace tabula::cli {
@@ -76,6 +78,8 @@ ResultsOutput::ResultsOutput(const std::string& path, const GameOrigin& origin, 
   if (resume && exists && !regular) throw UserError{fmt::format("--resume: '{}' is not a regular file", path)};
   fd_ = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
   if (fd_ < 0) throw UserError{system_error("open for appending", path)};
+  // What this run appends to (and, resumed, reads): no other output of it may replace it.
+  note_input(path, "the results file");
   try {
     if (!regular && exists) return;
     check(origin, resume);
@@ -139,7 +143,16 @@ void ResultsOutput::write_text(const std::string& text) {
   }
 }
 
-void ResultsOutput::write(const ResultLine& line) { write_text(to_json_line(line) + "\n"); }
+void ResultsOutput::write(const ResultLine& line) {
+  std::string text = to_json_line(line);
+  // What is written is read back (merge, --resume): a line is never longer than they read.
+  if (text.size() > kMaxResultsLineBytes)
+    throw UserError{fmt::format(
+        "game {}'s results line has {} bytes, more than the {} a line of a results file may have (the limit "
+        "merge and --resume read, kMaxResultsLineBytes); it is not written, and the games before it are kept",
+        line.game.game, text.size(), kMaxResultsLineText)};
+  write_text(text + "\n");
+}
 
 void ResultsOutput::close() {
   if (fd_ < 0) return;
