@@ -1,6 +1,7 @@
 #include "lang/design_warnings.hpp"
 
 #include <fmt/format.h>
+#include <cstdlib>
 #include <memory>
 #include <optional>
 
@@ -185,6 +186,26 @@ void unreached_end_conditions(const Program& p, std::shared_ptr<const Program> s
   }
 }
 
+// ---------------------------------------------------------------- a start that is not legal
+// The rules' own start must be a position they take when read (`legal-position`): its text,
+// written by any command, is read back.
+void illegal_start(const Program& p, std::shared_ptr<const Program> shared, Diagnostics& diags) {
+  if (p.legal_position.empty()) return;
+  State start(shared);
+  for (size_t i = 0; i < p.legal_position.size(); ++i) {
+    if (holds(p.legal_position[i], {start, start.current_player()})) continue;
+    // Reported at the rule, whose text ends with where it is: "... (FILE:LINE)".
+    const std::string& text = p.legal_position_text.at(i);
+    const size_t open = text.rfind(" ("), colon = text.rfind(':');
+    SourcePos at{p.rules_path, 0, 0};
+    if (open != std::string::npos && colon != std::string::npos && colon > open)
+      at = {text.substr(open + 2, colon - open - 2), std::atoi(text.c_str() + colon + 1), 1};
+    diags.error(at,
+                "the start position is not a legal one: this rule does not hold there, so the start's text would "
+                "not be read back");
+  }
+}
+
 }  // namespace
 
 void design_warnings(const RulesFile& rules, const Program& program, Diagnostics& diags) {
@@ -193,6 +214,7 @@ void design_warnings(const RulesFile& rules, const Program& program, Diagnostics
   if (program.board && program.player_count() > 0 && !program.turn.turn.empty()) {
     // State shares its program: wrap the caller's without taking ownership.
     std::shared_ptr<const Program> shared(&program, [](const Program*) {});
+    illegal_start(program, shared, diags);
     unreached_end_conditions(program, shared, diags);
   }
 }
