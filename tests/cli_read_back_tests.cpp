@@ -170,3 +170,29 @@ TEST_CASE("CLI: analyze --resume believes a results file only with --verify, and
             .out.find("--verify replays the games read back from a results file: it needs "
                       "--out FILE --resume") != std::string::npos);
 }
+
+TEST_CASE("CLI: match --resume believes a results file only with --verify, and says which",
+          "[cli][results][verify][read-back]") {
+  TempDir dir;
+  const std::string match = "match rules/tic-tac-toe.rules --players random,random --seed 2 --games 6 ";
+  REQUIRE(run(match + "--out " + (dir / "m.jsonl")).status == 0);
+  const std::string honest = read_text(dir / "m.jsonl");
+  const std::string forged = std::regex_replace(honest, std::regex("\"winner\":-?[0-9]+"), "\"winner\":0");
+  REQUIRE(forged != honest);
+  write_all(dir / "forged.jsonl", forged);
+  auto believed = run(match + "--out " + (dir / "forged.jsonl") + " --resume");
+  INFO(believed.out);
+  CHECK(believed.status == 0);
+  CHECK(believed.out.find("not verified: 6 games read back from " + (dir / "forged.jsonl") +
+                          " were not replayed (match --verify replays them)") != std::string::npos);
+  CHECK(run(match + "--out " + (dir / "forged.jsonl") + " --resume --json").out.find(",\"verified\":false}") !=
+        std::string::npos);
+  auto caught = run(match + "--out " + (dir / "forged.jsonl") + " --resume --verify");
+  CHECK(caught.status == 1);
+  CHECK(caught.out.find("does not replay to its results line: the line says a win of x") != std::string::npos);
+  auto checked = run(match + "--out " + (dir / "m.jsonl") + " --resume --verify");
+  CHECK(checked.status == 0);
+  CHECK(checked.out.find("verified: the 6 games read back from " + (dir / "m.jsonl") + " replay to their results") !=
+        std::string::npos);
+  CHECK(run(match + "--json").out.find("verified") == std::string::npos);  // every game played here
+}

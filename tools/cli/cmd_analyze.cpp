@@ -35,14 +35,6 @@ struct Options {
   bool json = false, resume = false, dry_run = false, force = false, verify = false;
 };
 
-// Whether the games of a report can be trusted: those played in this run can; those read
-// back from a results file (--resume) only when replayed (--verify).
-struct Verification {
-  int read_back = 0;     // games taken from the results file
-  bool verified = true;  // false: some were taken on the file's word
-  std::string sentence;  // the report's last line ("" when every game was played here)
-};
-
 // A player's seconds a move: its time budget, or for a budget of counts (mcts:20000,
 // alphabeta:4) what its first moves from the start took here, so the estimate holds for
 // both.
@@ -79,32 +71,7 @@ std::string minutes(double seconds) {
   return seconds < 90 ? fmt::format("{:.0f} s", seconds) : fmt::format("{:.0f} min", seconds / 60);
 }
 
-// Replays the games read back from `out` under `program` when asked to (--verify), and says
-// whether they were.
-Verification verify_read_back(const std::shared_ptr<const Program>& program, const std::shared_ptr<const Study>& study,
-                              const ResultsOutput& out, const std::string& path, const RulesIdentity& rules,
-                              const Options& o) {
-  Verification v;
-  for (const auto& phase : out.finished()) v.read_back += static_cast<int>(phase.size());
-  if (v.read_back == 0) return v;
-  if (!o.verify) {
-    v.verified = false;
-    v.sentence =
-        fmt::format("not verified: {} game{} read back from {} were not replayed (analyze --verify replays them)\n",
-                    v.read_back, v.read_back == 1 ? "" : "s", path);
-    return v;
-  }
-  StudyGames games;
-  games.study = study;
-  games.phases = out.finished();
-  std::string problem = verify_games(program, games, o.config.threads);
-  if (!problem.empty()) throw UserError{"--verify: " + problem + "; nothing is reported"};
-  v.sentence = fmt::format("verified: the {} game{} read back from {} replay to their results under {} (hash {})\n",
-                           v.read_back, v.read_back == 1 ? "" : "s", path, rules.file, rules.hash);
-  return v;
-}
-
-AnalysedVariant run_one(const std::string& path, const Options& o, Verification& verification) {
+AnalysedVariant run_one(const std::string& path, const Options& o, ReadBack& read_back) {
   RulesIdentity rules;
   auto program = load_rules_or_fail(path, &rules, o.load);
   const AnalysisConfig& c = o.config;
@@ -114,7 +81,7 @@ AnalysedVariant run_one(const std::string& path, const Options& o, Verification&
   GameOrigin origin{study, 0, {c.games, c.skill_games, c.good_games}, c.shard_index, c.shard_count};
   std::optional<ResultsOutput> out;
   if (!o.out.empty()) out.emplace(o.out, origin, o.resume);
-  if (out) verification = verify_read_back(program, study, *out, o.out, rules, o);
+  if (out) read_back = check_read_back(program, study, out->finished(), o.out, rules, o.verify, c.threads, "analyze");
   std::vector<std::vector<int>> skip(3);
   if (out)
     for (int p = 0; p < 3; ++p) skip[p] = out->finished_indices(p);
@@ -242,9 +209,9 @@ void add_analyze(CLI::App& app) {
     if (!o->html.empty()) check_output_free(o->html, o->force, "--html", kAnalysisPage);
     std::vector<AnalysedVariant> variants;
     std::vector<Analysis> analyses;
-    Verification verification;  // one rules file when games are read back (--out takes one)
+    ReadBack read_back;  // one rules file when games are read back (--out takes one)
     for (const auto& path : o->rules) {
-      variants.push_back(run_one(path, *o, verification));
+      variants.push_back(run_one(path, *o, read_back));
       analyses.push_back(variants.back().analysis);
     }
     const Comparison cmp = compare_analyses(analyses);
@@ -252,10 +219,10 @@ void add_analyze(CLI::App& app) {
     if (analyses.size() == 1) {
       if (o->json) {
         Json j = analysis_json(analyses[0]);
-        j["verified"] = verification.verified;
+        j["verified"] = read_back.verified;
         return print_json(j);
       }
-      std::cout << analysis_text(analyses[0]) << verification.sentence;
+      std::cout << analysis_text(analyses[0]) << read_back.sentence;
       return;
     }
     if (o->json) return print_json(comparison_json(cmp, analyses));

@@ -67,7 +67,8 @@ std::vector<std::vector<GameRecord>> check_existing(ResultsFile&& file, const Ga
 
 }  // namespace
 
-ResultsOutput::ResultsOutput(const std::string& path, const GameOrigin& origin, bool resume) : path_(path) {
+ResultsOutput::ResultsOutput(const std::string& path, const GameOrigin& origin, bool resume, bool keep_moves)
+    : path_(path) {
   finished_.resize(origin.study->phases().size());
   struct stat info {};
   bool exists = ::stat(path.c_str(), &info) == 0;
@@ -82,14 +83,14 @@ ResultsOutput::ResultsOutput(const std::string& path, const GameOrigin& origin, 
   note_input(path, "the results file");
   try {
     if (!regular && exists) return;
-    check(origin, resume);
+    check(origin, resume, keep_moves);
   } catch (...) {
     ::close(fd_);
     throw;
   }
 }
 
-void ResultsOutput::check(const GameOrigin& origin, bool resume) {
+void ResultsOutput::check(const GameOrigin& origin, bool resume, bool keep_moves) {
   const std::string& path = path_;
   // Two runs appending to one file would interleave their games: the second is refused.
   if (::flock(fd_, LOCK_EX | LOCK_NB) != 0)
@@ -98,7 +99,7 @@ void ResultsOutput::check(const GameOrigin& origin, bool resume) {
   std::string error;
   // A match needs only to tell its games apart; an analysis replays its finished games
   // for its measures, so it keeps their moves.
-  bool digest = origin.study->command() == "match";
+  bool digest = origin.study->command() == "match" && !keep_moves;
   auto file = read_results_file(path, error, digest);
   if (!file)
     throw UserError{
