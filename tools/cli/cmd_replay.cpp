@@ -21,10 +21,21 @@
 namespace tabula::cli {
 namespace {
 
+// A long game is replayed keeping only its recent history: the state forgets what it has
+// journaled every kKeptPlies plies (the last move stays known, for a page's arrow), so a game
+// of a million plies takes the memory of a few thousand. Only --json, which reports the
+// final state whole, keeps it all.
+constexpr size_t kKeptPlies = 4096;
+void keep_recent_history(State& s) {
+  if (s.history().size() < kKeptPlies) return;
+  s.stop_journal();
+  s.restart_journal();
+}
+
 // A page that steps through the game, made as the record is replayed: each position is
-// drawn as it comes (the board laid out once), and the state forgets its history every few
-// thousand plies, so that a game of a million plies takes time and memory in proportion to
-// the page, not to the game's history held twice.
+// drawn as it comes (the board laid out once, and a cell again only when it changed), so
+// that a long game takes time and memory in proportion to the page, not to the game's
+// history held twice.
 class PageReplay {
  public:
   explicit PageReplay(const State& start, const std::string& record_path)
@@ -43,10 +54,7 @@ class PageReplay {
     pending_number_ = s.current_seat() == 0 && s.turn_point().step == 0
                           ? fmt::format("{}.", s.ply() / program_.seat_count() + 1)
                           : "";
-    if (s.history().size() >= kKeptPlies) {  // the last move stays known: it is drawn
-      s.stop_journal();
-      s.restart_journal();
-    }
+    keep_recent_history(s);
   }
   std::string finish(const State& last) {
     if (pending_) add(last, pending_text_, pending_number_);
@@ -55,7 +63,6 @@ class PageReplay {
   }
 
  private:
-  static constexpr size_t kKeptPlies = 4096;
   void add(const State& s, const std::string& move, const std::string& number) {
     const PictureOptions picture = picture_options(s);
     // The page shows the ply beside it: the status is who is to move, or the result (a few
@@ -103,9 +110,10 @@ void add_replay(CLI::App& app) {
     State s = record_start(program, record, o->position);
     std::optional<PageReplay> page;
     if (!o->html.empty()) page.emplace(s, o->game);
-    std::function<void(State&, const Move&)> draw;
-    if (page) draw = [&](State& at, const Move& m) { page->before(at, m); };
-    int applied = replay_or_fail(s, record, rules, o->game, draw);
+    std::function<void(State&, const Move&)> each;
+    if (page) each = [&](State& at, const Move& m) { page->before(at, m); };
+    else if (!o->json) each = [](State& at, const Move&) { keep_recent_history(at); };
+    int applied = replay_or_fail(s, record, rules, o->game, each);
     if (page) write_output(o->html, page->finish(s), o->force, "--html", kReplayPage);
     if (o->html == "-") return;
     if (o->json) {
