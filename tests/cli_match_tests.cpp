@@ -102,3 +102,17 @@ TEST_CASE("CLI: merge combines the shards of a round robin into the whole report
   CHECK(tail(merged.out) ==
         tail(whole.out) + "not verified: the games' moves were not replayed (merge --verify replays them)\n");
 }
+
+TEST_CASE("CLI: Ctrl-C during a match reports the games played and says how many", "[cli][match][interrupt]") {
+  // A background job of a script starts with SIGINT ignored; the match catches it once it runs.
+  auto r = run_script(
+      "dir=$(mktemp -d); $TABULA match rules/tic-tac-toe.rules --players random,random --games 1000000 "
+      "--out $dir/m.jsonl >$dir/out 2>&1 & pid=$!; sleep 1.5; kill -INT $pid; wait $pid; echo \"exit $?\"; "
+      "cat $dir/out; echo \"lines $(wc -l <$dir/m.jsonl)\"; rm -rf $dir");
+  INFO(r.out);
+  CHECK(r.out.find("exit 130") != std::string::npos);
+  CHECK(r.out.find("tabula: interrupted: ") != std::string::npos);
+  CHECK(r.out.find(" of the 1000000 games of this run were played and are reported above; ") != std::string::npos);
+  CHECK(r.out.find("keeps them (match --resume with the same options plays the rest)") != std::string::npos);
+  CHECK(r.out.find("Tic-tac-toe") != std::string::npos);  // the report of the games played
+}

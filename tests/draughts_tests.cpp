@@ -63,10 +63,47 @@ TEST_CASE("International draughts: positions with flying kings, counted by the r
   CHECK(perft_list(state_at(international(), "5/5/5/5/5/5/1b3/5/5/W4 white"), 4) == std::vector<uint64_t>{6, 6, 6, 6});
   CHECK(perft_list(state_at(international(), "b4/5/3B1/1b3/3b1/2b2/3bw/1W3/5/w1ww1 white"), 4) ==
         std::vector<uint64_t>{2, 32, 221, 2492});
+  // Here two paths take the same pieces to the same square at depth 4: one move under the
+  // FMJD rules (rules/international-draughts.rules), two when every path counts.
   CHECK(perft_list(state_at(international(), "5/3b1/1b2B/2B2/5/1b3/2W2/w4/W4/5 black"), 4) ==
-        std::vector<uint64_t>{3, 32, 453, 3959});
+        std::vector<uint64_t>{3, 32, 453, 3951});
+  CHECK(perft_list(state_at(load_rules(repo_path("tests/data/draughts-distinct-paths.rules")),
+                            "5/3b1/1b2B/2B2/5/1b3/2W2/w4/W4/5 black"),
+                   4) == std::vector<uint64_t>{3, 32, 453, 3959});
   CHECK(perft_list(state_at(international(), "5/1b1b1/5/b2b1/5/2W1b/5/1b1b1/5/5 white"), 4) ==
         std::vector<uint64_t>{1, 9, 66, 439});
+}
+
+TEST_CASE("International draughts: a capture is its squares and the pieces it takes (FMJD), or each path",
+          "[draughts][perft][distinct]") {
+  // White king c3; black men d2, f2, d4, f4: the king goes round them either way. Six
+  // paths; the two that end back on c3 take the same four pieces. Counted by the reference
+  // (tests/draughts/reference_draughts.py: 5, and 6 with --paths).
+  const std::string ring = "5/5/5/5/5/5/1bb2/1W3/1bb2/5 white";
+  State fmjd = state_at(international(), ring);
+  CHECK(move_strings(fmjd) ==
+        Moves{"c3xe1xg3xe5xa1", "c3xe1xg3xe5xb2", "c3xe5xg3xe1xa5", "c3xe5xg3xe1xb4", "c3xe5xg3xe1xc3"});
+  State paths = state_at(load_rules(repo_path("tests/data/draughts-distinct-paths.rules")), ring);
+  CHECK(move_strings(paths).size() == 6);
+  CHECK(perft(paths, 1) == 6);
+  CHECK(perft(fmjd, 1) == 5);
+  // The kept path's text reads back; the game goes on the same either way.
+  State t = fmjd;
+  t.apply(move_of(t, "c3xe5xg3xe1xc3"));
+  CHECK(position_string(t) == "5/5/5/5/5/5/5/1W3/5/5 black");
+}
+
+TEST_CASE("International draughts: the published perft counts, each with its convention",
+          "[draughts][perft][distinct]") {
+  // From the start the two conventions first differ at depth 8: 6,483,961 moves counted as
+  // the FMJD rules count them (Aart Bik's list, rules/international-draughts.rules), and
+  // 6,483,971 counting each path (Rein Halbersma's and RBG's lists); at depth 9 41,022,423
+  // and 41,022,614. ctest draughts_published_perft checks depths 8 and 9 both ways (a few
+  // seconds in the Release build only); here the depths below, where the two agree.
+  auto paths = load_rules(repo_path("tests/data/draughts-distinct-paths.rules"));
+  const std::vector<uint64_t> published{9, 81, 658, 4265, 27117};
+  CHECK(perft_list(State(international()), 5) == published);
+  CHECK(perft_list(State(paths), 5) == published);
 }
 
 TEST_CASE("Draughts variants: perft from the start, as the reference counts", "[draughts][perft]") {

@@ -2,6 +2,7 @@
 // and the board come from those texts only, never from the file system, so a game sent to
 // another process is read back as it was, whatever the files there say, or if there are none.
 #include <catch2/catch.hpp>
+#include <filesystem>
 
 #include "diag/source_registry.hpp"
 #include "lang/game_loader.hpp"
@@ -62,4 +63,55 @@ TEST_CASE("A file the given texts lack is an error that says so, even when it ex
   Diagnostics base_diags;
   CHECK_FALSE(load_program(SourceFile("/nowhere/rules/short.rules", kVariant), base_diags, no_base));
   CHECK(render_all(base_diags, no_base).find("cannot open the base rules 'base.rules'") != std::string::npos);
+}
+
+TEST_CASE("A load from given texts takes the weights text it carries, checked, never the file on disk",
+          "[sources][weights]") {
+  // rules/loa.weights is on disk beside rules/loa.rules; the given texts decide.
+  const std::string rules = repo_path("rules/loa.rules"), board = repo_path("boards/square8.yaml");
+  const std::string weights = repo_path("rules/loa.weights");
+  REQUIRE(std::filesystem::exists(weights));
+  auto load = [&](std::vector<SourceFile> given, std::string& rendered) {
+    SourceRegistry sources(given);
+    Diagnostics diags;
+    auto program = load_program(rules, diags, sources);
+    rendered = render_all(diags, sources);
+    return program;
+  };
+  std::string rendered;
+  SECTION("the weights given are the weights played") {
+    auto program = load({SourceFile(rules, read_text(rules)), SourceFile(board, read_text(board)),
+                         SourceFile(weights, "material 2.5\n")},
+                        rendered);
+    INFO(rendered);
+    REQUIRE(program);
+    REQUIRE(program->evaluation_weights.size() == 1);
+    CHECK(program->evaluation_weights[0] == std::pair<std::string, double>{"material", 2.5});
+  }
+  SECTION("no weights given: none, whatever the disk holds") {
+    auto program = load({SourceFile(rules, read_text(rules)), SourceFile(board, read_text(board))}, rendered);
+    INFO(rendered);
+    REQUIRE(program);
+    CHECK(program->evaluation_weights.empty());
+  }
+  SECTION("a forged weight is refused as in a file") {
+    auto program = load({SourceFile(rules, read_text(rules)), SourceFile(board, read_text(board)),
+                         SourceFile(weights, "material nan\n")},
+                        rendered);
+    CHECK_FALSE(program);
+    CHECK(rendered.find("loa.weights:1:10: error: expected the weight of 'material', a number from -1e9 to 1e9") !=
+          std::string::npos);
+  }
+}
+
+TEST_CASE("A byte order mark at the start of a weights file is no part of the first term", "[sources][weights]") {
+  const std::string rules = repo_path("rules/loa.rules"), board = repo_path("boards/square8.yaml");
+  SourceRegistry sources({SourceFile(rules, read_text(rules)), SourceFile(board, read_text(board)),
+                          SourceFile(repo_path("rules/loa.weights"), "\xEF\xBB\xBFmaterial 1.5\nmobility x\n")});
+  Diagnostics diags;
+  auto program = load_program(rules, diags, sources);
+  std::string rendered = render_all(diags, sources);
+  CHECK_FALSE(program);  // `mobility x` is refused; `material` is read as the term it is
+  CHECK(rendered.find("not a term") == std::string::npos);
+  CHECK(rendered.find("loa.weights:2:10: error: expected the weight of 'mobility'") != std::string::npos);
 }

@@ -394,6 +394,10 @@ TEST_CASE("web board: bad game requests are refused with a reason, and the game 
   check_error(b.get("/api/state"), 400, "the query parameter 'session' is missing");
   check_error(b.get("/api/state", {{"session", "<script>"}}), 400, "32 hex digits");
   check_error(b.post("/api/computer", json{{"session", id}}), 409, "a person is to move");
+  // A field given twice is refused, whichever value a reader would take (issue 58, W15).
+  const std::string twice =
+      "{\"session\": \"" + id.get<std::string>() + "\", \"move\": \"b1-b3\", \"move\": \"b1-d3\"}";
+  check_error(b.post("/api/move", twice), 400, "the field 'move' is given twice");
   json unchanged = b.ok(b.get("/api/state", {{"session", id}}));
   CHECK(unchanged["ply"] == 0);
   CHECK(unchanged["moves"] == s["moves"]);
@@ -694,6 +698,34 @@ TEST_CASE("web board: an edited rules file is read again: its errors are shown, 
   CHECK(b.ok(b.get("/api/rules", {{"game", "race"}}))["version"] == 2);
   check_error(b.get("/api/rules"), 400, "'game' is missing");
   check_error(b.get("/api/rules", {{"game", "nothing"}}), 404, "there is no game 'nothing'");
+}
+
+TEST_CASE("web board: a weights file written, edited or forged beside a served rules file is read again",
+          "[web][watch][weights]") {
+  namespace fs = std::filesystem;
+  const ServedCopy served("watch-weights");
+  std::ofstream(served.file) << served.race;
+  const fs::path weights = served.folder / "rules" / "race.weights";
+  web::BoardOptions now;
+  now.watch_seconds = 0;  // read the files at every request
+  Board b(now, web::load_games({served.file.string()}));
+  CHECK(b.ok(b.get("/api/rules", {{"game", "race"}}))["version"] == 1);
+  // `tabula tune` writes the weights beside the rules while they are served: a new version.
+  std::ofstream(weights) << "material 2.5\n";
+  json rules = b.ok(b.get("/api/rules", {{"game", "race"}}));
+  CHECK(rules["version"] == 2);
+  CHECK(rules["diagnostics"].is_null());
+  // A weight that is not a number is reported as the loader reports it; the last rules stay.
+  std::ofstream(weights, std::ios::trunc) << "material nan\n";
+  rules = b.ok(b.get("/api/rules", {{"game", "race"}}));
+  CHECK(rules["version"] == 2);
+  REQUIRE(rules["diagnostics"].is_string());
+  CHECK_THAT(rules["diagnostics"].get<std::string>(), Catch::Contains("race.weights:1:10: error: expected the weight"));
+  // Removed: the rules load again without it.
+  fs::remove(weights);
+  rules = b.ok(b.get("/api/rules", {{"game", "race"}}));
+  CHECK(rules["version"] == 3);
+  CHECK(rules["diagnostics"].is_null());
 }
 
 TEST_CASE("web board: a served file replaced by a pipe, a device or a link elsewhere is never read", "[web][watch]") {

@@ -36,6 +36,22 @@ LoadResult load_with(const std::string& entry, SourceRegistry sources, Load&& lo
   return out;
 }
 
+// A load refused before anything is read: one error, without a place.
+LoadResult refused(const std::string& file, const std::string& message) {
+  LoadResult out;
+  out.diagnostics.push_back({"error", file, 0, 0, message});
+  out.rendered = (file.empty() ? "" : file + ": ") + "error: " + message + "\n";
+  return out;
+}
+
+// Texts given in place of files have the limit of the files (diag/source_file.hpp): what
+// is built from a text grows with it.
+std::string too_large(const std::string& text) {
+  if (text.size() <= kMaxInputBytes) return "";
+  return fmt::format("the text has {} bytes, more than the {} limit for a rules, board or weights file", text.size(),
+                     kMaxInputText);
+}
+
 }  // namespace
 
 LoadResult load_game(const std::string& path) { return detail::load_file(path, LoadSettings{}); }
@@ -58,6 +74,7 @@ LoadResult load_game_from_text(const std::string& text, const std::string& name)
 }
 
 LoadResult load_game_from_text(const std::string& text, const std::string& name, const LoadSettings& settings) {
+  if (auto why = too_large(text); !why.empty()) return refused(name, why);
   return load_with(name, {}, [&](Diagnostics& d, SourceRegistry& s) {
     return load_program(SourceFile{name, text}, d, s, nullptr, LoadOptions{settings.reference});
   });
@@ -68,12 +85,9 @@ LoadResult load_game_from_sources(const std::vector<SourceText>& sources) {
 }
 
 LoadResult load_game_from_sources(const std::vector<SourceText>& sources, const LoadSettings& settings) {
-  if (sources.empty()) {
-    LoadResult out;
-    out.diagnostics.push_back({"error", "", 0, 0, "no source files were given"});
-    out.rendered = "error: no source files were given\n";
-    return out;
-  }
+  if (sources.empty()) return refused("", "no source files were given");
+  for (const SourceText& s : sources)
+    if (auto why = too_large(s.text); !why.empty()) return refused(s.path, why);
   std::vector<SourceFile> given;
   for (const SourceText& s : sources) given.emplace_back(s.path, s.text);
   const SourceFile entry = given.front();

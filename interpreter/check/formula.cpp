@@ -6,6 +6,7 @@
 #include <limits>
 #include <optional>
 
+#include "check/condition_bounds.hpp"
 #include "check/context.hpp"
 #include "syntax/ast_print.hpp"
 #include "syntax/name_suggest.hpp"
@@ -53,7 +54,17 @@ bool CheckContext::formula(const Expr& e, Formula& out, Scope scope) {
 
 bool CheckContext::condition(const Expr& e, Formula& out, Scope scope) {
   if (!formula(e, out, scope)) return false;
-  if (!out.numeric()) return true;
+  if (!out.numeric()) {
+    // Decided from the bounds of its numbers (check/condition_bounds): a rule that can never
+    // apply is most likely a slip (a count compared with more than the board holds).
+    std::string written = to_string(e);
+    if (written.size() > 80) written = written.substr(0, 77) + "...";
+    if (!can_ever_hold(out, program))
+      warning(e.pos, fmt::format("this condition can never hold: in no position can its numbers reach what '{}' "
+                                 "asks of them (a count of pieces is at most the cells it counts)",
+                                 written));
+    return true;
+  }
   error(e.pos, fmt::format("'{}' is a number, but a condition (true or false) is expected here; compare it, as in "
                            "'{} > 0'",
                            to_string(e), to_string(e)));

@@ -72,12 +72,32 @@ std::string quote(std::string_view line, int column) {
 
 }  // namespace
 
+std::string printable(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (size_t i = 0; i < text.size();) {
+    size_t j = i + 1;
+    while (j < text.size() && j - i < 4 && is_continuation_byte(static_cast<unsigned char>(text[j]))) ++j;
+    std::string_view ch = text.substr(i, j - i);
+    auto c = static_cast<unsigned char>(ch[0]);
+    const bool control = ch.size() == 1 && ((c < 0x20 && c != '\t' && c != '\n') || c == 0x7F);
+    if (!control && valid_utf8(ch)) {
+      out += ch;
+    } else {  // each byte of it shown by its value
+      for (char byte : ch) out += fmt::format("\\x{:02X}", static_cast<unsigned char>(byte));
+    }
+    i = j;
+  }
+  return out;
+}
+
 std::string render(const Diagnostic& d, const SourceRegistry& sources) {
   std::string out;
+  const std::string file = printable(d.pos.file), message = printable(d.message);
   if (d.pos.line > 0)
-    out = fmt::format("{}:{}:{}: {}: {}\n", d.pos.file, d.pos.line, d.pos.column, severity_name(d.severity), d.message);
-  else if (!d.pos.file.empty()) out = fmt::format("{}: {}: {}\n", d.pos.file, severity_name(d.severity), d.message);
-  else out = fmt::format("{}: {}\n", severity_name(d.severity), d.message);
+    out = fmt::format("{}:{}:{}: {}: {}\n", file, d.pos.line, d.pos.column, severity_name(d.severity), message);
+  else if (!d.pos.file.empty()) out = fmt::format("{}: {}: {}\n", file, severity_name(d.severity), message);
+  else out = fmt::format("{}: {}\n", severity_name(d.severity), message);
   if (d.pos.line > 0)
     if (const SourceFile* f = sources.find(d.pos.file)) out += quote(f->line(d.pos.line), d.pos.column);
   return out;

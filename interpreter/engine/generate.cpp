@@ -24,6 +24,13 @@ void generate_moves(const State& s, MoveList& out) {
     add_pass(out, phase.index);
 }
 
+void generate_listed_moves(const State& s, MoveList& out) {
+  out.clear();
+  if (s.stored_result().over) return;
+  current_phase(s).generate(s, out);
+  if (s.program().promotion_choices) add_promotion_choices(s.program(), out);
+}
+
 bool lists_every_move(const Program& p) { return !p.legal_if.empty() || p.end.pass_always || p.promotion_choices; }
 
 // The movements name the first kind of a promotion that offers several; each other kind is

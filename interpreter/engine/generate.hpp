@@ -15,6 +15,9 @@ struct GenContext {
 };
 
 void generate_moves(const State& s, MoveList& out);
+// The moves the current phase lists (with the promotion choices) before the legality filter
+// (`legal if`) judges them: what a refusal looks among to say which rule refused a move.
+void generate_listed_moves(const State& s, MoveList& out);
 // Whether generate_moves does more than the phase lists (a legality filter, a pass at every
 // turn), so that counting moves without listing them would count others.
 bool lists_every_move(const Program& p);

@@ -36,4 +36,17 @@ void keep_legal(const State& s, MoveList& moves) {
   moves.erase(moves.begin() + static_cast<std::ptrdiff_t>(kept), moves.end());
 }
 
+int forbidding_rule(const State& s, const Move& m) {
+  const Program& p = s.program();
+  if (p.legal_if.empty() || m.kind == Move::pass) return -1;
+  State trial = s;
+  trial.restart_journal();
+  trial.mark_trial();
+  const int mover = s.current_player();
+  trial.apply_unchecked(m);
+  for (size_t i = 0; i < p.legal_if.size(); ++i)
+    if (!holds(p.legal_if[i], {trial, mover, m.from, m.to})) return static_cast<int>(i);
+  return -1;
+}
+
 }  // namespace tabula

@@ -11,4 +11,8 @@ namespace tabula {
 // Drops from `moves` (listed for `s`) the moves the rules' `legal if` conditions forbid.
 void keep_legal(const State& s, MoveList& moves);
 
+// The index in Program::legal_if of the first condition that forbids `m` in `s` (a move the
+// phase lists), or -1 when none does: what a refusal of that move names.
+int forbidding_rule(const State& s, const Move& m);
+
 }  // namespace tabula

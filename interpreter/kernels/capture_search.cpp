@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 #include <algorithm>
+#include <array>
 #include <cstring>
 
 #include "util/limits.hpp"
@@ -349,6 +350,42 @@ bool compile_set_wise(const Program& p, CaptureRules& rules) {
   return rules.set_wise = true;
 }
 
+namespace {
+
+// Keeps the first of the moves from `first` on that share their origin, landing, promotion and
+// the cells they take: the key of each is those, the taken cells sorted; equal keys are
+// found by sorting the keys (a position may have thousands of sequences).
+void keep_one_per_takes(MoveList& out, size_t first) {
+  const size_t n = out.size() - first;
+  if (n < 2) return;
+  thread_local std::vector<std::array<int16_t, Move::kMaxSteps + 3>> keys;
+  thread_local std::vector<uint32_t> order;
+  keys.resize(n);
+  order.resize(n);
+  for (size_t i = 0; i < n; ++i) {
+    const Move& m = out[first + i];
+    auto& k = keys[i];
+    k.fill(-1);
+    k[0] = m.from, k[1] = m.to, k[2] = m.promotion;
+    for (int s = 0; s < m.steps; ++s) k[3 + s] = m.path[s].taken;
+    std::sort(k.begin() + 3, k.begin() + 3 + m.steps);
+    order[i] = static_cast<uint32_t>(i);
+  }
+  std::stable_sort(order.begin(), order.end(), [](uint32_t a, uint32_t b) { return keys[a] < keys[b]; });
+  thread_local std::vector<uint8_t> drop;
+  drop.assign(n, 0);
+  bool any = false;
+  for (size_t i = 1; i < n; ++i)
+    if (keys[order[i]] == keys[order[i - 1]]) drop[order[i]] = 1, any = true;  // stable: the earlier is kept
+  if (!any) return;
+  size_t kept = first;
+  for (size_t i = 0; i < n; ++i)
+    if (!drop[i]) out[kept++] = out[first + i];
+  out.erase(out.begin() + static_cast<std::ptrdiff_t>(kept), out.end());
+}
+
+}  // namespace
+
 void search_captures(const Program& p, const CaptureRules& rules, const BoardArrays& board, int seat,
                      const std::vector<int>& starts, int maker, MoveList& out) {
   const size_t first = out.size();
@@ -356,6 +393,7 @@ void search_captures(const Program& p, const CaptureRules& rules, const BoardArr
     Search search(p, rules, board, seat, maker, out);
     for (int c : starts) search.from(c);
   }
+  if (rules.same_takes_one_move) keep_one_per_takes(out, first);
   if (rules.maximum == CaptureRules::Maximum::none || out.size() == first) return;
   auto key = [&](const Move& m) {
     return rules.maximum == CaptureRules::Maximum::count ? int(m.captures) : int(m.value);

@@ -36,6 +36,9 @@ struct CaptureRules {
   bool rejump = false;        // a cell may be jumped twice in one move (taken pieces leave at once)
   bool remove_later = false;  // taken pieces leave when the move ends; meanwhile they block
   bool no_reverse = false;    // never turn back (180 degrees) between two takes
+  // Two sequences from one cell to one landing that take the same pieces are one move (the
+  // first found is kept), as the FMJD rules count them; otherwise each path is a move.
+  bool same_takes_one_move = false;
 
   // The set-wise search's tables (compile_set_wise), when every hop is short and taken
   // pieces leave at once on a board of at most 64 cells: per seat and kind, its hops in the

@@ -1,11 +1,15 @@
 #include "lang/design_warnings.hpp"
 
 #include <fmt/format.h>
+#include <cstdlib>
 #include <memory>
 #include <optional>
 
 #include "engine/evaluate.hpp"
+#include "engine/generate.hpp"
+#include "engine/legality.hpp"
 #include "engine/state.hpp"
+#include "engine/turn_machine.hpp"
 #include "util/limits.hpp"
 
 namespace tabula {
@@ -85,6 +89,36 @@ bool judged(const Program& p, const Formula& f) {
   return true;
 }
 
+// One uniformly random legal move of `s` into `out` (false when it has none), with `seed`
+// stepped. With `legal if` rules the moves the phase lists are drawn one at a time, without
+// drawing one twice, until one passes the filter: the same choice as listing every legal
+// move and drawing one, but a board of thousands of points tries a few moves a ply, not
+// every one (a placement game with a legality filter on the largest board, 4082 points,
+// took 34 s to validate, listing every placement a ply).
+bool random_legal_move(const State& s, uint64_t& seed, MoveList& moves, Move& out) {
+  auto next = [&seed](size_t n) {
+    seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+    return static_cast<size_t>((seed >> 33) % n);
+  };
+  const Program& p = s.program();
+  if (!p.legal_if.empty()) {
+    generate_listed_moves(s, moves);
+    if (p.end.pass_always) add_pass(moves, current_phase(s).index);  // a pass is never judged
+    for (size_t left = moves.size(); left > 0; --left) {
+      const size_t k = next(left);
+      if (moves[k].kind == Move::pass || forbidding_rule(s, moves[k]) < 0) {
+        out = moves[k];
+        return true;
+      }
+      std::swap(moves[k], moves[left - 1]);  // refused: never drawn again
+    }
+  }
+  s.legal_moves(moves);  // no filter, or every listed move refused (a pass may be left)
+  if (moves.empty()) return false;
+  out = moves[next(moves.size())];
+  return true;
+}
+
 // A condition counts as met when it holds after some move of some seeded random game, for
 // any player taken as the mover (so rule order and whose turn it is never make it look
 // unreachable: the heuristic may miss a dead rule, but should not blame a live one).
@@ -119,11 +153,10 @@ void unreached_end_conditions(const Program& p, std::shared_ptr<const Program> s
     for (game = 0; game < kGames; ++game) {
       State s(shared);
       for (ply = 0; ply < plies && !s.is_terminal(); ++ply) {
-        s.legal_moves(moves);
-        if (moves.empty()) break;
-        seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+        Move chosen;
+        if (!random_legal_move(s, seed, moves, chosen)) break;
         int mover = s.current_player();
-        s.apply_unchecked(moves[(seed >> 33) % moves.size()]);
+        s.apply_unchecked(chosen);
         if (ply == 0)
           for (size_t r = 0; r < n; ++r)
             from_start[r] = from_start[r] && holds(p.end.after_move[r].condition, {s, mover});
@@ -153,6 +186,26 @@ void unreached_end_conditions(const Program& p, std::shared_ptr<const Program> s
   }
 }
 
+// ---------------------------------------------------------------- a start that is not legal
+// The rules' own start must be a position they take when read (`legal-position`): its text,
+// written by any command, is read back.
+void illegal_start(const Program& p, std::shared_ptr<const Program> shared, Diagnostics& diags) {
+  if (p.legal_position.empty()) return;
+  State start(shared);
+  for (size_t i = 0; i < p.legal_position.size(); ++i) {
+    if (holds(p.legal_position[i], {start, start.current_player()})) continue;
+    // Reported at the rule, whose text ends with where it is: "... (FILE:LINE)".
+    const std::string& text = p.legal_position_text.at(i);
+    const size_t open = text.rfind(" ("), colon = text.rfind(':');
+    SourcePos at{p.rules_path, 0, 0};
+    if (open != std::string::npos && colon != std::string::npos && colon > open)
+      at = {text.substr(open + 2, colon - open - 2), std::atoi(text.c_str() + colon + 1), 1};
+    diags.error(at,
+                "the start position is not a legal one: this rule does not hold there, so the start's text would "
+                "not be read back");
+  }
+}
+
 }  // namespace
 
 void design_warnings(const RulesFile& rules, const Program& program, Diagnostics& diags) {
@@ -161,6 +214,7 @@ void design_warnings(const RulesFile& rules, const Program& program, Diagnostics
   if (program.board && program.player_count() > 0 && !program.turn.turn.empty()) {
     // State shares its program: wrap the caller's without taking ownership.
     std::shared_ptr<const Program> shared(&program, [](const Program*) {});
+    illegal_start(program, shared, diags);
     unreached_end_conditions(program, shared, diags);
   }
 }

@@ -16,18 +16,24 @@ std::string weights_path(const std::string& rules_path) {
 
 void load_weights(Program& p, const std::string& rules_path, Diagnostics& diags, SourceRegistry& sources) {
   const std::string path = weights_path(rules_path);
-  std::error_code ec;
-  if (path.empty() || !std::filesystem::exists(path, ec)) return;
+  // Through the registry, as every file of a game: a game made again from the texts it was
+  // made from (a pickle, another process) reads the weights text it carries, checked as any
+  // weights file, never the file on disk now (nor none, when that text has none).
+  if (path.empty() || !sources.exists(path)) return;
   std::string error;
-  auto file = read_source_file(path, "weights", error);
-  if (!file) {
+  auto read = sources.read(path, "weights", error);
+  if (!read) {
     diags.error({path, 1, 1}, error);
     return;
   }
-  sources.add(*file);
+  sources.add(*read);
+  const SourceFile* file = sources.find(path);
   const PositionFeatures features(p);
   for (int n = 1; n <= file->line_count(); ++n) {
     std::string_view line = file->line(n);
+    // A UTF-8 byte order mark (an editor's) is no part of the first term's name.
+    const size_t bom = n == 1 && line.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
+    line.remove_prefix(bom);
     if (auto hash = line.find('#'); hash != std::string_view::npos) line = line.substr(0, hash);
     const size_t start = line.find_first_not_of(" \t");
     if (start == std::string_view::npos) continue;
@@ -43,7 +49,7 @@ void load_weights(Program& p, const std::string& rules_path, Diagnostics& diags,
              (value_text.back() == ' ' || value_text.back() == '\t' || value_text.back() == '\r'))
         value_text.remove_suffix(1);
     }
-    const int name_column = file->column_of(n, start);
+    const int name_column = file->column_of(n, bom + start);
     if (name == "auto" || name == "mcts") {  // the players' choices: a spec's kind and options
       std::string& into = name == "auto" ? p.auto_player : p.mcts_options;
       const std::string value(value_text);
@@ -69,8 +75,8 @@ void load_weights(Program& p, const std::string& rules_path, Diagnostics& diags,
     auto [end, ec2] = std::from_chars(value_text.data(), value_text.data() + value_text.size(), value);
     if (value_text.empty() || ec2 != std::errc() || end != value_text.data() + value_text.size() ||
         !std::isfinite(value) || std::abs(value) > 1e9) {
-      const int column =
-          value_start == std::string_view::npos ? file->column_of(n, line.size()) : file->column_of(n, value_start);
+      const int column = value_start == std::string_view::npos ? file->column_of(n, bom + line.size())
+                                                               : file->column_of(n, bom + value_start);
       diags.error({path, n, column}, fmt::format("expected the weight of '{}', a number from -1e9 to 1e9", name));
       continue;
     }

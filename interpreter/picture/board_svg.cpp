@@ -11,13 +11,54 @@
 
 namespace tabula {
 
-SvgParts board_svg_parts(const BoardGraph& b, const std::vector<CellView>& cells, const PictureOptions& options) {
+namespace {
+
+BoardLayout layout_for(const BoardGraph& b, const PictureOptions& options) {
   const double cell_size = std::isfinite(options.cell_size) ? std::clamp(options.cell_size, 8.0, 400.0) : 48;
-  BoardLayout layout = layout_board(b, cell_size, options.coordinates);
+  return layout_board(b, cell_size, options.coordinates);
+}
+
+// The sides' styles: one per side named, or with a piece on the board.
+std::vector<SideStyle> styles_for(const std::vector<CellView>& cells, const PictureOptions& options) {
   int sides = static_cast<int>(options.side_names.size());
   for (const auto& cell : cells)
     for (const auto& piece : cell.column) sides = std::max(sides, piece.side + 1);
-  auto styles = side_styles(options.side_names, sides);
+  return side_styles(options.side_names, sides);
+}
+
+}  // namespace
+
+struct StateSlotsDrawer::Layout {
+  BoardLayout layout;
+  // The position drawn last, and what its pieces were drawn with.
+  std::vector<CellView> cells;
+  std::vector<std::string> slots;
+  size_t sides = 0;
+  bool stacks = false, letters = false;
+};
+
+StateSlotsDrawer::StateSlotsDrawer(const BoardGraph& b, const PictureOptions& options)
+    : board_(b), layout_(std::make_unique<Layout>()) {
+  layout_->layout = layout_for(b, options);
+}
+
+StateSlotsDrawer::~StateSlotsDrawer() = default;
+
+std::vector<std::string> StateSlotsDrawer::slots(const std::vector<CellView>& cells, const PictureOptions& options) {
+  Layout& last = *layout_;
+  const auto styles = styles_for(cells, options);
+  const bool same = !last.slots.empty() && last.sides == styles.size() && last.stacks == options.stacks &&
+                    last.letters == options.kind_letters;
+  const DrawnBefore before{last.cells, last.slots};
+  auto drawn = state_layer_slots(board_, last.layout, styles, cells, options, same ? &before : nullptr);
+  last.cells = cells, last.slots = drawn, last.sides = styles.size();
+  last.stacks = options.stacks, last.letters = options.kind_letters;
+  return drawn;
+}
+
+SvgParts board_svg_parts(const BoardGraph& b, const std::vector<CellView>& cells, const PictureOptions& options) {
+  BoardLayout layout = layout_for(b, options);
+  auto styles = styles_for(cells, options);
 
   SvgParts parts;
   Point legend = legend_size(layout, options);

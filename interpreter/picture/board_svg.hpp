@@ -1,6 +1,7 @@
 #pragma once
 // Pictures of boards as SVG: any BoardGraph with the pieces on it and marks over it (see
 // picture_views.hpp). The drawing knows nothing of rules; callers fill the views.
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,22 @@ struct SvgParts {
 
 // `cells` has one view per board cell (missing ones are empty).
 SvgParts board_svg_parts(const BoardGraph& b, const std::vector<CellView>& cells, const PictureOptions& options);
+
+// The state part's slots (SvgParts::state_slots) of many positions on one board, one after
+// another: the board laid out once, not once a position, and a cell's piece drawn again only
+// when it changed: what a replay page of a long game draws for each of its positions.
+// `options` as for the first position (its size and coordinates).
+class StateSlotsDrawer {
+ public:
+  StateSlotsDrawer(const BoardGraph& b, const PictureOptions& options);
+  ~StateSlotsDrawer();
+  std::vector<std::string> slots(const std::vector<CellView>& cells, const PictureOptions& options);
+
+ private:
+  struct Layout;
+  const BoardGraph& board_;
+  std::unique_ptr<Layout> layout_;
+};
 
 // The opening <svg> tag, the title and the <defs>. `standalone`: an SVG file (an XML
 // declaration and the namespace); otherwise an <svg> element inside an HTML page.

@@ -12,10 +12,12 @@ struct PieceView {
   int kind = 0;           // picks the mark: 0 a plain disc, 1 a crown, 2 a ring, 3 a square tower, 4 a star
   std::string symbol;     // the letter drawn on the piece when PictureOptions::kind_letters
   std::string kind_name;  // for the tooltip ("white officer")
+  bool operator==(const PieceView&) const = default;
 };
 
 struct CellView {
   std::vector<PieceView> column;  // bottom first; empty for an empty cell
+  bool operator==(const CellView&) const = default;
 };
 
 // A set of cells drawn tinted and hatched, named in a legend under the board.

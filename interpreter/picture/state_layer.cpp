@@ -64,7 +64,7 @@ std::string region_mark_svg(const BoardLayout& layout, Point c, const std::strin
 
 std::vector<std::string> state_layer_slots(const BoardGraph& b, const BoardLayout& layout,
                                            const std::vector<SideStyle>& styles, const std::vector<CellView>& cells,
-                                           const PictureOptions& options) {
+                                           const PictureOptions& options, const DrawnBefore* before) {
   const double p = layout.pitch;
   auto valid = [&](int c) { return c >= 0 && c < b.cell_count(); };
   std::vector<std::string> slots(state_slot_count(b));
@@ -108,6 +108,10 @@ std::vector<std::string> state_layer_slots(const BoardGraph& b, const BoardLayou
     const auto& column = cells[c].column;
     if (column.empty()) continue;
     out = &slots[3 + c];
+    if (before && c < static_cast<int>(before->cells.size()) && before->cells[c] == cells[c]) {
+      *out = before->slots.at(static_cast<size_t>(3 + c));
+      continue;
+    }
     // A column of several counters is always drawn whole, even where stacks were not asked for.
     if (options.stacks || column.size() > 1) {
       *out += stack_svg(layout.centres[c], p, styles, column);

@@ -20,8 +20,15 @@ std::string state_layer_svg(const BoardGraph& b, const BoardLayout& layout, cons
 // targets, then the last move's arrow. Two positions differ in the slots that changed, so a
 // page of many positions keeps only those (a replay page).
 inline int state_slot_count(const BoardGraph& b) { return b.cell_count() + 5; }
+// A position drawn just before on the same layout, with the same styles and options for
+// pieces (stacks, letters): the slot of a cell whose column is as it was there is copied,
+// not drawn again (a long game's replay page draws a few cells a position, not the board).
+struct DrawnBefore {
+  const std::vector<CellView>& cells;
+  const std::vector<std::string>& slots;
+};
 std::vector<std::string> state_layer_slots(const BoardGraph& b, const BoardLayout& layout,
                                            const std::vector<SideStyle>& styles, const std::vector<CellView>& cells,
-                                           const PictureOptions& options);
+                                           const PictureOptions& options, const DrawnBefore* before = nullptr);
 
 }  // namespace tabula

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "diag/diagnostic.hpp"
@@ -56,6 +57,10 @@ class ValueFunction : public Construct {
   // Whether value() >= n. A goal compares a function with a constant ("a row of four":
   // longest-row(mover) >= 4); some functions answer that faster than they measure the value.
   virtual bool at_least(const EvalContext& c, int64_t n) const { return value(c) >= n; }
+  // The least and the most value() can be in any position of `p` (a count of pieces on a
+  // zone: from 0 to the zone's cells), so that a condition no position can meet is found
+  // when the rules are checked (lang/design_warnings); nullopt when not known.
+  virtual std::optional<std::pair<int64_t, int64_t>> bounds(const Program&) const { return std::nullopt; }
   // Where the value counts pieces on cells (how many a side has, or has in a zone): whose,
   // of which kinds, and per side the cells where they count. A playout kernel that keeps the
   // pieces as masks (boards of at most 64 cells, no stacks) then counts it without a State.

@@ -60,6 +60,13 @@ struct Program : BoardData {
   std::vector<const Offer*> offers;
   // `legal if C`: a move stays legal only if each holds after it (engine/legality).
   std::vector<Formula> legal_if;
+  // Each of them as written, with where (`legal if not repeated` (rules/go.rules:22)): a move
+  // it refuses is refused naming it.
+  std::vector<std::string> legal_if_text;
+  // `legal-position if C`: a position read from text stands only if each holds for the side
+  // to move (engine/text/position_text), and each as written, with where, for the refusal.
+  std::vector<Formula> legal_position;
+  std::vector<std::string> legal_position_text;
   std::vector<const Describer*> describers;
   EndRules end;
   Formula evaluation;  // `evaluate EXPR`: what computer players maximise (empty: derived from the rules)

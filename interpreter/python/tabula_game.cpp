@@ -216,10 +216,18 @@ Cheap to copy and safe to share between threads. new_initial_state() starts a ga
                              "Loaded in reference mode (load_game(..., reference=True)): every accelerated path off.")
       .def(py::pickle([](const Game& g) { return py::make_tuple(sources_of(g), g.reference()); },
                       [](const py::tuple& t) {
-                        if (t.size() != 1 && t.size() != 2)
-                          throw py::value_error("a pickled tabula.Game holds its sources and its reference mode");
-                        LoadResult r = load_from_sources(t[0].cast<std::vector<std::pair<std::string, std::string>>>(),
-                                                         t.size() == 2 && t[1].cast<bool>());
+                        const char* holds =
+                            "a pickled tabula.Game holds its sources (a list of (path, text) pairs of str) and its "
+                            "reference mode (a bool)";
+                        if ((t.size() != 1 && t.size() != 2) || (t.size() == 2 && !py::isinstance<py::bool_>(t[1])))
+                          throw py::value_error(holds);
+                        std::vector<std::pair<std::string, std::string>> sources;
+                        try {
+                          sources = t[0].cast<std::vector<std::pair<std::string, std::string>>>();
+                        } catch (const py::cast_error&) {  // the binding's own words name C++ types
+                          throw py::value_error(holds);
+                        }
+                        LoadResult r = load_from_sources(sources, t.size() == 2 && t[1].cast<bool>());
                         if (!r.game) throw py::value_error("the pickled game does not load:\n" + r.rendered);
                         return std::move(*r.game);
                       }))

@@ -236,7 +236,8 @@ arrow); with targets_of a cell's name, the cells its piece may move to are marke
       .def("__hash__", &GameState::hash, "hash(): equal states hash equal; do not change a state used as a key.")
       .def(py::pickle([](const GameState& s) { return py::make_tuple(s.game(), s.serialize()); },
                       [](const py::tuple& t) {
-                        if (t.size() != 2) throw py::value_error("a pickled tabula.State holds two items");
+                        if (t.size() != 2 || !py::isinstance<Game>(t[0]) || !py::isinstance<py::str>(t[1]))
+                          throw py::value_error("a pickled tabula.State holds its tabula.Game and its text (a str)");
                         const Game g = t[0].cast<Game>();
                         std::string error;
                         auto s = g.deserialize_state(t[1].cast<std::string>(), error);

@@ -115,6 +115,7 @@ std::vector<GameRecord> run_match(std::shared_ptr<const Program> program, const 
       if (config.seconds > 0 &&
           std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >= config.seconds)
         return;
+      if (config.interrupt && config.interrupt->load()) return;
       int g = next_game();
       if (g < 0) return;
       GameRecord record =

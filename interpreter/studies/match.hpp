@@ -4,6 +4,7 @@
 // the match seed and g, and its seats only from g, so any subset of games (a shard, a
 // resumed run) replays exactly the games of the whole match. With more specs than a game
 // of two sides has seats, a match is a round robin: every pair of specs, both ways.
+#include <atomic>
 #include <functional>
 #include <map>
 #include <memory>
@@ -25,6 +26,8 @@ struct MatchConfig {
   int max_plies = 0;                     // stop (a draw, counted as cut) after this many; 0 = the rules' limit
   int shard_index = 0, shard_count = 1;  // play only the games g with g % shard_count == shard_index
   double seconds = 0;                    // when > 0, start no new game after this long
+  // When given and set (Ctrl-C), start no new game; the games in play are finished.
+  const std::atomic<bool>* interrupt = nullptr;
 };
 
 uint64_t game_seed(uint64_t match_seed, int game);

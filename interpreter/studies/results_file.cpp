@@ -1,6 +1,7 @@
 #include "studies/results_file.hpp"
 
 #include <fmt/format.h>
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -16,18 +17,26 @@ bool looks_like_results_line(const std::string& text) { return text.rfind("{\"st
 
 namespace {
 
-// std::getline, but a line stops growing one byte past kMaxInputBytes (the rest of it is
-// skipped): a file without line breaks must not take all memory.
+// std::getline, but a line stops growing one byte past kMaxResultsLineBytes (the rest of it
+// is skipped): a file without line breaks must not take all memory. Read a block at a time
+// (a line may be tens of megabytes).
 bool read_line(std::istream& in, std::string& line) {
   line.clear();
-  int ch;
   bool any = false;
-  while ((ch = in.get()) != std::char_traits<char>::eof()) {
-    any = true;
-    if (ch == '\n') return true;
-    if (line.size() <= kMaxInputBytes) line += static_cast<char>(ch);
+  static thread_local std::string chunk(1 << 16, '\0');
+  for (;;) {
+    in.getline(chunk.data(), static_cast<std::streamsize>(chunk.size()));
+    const auto got = static_cast<size_t>(in.gcount());
+    const bool ended = !in.fail() && !in.eof();  // at a newline, which gcount counts
+    const bool full = in.fail() && !in.eof();    // the block is full: the line goes on
+    any = any || got > 0;
+    const size_t stored = ended ? got - 1 : got;
+    if (line.size() <= kMaxResultsLineBytes)
+      line.append(chunk.data(), std::min<size_t>(stored, kMaxResultsLineBytes + 1 - line.size()));
+    if (ended) return true;
+    if (!full) return any;  // the end of the stream
+    in.clear();
   }
-  return any;
 }
 
 }  // namespace
@@ -61,9 +70,11 @@ std::optional<ResultsFile> read_results(std::istream& in, const std::string& pat
   uint64_t offset = 0;
   for (int n = 1; read_line(in, text); ++n) {
     bool has_newline = !in.eof();
-    if (text.size() > kMaxInputBytes) {
-      error = fmt::format("{}:{}: the line is longer than the {} limit for a line of a results file", path, n,
-                          kMaxInputText);
+    if (text.size() > kMaxResultsLineBytes) {
+      error = fmt::format(
+          "{}:{}: the line is longer than the {} limit for a line of a results file "
+          "(kMaxResultsLineBytes), longer than any line tabula writes",
+          path, n, kMaxResultsLineText);
       return std::nullopt;
     }
     uint64_t line_start = offset;

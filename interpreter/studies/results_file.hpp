@@ -13,6 +13,14 @@
 
 namespace tabula {
 
+// The longest line a results file may have, written or read: what Tabula writes, it reads
+// back. A line holds one game's moves, which may be as long as a game record
+// (kMaxRecordBytes: a game of the longest ply limit), and the study and seats around them.
+// A line over it is not written (the writer says so and names the limit), and a file with
+// one is refused when read.
+constexpr std::uintmax_t kMaxResultsLineBytes = 64u << 20;
+constexpr const char* kMaxResultsLineText = "64 MiB";
+
 struct ResultsFile {
   std::string path;
   std::vector<ResultLine> lines;

@@ -93,3 +93,36 @@ def test_perft_depth_outside_1_to_64_is_a_value_error():
         with pytest.raises(ValueError, match="from 1 to 64"):
             game.new_initial_state().perft(depth)
     assert game.perft(1) == 36
+
+
+def test_a_rules_text_over_the_file_limit_is_refused_as_a_file_would_be():
+    # load_game_from_text (and pickled sources) have the limit of files: 1 MiB (issue 58, P28).
+    text = 'game "Big"\n' + "# a comment line of a rules text far too large\n" * 30000
+    assert len(text) > 1 << 20
+    with pytest.raises(tabula.RulesError, match="more than the 1 MiB limit for a rules, board or weights file"):
+        tabula.load_game_from_text(text)
+
+
+def test_arguments_of_the_wrong_type_are_refused_in_pythons_terms():
+    # Not the binding library's text, which names the native module and C++ types (issue 58).
+    game = tabula.load_game("tic-tac-toe")
+    state = game.new_initial_state()
+    with pytest.raises(TypeError) as raised:
+        state.apply_action("e4")
+    assert str(raised.value) == "State.apply_action takes (action: int); it was given 'e4' (str)"
+    for call in (lambda: game.new_initial_state(5), lambda: game.perft("x"), lambda: tabula.Bot(5),
+                 lambda: state.apply_move(5), lambda: state.apply_action(10**30)):
+        with pytest.raises(TypeError) as raised:
+            call()
+        assert "_tabula" not in str(raised.value) and "::" not in str(raised.value), str(raised.value)
+        assert "it was given" in str(raised.value)
+    with pytest.raises(TypeError, match="^load_game takes a game's name or a rules file's path .* not 5 \\(int\\)$"):
+        tabula.load_game(5)
+    with pytest.raises(TypeError, match="not text that UTF-8 can hold"):
+        state.apply_move("\udcff")
+    with pytest.raises(ValueError, match="not text that UTF-8 can hold"):
+        tabula.load_game_from_text('game "\udcff"')
+    with pytest.raises(ValueError, match=r"^a pickled tabula.Game holds its sources \(a list of \(path, text\)"):
+        tabula.Game.__new__(tabula.Game).__setstate__(("x",))
+    with pytest.raises(ValueError, match=r"^a pickled tabula.State holds its tabula.Game and its text"):
+        tabula.State.__new__(tabula.State).__setstate__((5, 6))

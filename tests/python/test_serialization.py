@@ -93,6 +93,29 @@ def test_a_pickled_game_needs_none_of_its_files(tmp_path):
     assert tabula.load_game(tmp_path / "rules/loa-scrambled-eggs.rules").kind_names == ["pebble"]
 
 
+def test_a_pickled_game_keeps_and_checks_its_weights(tmp_path):
+    # The weights file beside the rules travels in the pickle: changed or deleted on disk
+    # afterwards, it changes nothing; a forged weight in the pickle is refused as in a file.
+    (tmp_path / "rules").mkdir()
+    (tmp_path / "boards").mkdir()
+    shutil.copy(ROOT / "rules/loa.rules", tmp_path / "rules")
+    (tmp_path / "rules/loa.weights").write_text("material 2.5\n")
+    shutil.copy(ROOT / "boards/square8.yaml", tmp_path / "boards")
+    game = tabula.load_game(tmp_path / "rules/loa.rules")
+    weights = [(path, text) for path, text in game._sources() if path.endswith(".weights")]
+    assert [text for _, text in weights] == ["material 2.5\n"], game._sources()
+    data = pickle.dumps(game)
+    (tmp_path / "rules/loa.weights").write_text("material 7\n")
+    again = pickle.loads(data)
+    assert again == game and again._sources() == game._sources()
+    (tmp_path / "rules/loa.weights").unlink()
+    assert pickle.loads(data)._sources() == game._sources()
+    sources, reference = game.__getstate__()
+    forged = [(path, "material nan\n" if path.endswith(".weights") else text) for path, text in sources]
+    with pytest.raises(ValueError, match="expected the weight of 'material', a number from -1e9 to 1e9"):
+        tabula.Game.__new__(tabula.Game).__setstate__((forged, reference))
+
+
 def test_game_and_state_serialized_together_read_back_anywhere():
     game = tabula.load_game_from_text('variant "Short" extends "loa.rules"\nlimit plies=50\n',
                                       name=str(ROOT / "rules/short.rules"))

@@ -47,3 +47,14 @@ sinfo: error: _establish_config_source: failed to fetch config
 sinfo: fatal: Could not establish a configuration source
 SLURM
 echo "ok: without a cluster, submit says so in one message naming tools/slurm/local-cluster"
+
+# Options out of tabula's range are refused before anything is asked of Slurm (issue 58, S05).
+status=0
+tools/slurm/submit --tasks 2 --threads 999 --dir "$work/threads" --dry-run -- \
+  match rules/loa.rules --players random,random --games 4 >"$work/threads.out" 2>&1 || status=$?
+[ "$status" = 1 ] || fail "--threads 999: submit exited $status, not 1" "$work/threads.out"
+grep -qF "submit: --threads: '999' is out of range: expected a whole number from 1 to 256, as tabula takes" \
+  "$work/threads.out" || fail "--threads 999: not refused naming the range" "$work/threads.out"
+[ ! -e "$work/threads" ] || fail "--threads 999: the study folder was made" "$work/threads.out"
+echo "ok: --threads beyond tabula's 256 is refused"
+

@@ -15,6 +15,7 @@
 #include "engine/text/position_text.hpp"
 #include "lang/file_search.hpp"
 #include "lang/game_loader.hpp"
+#include "output_file.hpp"
 
 namespace tabula::cli {
 
@@ -60,6 +61,9 @@ std::shared_ptr<const Program> load_rules_or_fail(const std::string& path, Rules
                                             nullptr, options)
                              : load_program(path, diags, sources, nullptr, options);
   std::cerr << coloured_diagnostics(render_all(diags, sources));
+  note_input(path, "the rules file");
+  for (const auto& [file, source] : sources.files())
+    if (file != path) note_input(file, "a file its rules read");
   if (!program) throw UserError{fmt::format("{}: {}; nothing was run", path, error_count_text(diags))};
   if (identity) {
     std::vector<std::string> texts;
@@ -132,6 +136,7 @@ SourceFile read_input(const std::string& path, std::string_view kind) {
   if (path != "-") {
     auto file = read_source_file(path, kind, why);
     if (!file) throw UserError{why};
+    note_input(path, fmt::format("the {} file", kind));
     return std::move(*file);
   }
   claim_stdin(kind);
@@ -152,13 +157,15 @@ CLI::Validator existing_file_or_stdin() {
   return CLI::Validator(
       [](std::string& path) -> std::string {
         std::error_code ec;
-        if (path == "-" || std::filesystem::is_regular_file(path, ec)) return "";
+        if (path == "-") return "";
+        if (std::filesystem::is_regular_file(path, ec)) return note_input(path, "a file named on its command line"), "";
         if (std::filesystem::exists(path, ec)) return CLI::ExistingFile(path);  // a folder: CLI11 says so
         const bool board = is_board_path(path);
         std::string found =
             board ? find_in_search(path, SearchedKind::board, "", SourceRegistry{}) : find_rules_file(path);
         if (!found.empty()) {
           path = found;
+          note_input(path, "a file named on its command line");
           return "";
         }
         return fmt::format(

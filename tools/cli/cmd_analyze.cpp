@@ -22,6 +22,7 @@
 #include "players/agent_spec.hpp"
 #include "progress_bar.hpp"
 #include "results_output.hpp"
+#include "results_verify.hpp"
 #include "studies/variant_analysis.hpp"
 #include "studies/variant_comparison.hpp"
 
@@ -33,7 +34,7 @@ struct Options {
   std::vector<std::string> rules;
   std::string shard = "0/1", out, html;
   AnalysisConfig config;
-  bool json = false, resume = false, dry_run = false, force = false;
+  bool json = false, resume = false, dry_run = false, force = false, verify = false;
 };
 
 // Positions spread over a game (the first random game's, which the analysis has already
@@ -107,7 +108,7 @@ std::string variant_out(const std::string& out, const std::string& rules) {
   return (o.parent_path() / (o.stem().string() + "." + stem + o.extension().string())).string();
 }
 
-AnalysedVariant run_one(const std::string& path, const std::string& out_path, const Options& o) {
+AnalysedVariant run_one(const std::string& path, const std::string& out_path, const Options& o, ReadBack& read_back) {
   RulesIdentity rules;
   auto program = load_rules_or_fail(path, &rules, o.load);
   const AnalysisConfig& c = o.config;
@@ -117,6 +118,7 @@ AnalysedVariant run_one(const std::string& path, const std::string& out_path, co
   GameOrigin origin{study, 0, {c.games, c.skill_games, c.good_games}, c.shard_index, c.shard_count};
   std::optional<ResultsOutput> out;
   if (!out_path.empty()) out.emplace(out_path, origin, o.resume);
+  if (out) read_back = check_read_back(program, study, out->finished(), out_path, rules, o.verify, c.threads, "analyze");
   std::vector<std::vector<int>> skip(3);
   if (out)
     for (int p = 0; p < 3; ++p) skip[p] = out->finished_indices(p);
@@ -209,6 +211,9 @@ void add_analyze(CLI::App& app) {
                   "Append one JSON line per finished game to FILE, as match --out does (several rules files: one "
                   "file each, FILE with the rules file's name before its extension)");
   cmd->add_flag("--resume", o->resume, "With --out: skip the games already in FILE, append the rest");
+  cmd->add_flag("--verify", o->verify,
+                "With --resume: replay the games read back from FILE under the rules and refuse a line whose moves "
+                "do not lead to its result (as merge --verify)");
   auto* html = cmd->add_option("--html", o->html, "Write a self-contained report page (plots) to OUT.html");
   cmd->add_flag("--force", o->force,
                 "Replace the --html file when it exists (tabula never writes over a file otherwise)")
@@ -222,6 +227,8 @@ void add_analyze(CLI::App& app) {
     if (auto error = check_agent_spec(good_player_of(c)); !error.empty()) throw UserError{"--good: " + error};
     parse_shard(o->shard, c.shard_index, c.shard_count);
     if (o->resume && o->out.empty()) throw UserError{"--resume needs --out FILE"};
+    if (o->verify && !o->resume)
+      throw UserError{"--verify replays the games read back from a results file: it needs --out FILE --resume"};
     if (c.seconds > 0 && (!o->out.empty() || c.shard_count > 1))
       throw UserError{"--seconds leaves games unplayed: a study written with --out or --shard must play them all"};
     if (o->rules.size() > 1 && c.shard_count > 1)
@@ -253,19 +260,29 @@ void add_analyze(CLI::App& app) {
     if (!o->html.empty()) check_output_free(o->html, o->force, "--html", kAnalysisPage);
     std::vector<AnalysedVariant> variants;
     std::vector<Analysis> analyses;
+    std::vector<ReadBack> read_backs(o->rules.size());  // what each variant's --out file gave back
     for (size_t i = 0; i < o->rules.size(); ++i) {
-      variants.push_back(run_one(o->rules[i], outs[i], *o));
+      variants.push_back(run_one(o->rules[i], outs[i], *o, read_backs[i]));
       analyses.push_back(variants.back().analysis);
     }
     const Comparison cmp = compare_analyses(analyses);
     if (!o->html.empty()) write_output(o->html, analysis_page(variants, &cmp), o->force, "--html", kAnalysisPage);
     if (analyses.size() == 1) {
-      if (o->json) return print_json(analysis_json(analyses[0]));
-      std::cout << analysis_text(analyses[0]);
+      if (o->json) {
+        Json j = analysis_json(analyses[0]);
+        j["verified"] = read_backs[0].verified;
+        return print_json(j);
+      }
+      std::cout << analysis_text(analyses[0]) << read_backs[0].sentence;
       return;
     }
-    if (o->json) return print_json(comparison_json(cmp, analyses));
-    for (const auto& a : analyses) std::cout << "== " << a.rules << " ==\n" << analysis_text(a) << "\n";
+    if (o->json) {
+      Json j = comparison_json(cmp, analyses);
+      for (size_t i = 0; i < analyses.size(); ++i) j["variants"][i]["verified"] = read_backs[i].verified;
+      return print_json(j);
+    }
+    for (size_t i = 0; i < analyses.size(); ++i)
+      std::cout << "== " << analyses[i].rules << " ==\n" << analysis_text(analyses[i]) << read_backs[i].sentence << "\n";
     std::cout << comparison_text(cmp);
   });
 }

@@ -15,6 +15,7 @@
 #include "progress_bar.hpp"
 #include "record_io.hpp"
 #include "results_output.hpp"
+#include "results_verify.hpp"
 #include "studies/match.hpp"
 #include "studies/match_report.hpp"
 #include "study_sizing.hpp"
@@ -26,7 +27,7 @@ void add_match(CLI::App& app) {
     std::string rules, players, shard = "0/1", out, records, games_csv;
     MatchConfig config;
     bool json = false, csv = false, resume = false, estimate = false, dry_run = false, round_robin = false,
-         force = false;
+         force = false, verify = false;
     EstimateOptions sizing;
   };
   auto o = std::make_shared<Options>();
@@ -57,6 +58,9 @@ void add_match(CLI::App& app) {
       "Append one JSON line per finished game to FILE (flushed); FILE must be new or empty, or with --resume "
       "hold this study's results; it is never written over");
   cmd->add_flag("--resume", o->resume, "With --out: skip the games already in FILE, append the rest");
+  cmd->add_flag("--verify", o->verify,
+                "With --resume: replay the games read back from FILE under the rules and refuse a line whose moves "
+                "do not lead to its result (as merge --verify)");
   cmd->add_option("--records", o->records, "Write every game's record (tags and moves) to DIR/game-N.txt");
   cmd->add_option("--games-csv", o->games_csv,
                   "Write one CSV row per game (seats, winner, plies) to FILE ('-': stdout)");
@@ -85,6 +89,8 @@ void add_match(CLI::App& app) {
     if (!o->games_csv.empty()) check_output_free(o->games_csv, o->force, "--games-csv");
     parse_shard(o->shard, o->config.shard_index, o->config.shard_count);
     if (o->resume && o->out.empty()) throw UserError{"--resume needs --out FILE"};
+    if (o->verify && !o->resume)
+      throw UserError{"--verify replays the games read back from a results file: it needs --out FILE --resume"};
     if (o->estimate) {
       if (!o->out.empty() || o->config.shard_count > 1 || o->csv)
         throw UserError{"--estimate plays a sample and prints a sizing: it takes no --out, --shard or --csv"};
@@ -105,10 +111,16 @@ void add_match(CLI::App& app) {
           o->records, [&](int g) { return g < o->config.games && g % o->config.shard_count == o->config.shard_index; },
           o->force || o->resume);
     std::optional<ResultsOutput> out;
-    if (!o->out.empty()) out.emplace(o->out, origin, o->resume);
+    if (!o->out.empty()) out.emplace(o->out, origin, o->resume, o->verify);
+    ReadBack read_back;
+    if (out)
+      read_back =
+          check_read_back(program, study, out->finished(), o->out, rules, o->verify, o->config.threads, "match");
     std::vector<GameRecord> earlier = out ? out->finished()[0] : std::vector<GameRecord>{};
     int finished = static_cast<int>(earlier.size());
     ProgressBar progress;
+    InterruptCatcher interrupt;  // Ctrl-C: no new game; the report of the games played
+    o->config.interrupt = interrupt.flag();
     auto records = run_match(
         program, o->config,
         [&](const GameRecord& g) {
@@ -121,15 +133,35 @@ void add_match(CLI::App& app) {
         out ? out->finished_indices(0) : std::vector<int>{});
     progress.finish();
     if (out) out->close();
+    const bool interrupted = interrupt.flag()->load();
+    const int played = static_cast<int>(records.size());
     records.insert(records.end(), earlier.begin(), earlier.end());
+    if (interrupted && records.empty()) {
+      std::cerr << "tabula: interrupted before any game of the match was finished; nothing to report\n";
+      throw Interrupted{};
+    }
     std::sort(records.begin(), records.end(), [](const GameRecord& a, const GameRecord& b) { return a.game < b.game; });
     MatchReport report = summarize(records, o->config.seating, error);
     if (!error.empty()) throw UserError{error};
     if (!o->games_csv.empty()) write_output(o->games_csv, games_csv(records), o->force, "--games-csv");
     if (o->games_csv == "-") return;
-    if (o->json) print_json(report_json(report));
-    else if (o->csv) std::cout << report_csv(report);
-    else std::cout << report_text(report);
+    if (o->json) {
+      Json j = report_json(report);
+      if (read_back.games > 0) j["verified"] = read_back.verified;  // games read back from --out
+      print_json(j);
+    } else if (o->csv) {
+      std::cout << report_csv(report);
+    } else {
+      std::cout << report_text(report) << read_back.sentence;
+    }
+    if (interrupted) {
+      std::cout.flush();
+      std::cerr << fmt::format(
+          "tabula: interrupted: {} of the {} games of this run were played and are reported above{}\n", played,
+          planned - static_cast<int>(earlier.size()),
+          out ? fmt::format("; {} keeps them (match --resume with the same options plays the rest)", o->out) : "");
+      throw Interrupted{};
+    }
   });
 }
 

@@ -113,6 +113,7 @@ void add_merge(CLI::App& app) {
       bool whole = o->verify || (path != "-" && holds_analysis(path));
       auto file = path == "-" ? read_stdin_results(error, !whole) : read_results_file(path, error, !whole);
       if (!file) throw UserError{error};
+      note_input(path, "a results file");
       if (file->incomplete_line)
         std::cerr << fmt::format(
             "tabula: note: {}:{}: a cut-off last line is left out (its run was stopped while "

@@ -90,8 +90,9 @@ void add_play(CLI::App& app) {
   add_reference_flag(*cmd, o->load);
   cmd->callback([o] {
     RulesIdentity rules;
-    if (!o->out.empty()) check_output_free(o->out, o->force, "--out");  // before the game, not after it
     auto program = load_rules_or_fail(o->rules, &rules, o->load);
+    // Before the game, not after it; after the rules, so that none of their files is replaced.
+    if (!o->out.empty()) check_output_free(o->out, o->force, "--out");
     if (auto error = check_agent_spec(o->hint); !error.empty()) throw UserError{"--hint: " + error};
     SeatAgents seating = seat_agents(*program, o->players, o->seed);
     for (const Agent* agent : seating.by_seat)

@@ -1,7 +1,9 @@
 // tabula replay RULES RECORD [--html OUT] [--json]: apply a game record (a file, or - for
 // standard input) and print the result; --html writes a page that steps through the game.
 #include <fmt/format.h>
+#include <functional>
 #include <iostream>
+#include <optional>
 #include <sstream>
 
 #include "cli_support.hpp"
@@ -19,26 +21,63 @@
 namespace tabula::cli {
 namespace {
 
-// Every position of the game, from `start` through `moves`, over one drawing of the board.
-std::string game_page(State s, const std::vector<Move>& moves, const std::string& record_path) {
-  const Program& p = s.program();
-  auto frame = [&](const std::string& move, const std::string& number) {
-    PictureOptions picture = picture_options(s);
-    return ReplayFrame{board_svg_parts(*p.board, cell_views(s), picture).state_slots, picture_caption(s), move, number};
-  };
-  ReplayPage page(fmt::format("{}: {}", p.name, record_path),
-                  board_svg_parts(*p.board, cell_views(s), picture_options(s)));
-  page.add(frame("", ""));
-  for (const Move& m : moves) {
-    std::string text = s.move_to_string(m);
-    // As the record numbers its moves (record_movetext): a number before each round of seats.
-    std::string number =
-        s.current_seat() == 0 && s.turn_point().step == 0 ? fmt::format("{}.", s.ply() / p.seat_count() + 1) : "";
-    s.apply(m);
-    page.add(frame(text, number));
-  }
-  return page.text();
+// A long game is replayed keeping only its recent history: the state forgets what it has
+// journaled every kKeptPlies plies (the last move stays known, for a page's arrow), so a game
+// of a million plies takes the memory of a few thousand. Only --json, which reports the
+// final state whole, keeps it all.
+constexpr size_t kKeptPlies = 4096;
+void keep_recent_history(State& s) {
+  if (s.history().size() < kKeptPlies) return;
+  s.stop_journal();
+  s.restart_journal();
 }
+
+// A page that steps through the game, made as the record is replayed: each position is
+// drawn as it comes (the board laid out once, and a cell again only when it changed), so
+// that a long game takes time and memory in proportion to the page, not to the game's
+// history held twice.
+class PageReplay {
+ public:
+  explicit PageReplay(const State& start, const std::string& record_path)
+      : program_(start.program()),
+        drawer_(*program_.board, picture_options(start)),
+        page_(fmt::format("{}: {}", program_.name, record_path),
+              board_svg_parts(*program_.board, cell_views(start), picture_options(start))) {
+    add(start, "", "");
+  }
+  // Before `m` is played from `s`: the position the move before it made is drawn now.
+  void before(State& s, const Move& m) {
+    if (pending_) add(s, pending_text_, pending_number_);
+    pending_ = true;
+    pending_text_ = s.move_to_string(m);
+    // As the record numbers its moves (record_movetext): a number before each round of seats.
+    pending_number_ = s.current_seat() == 0 && s.turn_point().step == 0
+                          ? fmt::format("{}.", s.ply() / program_.seat_count() + 1)
+                          : "";
+    keep_recent_history(s);
+  }
+  std::string finish(const State& last) {
+    if (pending_) add(last, pending_text_, pending_number_);
+    pending_ = false;
+    return page_.text();
+  }
+
+ private:
+  void add(const State& s, const std::string& move, const std::string& number) {
+    const PictureOptions picture = picture_options(s);
+    // The page shows the ply beside it: the status is who is to move, or the result (a few
+    // texts for the whole game, not one a ply).
+    const std::string status =
+        s.result().over ? fmt::format("{}: {}", program_.name, result_sentence(s))
+                        : fmt::format("{}: {} to move", program_.name, program_.seats[s.current_seat()].name);
+    page_.add(ReplayFrame{drawer_.slots(cell_views(s), picture), status, move, number});
+  }
+  const Program& program_;
+  StateSlotsDrawer drawer_;
+  ReplayPage page_;
+  bool pending_ = false;
+  std::string pending_text_, pending_number_;
+};
 
 }  // namespace
 
@@ -64,14 +103,18 @@ void add_replay(CLI::App& app) {
   add_reference_flag(*cmd, o->load);
   cmd->callback([o] {
     RulesIdentity rules;
-    if (!o->html.empty()) check_output_free(o->html, o->force, "--html", kReplayPage);
     auto program = load_rules_or_fail(o->rules, &rules, o->load);
     ParsedRecord record = read_record(o->game);
+    // After the inputs are read, so that they are known: no output replaces one of them.
+    if (!o->html.empty()) check_output_free(o->html, o->force, "--html", kReplayPage);
     State s = record_start(program, record, o->position);
-    State start = s;
-    int applied = replay_or_fail(s, record, rules, o->game);
-    if (!o->html.empty())
-      write_output(o->html, game_page(start, s.history(), o->game), o->force, "--html", kReplayPage);
+    std::optional<PageReplay> page;
+    if (!o->html.empty()) page.emplace(s, o->game);
+    std::function<void(State&, const Move&)> each;
+    if (page) each = [&](State& at, const Move& m) { page->before(at, m); };
+    else if (!o->json) each = [](State& at, const Move&) { keep_recent_history(at); };
+    int applied = replay_or_fail(s, record, rules, o->game, each);
+    if (page) write_output(o->html, page->finish(s), o->force, "--html", kReplayPage);
     if (o->html == "-") return;
     if (o->json) {
       Json tags = Json::object();

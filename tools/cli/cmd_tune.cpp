@@ -108,6 +108,9 @@ void add_tune(CLI::App& app) {
       throw UserError{fmt::format("'{}' is not a .rules file: name the weights file with --out", o->rules)};
     if (o->choose && !o->out.empty())
       throw UserError{"--choose-players measures with the weights beside the rules: it takes no --out"};
+    // The weights beside the rules are what tune makes anew (it tunes from the untuned
+    // weights): replacing them with --force is its purpose, unlike any other input.
+    if (!weights_path(o->rules).empty()) forget_input(weights_path(o->rules));
     check_output_free(out, o->force, "--out");
     ProgressBar progress;
     TuningResult r;
@@ -156,6 +159,7 @@ void add_tune(CLI::App& app) {
     PlayerChoice chosen;
     if (o->choose) {  // measured with the new weights: read them back as every player will
       auto tuned = load_rules_or_fail(o->rules, nullptr, o->load);
+      forget_input(out);  // read back to measure with, and written again below
       o->choice.threads = c.threads, o->choice.seed = c.seed, o->choice.max_plies = c.max_plies;
       chosen = choose_players(tuned, o->choice);
       auto lines = header;

@@ -10,6 +10,9 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <mutex>
+#include <optional>
+#include <vector>
 
 #include "cli_support.hpp"
 
@@ -19,6 +22,35 @@ namespace {
 namespace fs = std::filesystem;
 
 enum class Target { none, file, device, folder, block_device };
+
+// A file the command reads: what it is (through links) and what its own name is.
+struct Input {
+  dev_t device, link_device;
+  ino_t inode, link_inode;
+  std::string path, what;
+};
+
+std::mutex inputs_mutex;
+std::vector<Input>& inputs() {
+  static std::vector<Input> noted;
+  return noted;
+}
+
+// The noted input that writing `path` would replace, if any: the same file (a second name,
+// or a link to it), or the very name of an input (a link, replaced, would read otherwise).
+std::optional<Input> input_at(const std::string& path) {
+  struct stat info {
+  }, link_info{};
+  const bool found = ::stat(path.c_str(), &info) == 0, named = ::lstat(path.c_str(), &link_info) == 0;
+  if (!found && !named) return std::nullopt;
+  std::lock_guard lock(inputs_mutex);
+  for (auto it = inputs().rbegin(); it != inputs().rend(); ++it)  // the latest says most of it
+    if (const Input& input = *it;
+        (found && input.device == info.st_dev && input.inode == info.st_ino) ||
+        (named && input.link_device == link_info.st_dev && input.link_inode == link_info.st_ino))
+      return input;
+  return std::nullopt;
+}
 
 std::string named(const std::string& path, std::string_view option) {
   return option.empty() ? fmt::format("'{}'", path) : fmt::format("{} '{}'", option, path);
@@ -54,7 +86,7 @@ mode_t new_file_mode() {
 }
 
 // 0, or the errno of the first failed write.
-int write_all(int fd, const std::string& text) {
+int write_all(int fd, std::string_view text) {
   size_t done = 0;
   while (done < text.size()) {
     ssize_t n = ::write(fd, text.data() + done, text.size() - done);
@@ -106,18 +138,56 @@ bool written_as(const std::string& path, OutputKind kind) {
   return first != std::string::npos && head.compare(first + 1, mark.size(), mark) == 0;
 }
 
-// The text with the kind's mark as its second line.
-std::string with_mark(const std::string& text, OutputKind kind) {
+// 0, or the errno of the first failed write: the text with the kind's mark as its second
+// line, written in parts (a page may be tens of megabytes: it is not copied to add a line).
+int write_with_mark(int fd, const std::string& text, OutputKind kind) {
   const size_t first = text.find('\n');
-  if (kind.name.empty() || first == std::string::npos) return text;
-  return text.substr(0, first + 1) + mark_line(kind) + "\n" + text.substr(first + 1);
+  if (kind.name.empty() || first == std::string::npos) return write_all(fd, text);
+  const std::string_view whole(text);
+  if (int error = write_all(fd, whole.substr(0, first + 1))) return error;
+  if (int error = write_all(fd, mark_line(kind) + "\n")) return error;
+  return write_all(fd, whole.substr(first + 1));
+}
+
+// Throws when writing `path` would replace an input of this command: --force does not help.
+void refuse_input(const std::string& path, std::string_view option) {
+  if (auto input = input_at(path))
+    throw UserError{
+        fmt::format("{} is an input of this command ({}{}); tabula never writes an output over an input of the same "
+                    "command, with or without --force: choose another name",
+                    named(path, option), input->what, input->path == path ? "" : fmt::format(": '{}'", input->path))};
 }
 
 }  // namespace
 
+void note_input(const std::string& path, std::string_view what) {
+  if (path.empty() || path == "-") return;
+  struct stat info {
+  }, link_info{};
+  if (::lstat(path.c_str(), &link_info) != 0) return;
+  // Only a regular file: devices and pipes (/dev/stdin, a terminal) hold nothing to lose.
+  if (::stat(path.c_str(), &info) != 0 || !S_ISREG(info.st_mode)) return;
+  std::lock_guard lock(inputs_mutex);
+  inputs().push_back({info.st_dev, link_info.st_dev, info.st_ino, link_info.st_ino, path, std::string(what)});
+}
+
+void forget_input(const std::string& path) {
+  struct stat info {};
+  if (::stat(path.c_str(), &info) != 0) return;
+  std::lock_guard lock(inputs_mutex);
+  std::erase_if(inputs(),
+                [&](const Input& input) { return input.device == info.st_dev && input.inode == info.st_ino; });
+}
+
+void forget_inputs() {
+  std::lock_guard lock(inputs_mutex);
+  inputs().clear();
+}
+
 void check_output_free(const std::string& path, bool replace, std::string_view option, OutputKind kind) {
   if (path == "-") return;
   if (path.empty()) throw UserError{fmt::format("{}: the file name is empty", option.empty() ? "output" : option)};
+  refuse_input(path, option);
   switch (target_of(path, option)) {
     case Target::folder: throw UserError{fmt::format("cannot write {}: it is a directory", named(path, option))};
     case Target::block_device:
@@ -144,7 +214,6 @@ void write_output(const std::string& path, const std::string& given_text, bool r
   replace = replace || (target_of(path, option) == Target::file && written_as(path, kind));
   check_output_free(path, replace, option, kind);
   if (target_of(path, option) == Target::device) return write_device(path, given_text, option);
-  const std::string text = with_mark(given_text, kind);
   fs::path target(path);
   std::string name = target.filename().string();
   if (name.size() > 200) name.resize(200);  // the temporary name must stay a valid file name
@@ -153,7 +222,7 @@ void write_output(const std::string& path, const std::string& given_text, bool r
   if (fd < 0)
     throw UserError{fmt::format("cannot write {}: {}; {}", named(path, option), std::strerror(errno),
                                 replace ? "the file is as it was" : "nothing was written")};
-  int error = ::fchmod(fd, new_file_mode()) != 0 ? errno : write_all(fd, text);
+  int error = ::fchmod(fd, new_file_mode()) != 0 ? errno : write_with_mark(fd, given_text, kind);
   // fsync reports what a full or remote file system only notices late.
   if (!error && ::fsync(fd) != 0 && errno != EINVAL && errno != EROFS) error = errno;
   if (::close(fd) != 0 && !error) error = errno;

@@ -5,7 +5,8 @@
 // name, so a full disk, a failed write or a stopped run leaves the target as it was. Every
 // failure is a UserError that names the file and the reason. Devices and pipes (/dev/null,
 // /dev/stdout) hold no file to lose and are written to directly; "-" is standard output.
-// Results files (`--out`, which appends) have their own writer, results_output.hpp.
+// Results files (`--out`, which appends) have their own writer, results_output.hpp. No output
+// replaces a file the same command reads (note_input), with or without --force.
 #include <string>
 #include <string_view>
 
@@ -32,6 +33,20 @@ void check_output_free(const std::string& path, bool replace, std::string_view o
 // truncated first.
 void write_output(const std::string& path, const std::string& text, bool replace, std::string_view option,
                   OutputKind kind = {});
+
+// Records that this run reads `path` (`what`: "the rules file", "a file the rules read", "the
+// game record", ...): from then on check_output_free and write_output refuse to write over
+// it, with or without --force, so that no command replaces its own input (tune's --out over
+// the rules it tunes, analyze's --html over the rules it analyses). A file is known by what
+// it is (device and inode, so a second name or a link to it is the same file) and by the name
+// given (replacing a link with that name would change what the name reads too). Standard
+// input ("-") and names that do not exist are not recorded. Safe from several threads.
+void note_input(const std::string& path, std::string_view what);
+// Forgets the input noted as `path`: a file the command reads only to replace it (tune reads
+// the weights beside the rules with them and writes them anew).
+void forget_input(const std::string& path);
+// Forgets every noted input (the tests run several commands in one process).
+void forget_inputs();
 
 inline constexpr OutputKind kSvgPicture{"show svg"};
 inline constexpr OutputKind kReplayPage{"replay html"};

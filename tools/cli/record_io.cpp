@@ -93,7 +93,8 @@ State record_start(std::shared_ptr<const Program> program, const ParsedRecord& r
   return initial_state(program, *record.tag("Position"));
 }
 
-int replay_or_fail(State& s, const ParsedRecord& record, const RulesIdentity& rules, const std::string& path) {
+int replay_or_fail(State& s, const ParsedRecord& record, const RulesIdentity& rules, const std::string& path,
+                   const std::function<void(State&, const Move&)>& before_each) {
   std::string where = path == "-" ? "<stdin>" : path;
   if (const std::string* hash = record.tag("RulesHash"); hash && *hash != rules.hash)
     std::cerr << fmt::format(
@@ -101,7 +102,7 @@ int replay_or_fail(State& s, const ParsedRecord& record, const RulesIdentity& ru
         "under these rules\n",
         where, *hash, rules.file, rules.hash);
   std::string error;
-  int applied = replay_moves(s, record, error);
+  int applied = replay_moves(s, record, error, before_each);
   if (applied < 0) throw UserError{fmt::format("{}:{}", where, error)};
   return applied;
 }

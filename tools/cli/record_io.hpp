@@ -44,7 +44,9 @@ State record_start(std::shared_ptr<const Program> program, const ParsedRecord& r
 
 // Replays `record` on `s`; UserError ("PATH:LINE:COL: move N (text): why") at a bad move.
 // Warns on standard error when the record's RulesHash is not the hash of `rules`.
-int replay_or_fail(State& s, const ParsedRecord& record, const RulesIdentity& rules, const std::string& path);
+// `before_each`: as replay_moves (engine/text/game_record.hpp) calls it.
+int replay_or_fail(State& s, const ParsedRecord& record, const RulesIdentity& rules, const std::string& path,
+                   const std::function<void(State&, const Move&)>& before_each = {});
 // The state a --position and a --moves option give (moves: a game record's text, or @FILE,
 // @- for standard input, played from the position): a UserError names a move that fails.
 State state_after_moves(std::shared_ptr<const Program> program, const RulesIdentity& rules, const std::string& position,

@@ -104,10 +104,13 @@ void ReplayPage::add(const ReplayFrame& frame) {
       head_ += part;
     }
     first_ = slots_;
+    texts_ = frame.state_slots;
     return;
   }
   std::string change;
   for (size_t slot = 0; slot < frame.state_slots.size() && slot < slots_.size(); ++slot) {
+    if (frame.state_slots[slot] == texts_[slot]) continue;  // most slots stay as they were
+    texts_[slot] = frame.state_slots[slot];
     int id = id_of(part_ids_, parts_, frame.state_slots[slot]);
     if (id == slots_[slot]) continue;
     change += fmt::format("{}{},{},{}", change.empty() ? "" : ",", slot, slots_[slot], id);

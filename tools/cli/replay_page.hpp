@@ -36,6 +36,7 @@ class ReplayPage {
   nlohmann::json parts_, statuses_, first_;
   std::string changes_, frame_status_;  // JSON arrays' items, written as they come (a long game has many)
   std::vector<int> slots_;              // the parts of the last position added
+  std::vector<std::string> texts_;      // and their texts: a slot that is the same needs no look-up
   std::string moves_;                   // the move list's rows, as the record numbers them
 };
 

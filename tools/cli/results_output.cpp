@@ -11,6 +11,8 @@
 #include <iostream>
 
 #include "cli_support.hpp"
+#include "output_file.hpp"
+#include "studies/results_file.hpp"
 #include "studies/study_games.hpp"
 
 namespace tabula::cli {
@@ -65,7 +67,8 @@ std::vector<std::vector<GameRecord>> check_existing(ResultsFile&& file, const Ga
 
 }  // namespace
 
-ResultsOutput::ResultsOutput(const std::string& path, const GameOrigin& origin, bool resume) : path_(path) {
+ResultsOutput::ResultsOutput(const std::string& path, const GameOrigin& origin, bool resume, bool keep_moves)
+    : path_(path) {
   finished_.resize(origin.study->phases().size());
   struct stat info {};
   bool exists = ::stat(path.c_str(), &info) == 0;
@@ -76,16 +79,18 @@ ResultsOutput::ResultsOutput(const std::string& path, const GameOrigin& origin, 
   if (resume && exists && !regular) throw UserError{fmt::format("--resume: '{}' is not a regular file", path)};
   fd_ = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
   if (fd_ < 0) throw UserError{system_error("open for appending", path)};
+  // What this run appends to (and, resumed, reads): no other output of it may replace it.
+  note_input(path, "the results file");
   try {
     if (!regular && exists) return;
-    check(origin, resume);
+    check(origin, resume, keep_moves);
   } catch (...) {
     ::close(fd_);
     throw;
   }
 }
 
-void ResultsOutput::check(const GameOrigin& origin, bool resume) {
+void ResultsOutput::check(const GameOrigin& origin, bool resume, bool keep_moves) {
   const std::string& path = path_;
   // Two runs appending to one file would interleave their games: the second is refused.
   if (::flock(fd_, LOCK_EX | LOCK_NB) != 0)
@@ -94,7 +99,7 @@ void ResultsOutput::check(const GameOrigin& origin, bool resume) {
   std::string error;
   // A match needs only to tell its games apart; an analysis replays its finished games
   // for its measures, so it keeps their moves.
-  bool digest = origin.study->command() == "match";
+  bool digest = origin.study->command() == "match" && !keep_moves;
   auto file = read_results_file(path, error, digest);
   if (!file)
     throw UserError{
@@ -139,7 +144,16 @@ void ResultsOutput::write_text(const std::string& text) {
   }
 }
 
-void ResultsOutput::write(const ResultLine& line) { write_text(to_json_line(line) + "\n"); }
+void ResultsOutput::write(const ResultLine& line) {
+  std::string text = to_json_line(line);
+  // What is written is read back (merge, --resume): a line is never longer than they read.
+  if (text.size() > kMaxResultsLineBytes)
+    throw UserError{fmt::format(
+        "game {}'s results line has {} bytes, more than the {} a line of a results file may have (the limit "
+        "merge and --resume read, kMaxResultsLineBytes); it is not written, and the games before it are kept",
+        line.game.game, text.size(), kMaxResultsLineText)};
+  write_text(text + "\n");
+}
 
 void ResultsOutput::close() {
   if (fd_ < 0) return;

@@ -14,7 +14,9 @@ namespace tabula::cli {
 class ResultsOutput {
  public:
   // Opens and checks FILE for games of `origin` (its study, shard and plan).
-  ResultsOutput(const std::string& path, const GameOrigin& origin, bool resume);
+  // `keep_moves`: a match's games read back keep their moves (to be replayed: --verify), not
+  // only digests of them.
+  ResultsOutput(const std::string& path, const GameOrigin& origin, bool resume, bool keep_moves = false);
   ~ResultsOutput();
   ResultsOutput(const ResultsOutput&) = delete;
   ResultsOutput& operator=(const ResultsOutput&) = delete;
@@ -27,7 +29,7 @@ class ResultsOutput {
   void close();                        // a UserError if the last writes fail to reach the file
 
  private:
-  void check(const GameOrigin& origin, bool resume);
+  void check(const GameOrigin& origin, bool resume, bool keep_moves);
   void write_text(const std::string& text);
 
   std::string path_;

@@ -5,6 +5,7 @@
 #include <atomic>
 #include <mutex>
 
+#include "cli_support.hpp"
 #include "engine/text/game_record.hpp"
 #include "engine/text/move_text.hpp"
 #include "util/parallel.hpp"
@@ -104,6 +105,29 @@ std::string verify_games(std::shared_ptr<const Program> program, const StudyGame
   };
   run_parallel(std::max(1, threads), work, stop);
   return problem;
+}
+
+ReadBack check_read_back(std::shared_ptr<const Program> program, std::shared_ptr<const Study> study,
+                         const std::vector<std::vector<GameRecord>>& finished, const std::string& path,
+                         const RulesIdentity& rules, bool verify, int threads, std::string_view command) {
+  ReadBack r;
+  for (const auto& phase : finished) r.games += static_cast<int>(phase.size());
+  if (r.games == 0) return r;
+  const char* plural = r.games == 1 ? "" : "s";
+  if (!verify) {
+    r.verified = false;
+    r.sentence = fmt::format("not verified: {} game{} read back from {} were not replayed ({} --verify replays them)\n",
+                             r.games, plural, path, command);
+    return r;
+  }
+  StudyGames games;
+  games.study = std::move(study);
+  games.phases = finished;
+  if (std::string problem = verify_games(program, games, threads); !problem.empty())
+    throw UserError{"--verify: " + problem + "; nothing is reported"};
+  r.sentence = fmt::format("verified: the {} game{} read back from {} replay to their results under {} (hash {})\n",
+                           r.games, plural, path, rules.file, rules.hash);
+  return r;
 }
 
 }  // namespace tabula::cli

@@ -4,6 +4,7 @@
 
 #include "cli_support.hpp"
 #include "commands.hpp"
+#include "diag/render.hpp"      // printable
 #include "engine/evaluate.hpp"  // RuleError
 #include "usage_error.hpp"
 #include "util/limits.hpp"  // EngineLimit
@@ -27,18 +28,19 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     return tabula::cli::report_parse_error(app, e, argc, argv);
   } catch (const tabula::cli::UserError& e) {
-    std::cerr << "tabula: " << e.message << "\n";
+    // Every message may quote an input (a typed move, a file's name): shown as text always.
+    std::cerr << "tabula: " << tabula::printable(e.message) << "\n";
     return tabula::cli::kExitInput;
   } catch (const tabula::cli::Interrupted&) {
     return 130;  // 128 + SIGINT, as a shell reports a process ended by Ctrl-C
   } catch (const tabula::RuleError& e) {
-    std::cerr << tabula::cli::rule_error_report(e.what(), e.pos);
+    std::cerr << tabula::printable(tabula::cli::rule_error_report(e.what(), e.pos));
     return tabula::cli::kExitInput;
   } catch (const tabula::EngineLimit& e) {
-    std::cerr << "tabula: stopped at an engine limit: " << e.what() << "\n";
+    std::cerr << "tabula: stopped at an engine limit: " << tabula::printable(e.what()) << "\n";
     return tabula::cli::kExitInput;
   } catch (const std::exception& e) {
-    std::cerr << "tabula: internal error: " << e.what() << "\n";
+    std::cerr << "tabula: internal error: " << tabula::printable(e.what()) << "\n";
     return tabula::cli::kExitInternal;
   }
   return tabula::cli::kExitOk;

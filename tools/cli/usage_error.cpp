@@ -1,5 +1,7 @@
 #include "usage_error.hpp"
 
+#include "diag/render.hpp"
+
 #include <fmt/format.h>
 #include <algorithm>
 #include <cstdlib>
@@ -114,12 +116,12 @@ int report_parse_error(const CLI::App& app, const CLI::ParseError& e, int argc, 
   if (std::smatch m; std::regex_match(message, m, missing)) {
     const std::string name = m[1].str();
     const bool searched = name.find('/') == std::string::npos;
-    std::cerr << fmt::format("tabula: cannot open '{}': no such file{}{}\n", name,
-                             searched ? " here, in TABULA_PATH or among the shipped files" : "", m[2].str());
+    std::cerr << printable(fmt::format("tabula: cannot open '{}': no such file{}{}\n", name,
+                                       searched ? " here, in TABULA_PATH or among the shipped files" : "", m[2].str()));
     return kExitInput;
   }
   if (std::string said = unexpected_arguments(app, message, argc, argv); !said.empty()) {
-    std::cerr << "tabula: " << said << fmt::format("\nRun 'tabula {} --help' for its options.\n", argv[1]);
+    std::cerr << printable("tabula: " + said + fmt::format("\nRun 'tabula {} --help' for its options.\n", argv[1]));
     return kExitUsage;
   }
   // An unknown command: CLI11 says only that one is required, or that the word was not expected.
@@ -130,7 +132,8 @@ int report_parse_error(const CLI::App& app, const CLI::ParseError& e, int argc, 
     message = fmt::format("'{}' is not a tabula command{}", argv[1],
                           guess.empty() ? "" : fmt::format("; did you mean '{}'?", guess));
   }
-  std::cerr << "tabula: " << message << "\nRun 'tabula --help' for the commands, 'tabula COMMAND --help' for one.\n";
+  std::cerr << "tabula: " << printable(message)
+            << "\nRun 'tabula --help' for the commands, 'tabula COMMAND --help' for one.\n";
   return kExitUsage;
 }
 

@@ -9,6 +9,7 @@
 #include "cli/terminal_colour.hpp"
 #include "diag/regular_file.hpp"
 #include "diag/source_file.hpp"
+#include "lang/weights_file.hpp"
 
 namespace tabula::web {
 namespace fs = std::filesystem;
@@ -82,8 +83,14 @@ bool WatchedRules::changed() const {
   // Read as the loader reads: never a pipe or a device, never past the size limit, so a look
   // cannot block the request that makes it (what was there is reported by the load).
   std::string now;
-  for (const auto& [path, text] : read_)
+  for (const auto& [path, text] : read_) {
     if (read_regular_file(path, max_input_bytes("rules"), now) != FileRead::ok || now != text) return true;
+    // A rules file's weights are read when they are there: ones that came since (tune wrote
+    // them) change the game as an edit would.
+    const std::string weights = weights_path(path);
+    std::error_code ec;
+    if (!weights.empty() && !read_.count(weights) && fs::exists(weights, ec)) return true;
+  }
   return false;
 }
 

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <random>
+#include <set>
 
 #include "cli/cli_support.hpp"
 #include "engine/evaluate.hpp"
@@ -36,10 +37,26 @@ Response error_response(int status, const std::string& message) {
 std::optional<json> body_object(const std::string& body, std::initializer_list<const char*> allowed,
                                 std::string& error) {
   json j;
+  // A key given twice would be read as its last value by the library, and as its first by
+  // other readers: such a request is refused, not read one of the two ways.
+  std::vector<std::set<std::string>> open_objects;
+  std::string twice;
+  auto note_keys = [&](int, json::parse_event_t event, json& parsed) {
+    if (event == json::parse_event_t::object_start) open_objects.emplace_back();
+    else if (event == json::parse_event_t::object_end && !open_objects.empty()) open_objects.pop_back();
+    else if (event == json::parse_event_t::key && !open_objects.empty() &&
+             !open_objects.back().insert(parsed.get<std::string>()).second && twice.empty())
+      twice = parsed.get<std::string>();
+    return true;
+  };
   try {
-    j = json::parse(body);
+    j = json::parse(body, note_keys);
   } catch (const json::exception& e) {  // a syntax error, or a number out of range
     error = fmt::format("the request body is not JSON: {}", e.what());
+    return std::nullopt;
+  }
+  if (!twice.empty()) {
+    error = fmt::format("the field '{}' is given twice", twice);
     return std::nullopt;
   }
   if (!j.is_object()) {

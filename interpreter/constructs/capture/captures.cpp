@@ -3,7 +3,7 @@
 // (kernels/capture_search) for every piece of the seat to move.
 //   hop dirs=D [distance=1|any] [beyond=1|any] take=remove|top-to-bottom
 //   captures compulsory|optional continue=must|may|stop choice=free|maximum|maximum-value
-//            rejump=forbid|allow remove=at-once|at-end reverse=allow|forbid
+//            rejump=forbid|allow remove=at-once|at-end reverse=allow|forbid distinct=paths|takes
 #include "constructs/capture/captures.hpp"
 
 #include <fmt/format.h>
@@ -79,6 +79,11 @@ void build_at_end(CheckContext& ctx) {
                   "to a move block, or remove this line");
       return;
     }
+    if (setup.policy.same_takes_one_move)
+      for (const SourcePos& pos : setup.top_to_bottom)
+        ctx.error(pos,
+                  "take=top-to-bottom cannot go with `captures ... distinct=takes`: the order of the takes decides "
+                  "the taking column, so two paths over the same pieces are two moves; write distinct=paths");
     if (setup.policy.remove_later)
       for (const SourcePos& pos : setup.top_to_bottom)
         ctx.error(pos,
@@ -138,7 +143,7 @@ void check_hop(CheckContext& ctx, const Statement& s, uint32_t kinds) {
 }
 
 void check_captures(CheckContext& ctx, const Statement& s) {
-  if (!ctx.shape(s, 1, 1, {"continue", "choice", "rejump", "remove", "reverse"})) return;
+  if (!ctx.shape(s, 1, 1, {"continue", "choice", "rejump", "remove", "reverse", "distinct"})) return;
   ctx.shared<CaptureSetup>("captures").policy_pos = s.pos;
   CaptureRules& c = ctx.shared<CaptureSetup>("captures").policy;
   c.compulsory = ctx.word(&s.args[0], "captures", {"compulsory", "optional"}) == "compulsory";
@@ -151,6 +156,9 @@ void check_captures(CheckContext& ctx, const Statement& s) {
   c.rejump = ctx.word(ctx.named(s, "rejump"), "rejump", {"forbid", "allow"}) == "allow";
   c.remove_later = ctx.word(ctx.named(s, "remove"), "remove", {"at-once", "at-end"}) == "at-end";
   c.no_reverse = ctx.word(ctx.named(s, "reverse"), "reverse", {"allow", "forbid"}) == "forbid";
+  // What tells two capture moves apart: their paths (each way round a ring of pieces is a
+  // move), or their origin, landing and the pieces they take (the ways round are one move).
+  c.same_takes_one_move = ctx.word(ctx.named(s, "distinct"), "distinct", {"paths", "takes"}) == "takes";
   if (c.rejump && c.remove_later)
     ctx.error(ctx.named(s, "rejump")->value.pos,
               "rejump=allow cannot go with remove=at-end: a piece that stays until the move ends is never "
@@ -169,8 +177,8 @@ extern constinit const StatementSpec captures_statement{
     Key::keyword,
     check_captures,
     "captures compulsory|optional continue=must|may|stop choice=free|maximum|maximum-value rejump=forbid|allow "
-    "remove=at-once|at-end reverse=allow|forbid",
+    "remove=at-once|at-end reverse=allow|forbid distinct=paths|takes",
     "how hop captures combine into moves: compulsory, continuation, maximum (count or value), removal, no turning "
-    "back"};
+    "back, and whether two paths over the same pieces to the same landing are two moves"};
 
 }  // namespace tabula

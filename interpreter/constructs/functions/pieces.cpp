@@ -44,6 +44,10 @@ class Pieces final : public ValueFunction {
     form = {who, kinds, nullptr};
     return true;
   }
+  // At most a piece a cell (a column counts once, for its top's side).
+  std::optional<std::pair<int64_t, int64_t>> bounds(const Program& p) const override {
+    return std::pair<int64_t, int64_t>{0, p.cells};
+  }
 };
 
 class PiecesIn final : public ValueFunction {
@@ -71,6 +75,12 @@ class PiecesIn final : public ValueFunction {
   bool counts_pieces(PieceCount& form) const override {
     form = {who, kinds, &masks};
     return true;
+  }
+  // At most the zone's cells: a side's own cells of it, or all sides' together for `all`.
+  std::optional<std::pair<int64_t, int64_t>> bounds(const Program&) const override {
+    size_t most = 0, together = 0;
+    for (const auto& side : cells) most = std::max(most, side.size()), together += side.size();
+    return std::pair<int64_t, int64_t>{0, static_cast<int64_t>(who.who == PlayerRef::all ? together : most)};
   }
   // The steps the nearest piece of those kinds has still to go to the zone (negated).
   bool has_progress() const override { return true; }

@@ -6,6 +6,8 @@
 #include "check/context.hpp"
 #include "engine/state.hpp"
 
+#include <algorithm>
+
 namespace tabula {
 namespace {
 
@@ -28,6 +30,17 @@ class ZoneFunction final : public ValueFunction {
     for (int cell = 0; cell < p.cells; ++cell)
       n += p.in_zone(zone, c.mover, cell) && (what == What::size || c.state.at(cell));
     return n;
+  }
+  // occupied and size: from 0 (or the fewest cells of the zone, for any side) to its most cells.
+  std::optional<std::pair<int64_t, int64_t>> bounds(const Program& p) const override {
+    if (what == What::in) return std::pair<int64_t, int64_t>{0, 1};
+    int64_t fewest = p.cells, most = 0;
+    for (int side = 0; side < p.player_count(); ++side) {
+      int64_t n = 0;
+      for (int cell = 0; cell < p.cells; ++cell) n += p.in_zone(zone, side, cell);
+      fewest = std::min(fewest, n), most = std::max(most, n);
+    }
+    return std::pair<int64_t, int64_t>{what == What::size ? fewest : 0, most};
   }
   // in(to, ZONE) for every empty cell at once: the empty cells of the mover's zone.
   std::vector<CellSet> cells_of;  // per side, the zone's cells

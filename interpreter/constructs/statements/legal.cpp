@@ -6,6 +6,10 @@
 // move passes, loses or draws as `no-move` says. Several lines: all must hold. The filter itself is engine/legality.
 #include "check/context.hpp"
 
+#include <fmt/format.h>
+
+#include "syntax/ast_print.hpp"
+
 namespace tabula {
 namespace {
 
@@ -13,7 +17,10 @@ void check_legal(CheckContext& ctx, const Statement& s) {
   if (!ctx.shape(s, 0, 0, {}, true)) return;
   if (!s.has_condition) return ctx.error(s.pos, "'legal' needs a condition: `legal if liberties(to) > 0`");
   Formula f;
-  if (ctx.condition(s.condition, f, {.cell = true, .legality = true})) ctx.program.legal_if.push_back(std::move(f));
+  if (!ctx.condition(s.condition, f, {.cell = true, .legality = true})) return;
+  ctx.program.legal_if.push_back(std::move(f));
+  ctx.program.legal_if_text.push_back(
+      fmt::format("the rule `legal if {}` ({}:{})", to_string(s.condition), s.pos.file, s.pos.line));
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 #include <cctype>
+#include <optional>
 
 #include "engine/state_drawing.hpp"
 #include "engine/text/move_text.hpp"
@@ -27,6 +28,13 @@ bool is_result_marker(std::string_view t) {
   while (t.size() > 1 && t.back() == '.') t.remove_suffix(1);  // "1-0." ends a sentence
   return t == "1-0" || t == "0-1" || t == "1/2" || t == "1/2-1/2" || t == "+-" || t == "-+" || t == "=" || t == "..." ||
          t == "*";
+}
+
+// A marker that ends a game's moves (PGN's results, and "*" for a game not finished): the
+// other markers (evaluations "+-", "=", the dots of "12. ...") may stand between moves.
+bool ends_moves(std::string_view t) {
+  while (t.size() > 1 && t.back() == '.') t.remove_suffix(1);
+  return t == "1-0" || t == "0-1" || t == "1/2" || t == "1/2-1/2" || t == "*";
 }
 
 // A line that starts a tag: optional blanks, '[', a letter, a word, a blank, a quote.
@@ -119,6 +127,7 @@ std::optional<ParsedRecord> parse_record(std::string_view text, std::string& err
   std::string open;
   int open_line = 0, open_column = 0;
   int line_no = 0;
+  std::optional<RecordMove> result;  // the result marker read, when one was
   for (size_t start = 0; start <= text.size();) {
     size_t end = text.find('\n', start);
     if (end == std::string_view::npos) end = text.size();
@@ -172,8 +181,19 @@ std::optional<ParsedRecord> parse_record(std::string_view text, std::string& err
         while (j < line.size() && !is_space(line[j]) && line[j] != '(' && line[j] != ')' && line[j] != '{' &&
                line[j] != '}')
           ++j;
-        std::string token = move_token(std::string(line.substr(i, j - i)));
-        if (open.empty() && !token.empty()) out.moves.push_back({std::move(token), line_no, column});
+        std::string raw(line.substr(i, j - i));
+        std::string token = move_token(raw);
+        if (open.empty() && !token.empty()) {
+          if (result) {  // a record ends with its result: moves after it are not the game's
+            error =
+                fmt::format("{}:{}: the move '{}' comes after the result '{}' at {}:{}; a record ends with its result",
+                            line_no, column, token, result->text, result->line, result->column);
+            return std::nullopt;
+          }
+          out.moves.push_back({std::move(token), line_no, column});
+        } else if (open.empty() && !result && ends_moves(raw)) {
+          result = RecordMove{raw, line_no, column};
+        }
         i = j;
       }
     }
@@ -273,7 +293,8 @@ std::string write_record(const State& s, const std::vector<RecordTag>& tags) {
   return out;
 }
 
-int replay_moves(State& s, const ParsedRecord& record, std::string& error) {
+int replay_moves(State& s, const ParsedRecord& record, std::string& error,
+                 const std::function<void(State&, const Move&)>& before_each) {
   const Program& p = s.program();
   if (const std::string* from = record.tag("Position"); from && *from != position_string(s)) {
     error = fmt::format("the record starts from the position '{}', not from '{}'", *from, position_string(s));
@@ -297,6 +318,7 @@ int replay_moves(State& s, const ParsedRecord& record, std::string& error) {
     std::string why;
     auto m = parse_move(s, token.text, why);
     if (!m) return fail(why);
+    if (before_each) before_each(s, *m);
     s.apply_unchecked(*m);
     ++applied;
   }

@@ -3,7 +3,9 @@
 // then the moves as published (`1. c8-c6 h4-f2 2. ...`). When read, move numbers, result
 // markers (1-0, 0-1, 1/2, *), annotation marks (! ?) and comments in parentheses or braces
 // are skipped; what cannot be read (an unclosed comment, a broken tag, a tag after the
-// moves) is an error with its line and column, never a silently shorter game.
+// moves, a move after the result marker) is an error with its line and column, never a
+// silently shorter or longer game.
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -62,7 +64,11 @@ std::string write_record(const State& s, const std::vector<RecordTag>& tags = {}
 // the position of `s` (set it first: see record_start). The notation's end mark may only
 // follow the move that ends the game. Returns the number of moves applied, or -1 with `error`
 // set ("LINE:COL: move 12 (b1-b3): ...") at the first move that does not parse or is not legal.
-int replay_moves(State& s, const ParsedRecord& record, std::string& error);
+// `before_each`, when given, is called with the state and each move just before the move is
+// applied (a replay page draws the positions as they come; it may make the state forget
+// its history so far, as a long game's replay does to stay small).
+int replay_moves(State& s, const ParsedRecord& record, std::string& error,
+                 const std::function<void(State&, const Move&)>& before_each = {});
 // parse_record, then replay_moves.
 int replay_record(State& s, std::string_view text, std::string& error);
 

@@ -6,6 +6,7 @@
 #include <map>
 
 #include "engine/generate.hpp"
+#include "engine/legality.hpp"
 #include "engine/replay.hpp"
 #include "engine/text/text_util.hpp"
 
@@ -183,17 +184,9 @@ std::optional<Move> parse_squares(const State& s, std::string_view text, const M
   return std::nullopt;
 }
 
-}  // namespace
-
-std::optional<Move> parse_move(const State& s, std::string_view text, std::string& error) {
+// `text` read as one of `legal` (the moves listed for `s`); nullopt and why not.
+std::optional<Move> parse_among(const State& s, std::string_view text, const MoveList& legal, std::string& error) {
   const Program& p = s.program();
-  text = trim(text);
-  if (s.is_terminal()) {
-    error = fmt::format("the game is over, so '{}' cannot be played", text);
-    return std::nullopt;
-  }
-  MoveList legal;
-  generate_moves(s, legal);
   const std::string& who = p.players[s.current_player()].name;
   if (text == "pass" || text == p.notation.pass) {
     for (const Move& m : legal)
@@ -236,6 +229,49 @@ std::optional<Move> parse_move(const State& s, std::string_view text, std::strin
     return std::nullopt;
   }
   return parse_squares(s, text, legal, error);
+}
+
+// Why `text` names no legal move when it names a move that a promotion rule or a `legal if`
+// rule refuses ("" when it does not): the refusal names that rule.
+std::string refusing_rule(const State& s, std::string_view text, const MoveList& legal) {
+  const Program& p = s.program();
+  // A promotion to a kind the rules do not offer (e7-e8=K): the kinds they offer.
+  if (auto eq = text.rfind('='); eq != std::string_view::npos && eq > 0) {
+    const std::string base(text.substr(0, eq + 1));
+    std::string offers;
+    int count = 0;
+    for (const Move& m : legal)
+      if (const std::string t = move_text(s, m); t.rfind(base, 0) == 0) {
+        offers += (offers.empty() ? "" : ", ") + t;
+        ++count;
+      }
+    if (count > 0)
+      return fmt::format("'{}' is not legal: the rules promote there to {} only ({})", text,
+                         count == 1 ? "one kind" : std::to_string(count) + " kinds", offers);
+  }
+  if (p.legal_if.empty()) return "";
+  MoveList listed;
+  generate_listed_moves(s, listed);
+  std::string ignored;
+  auto m = parse_among(s, text, listed, ignored);
+  if (!m) return "";
+  const int rule = forbidding_rule(s, *m);
+  return rule < 0 ? "" : fmt::format("'{}' is not legal: {} forbids it", text, p.legal_if_text.at(rule));
+}
+
+}  // namespace
+
+std::optional<Move> parse_move(const State& s, std::string_view text, std::string& error) {
+  text = trim(text);
+  if (s.is_terminal()) {
+    error = fmt::format("the game is over, so '{}' cannot be played", text);
+    return std::nullopt;
+  }
+  MoveList legal;
+  generate_moves(s, legal);
+  if (auto m = parse_among(s, text, legal, error)) return m;
+  if (std::string why = refusing_rule(s, text, legal); !why.empty()) error = why;
+  return std::nullopt;
 }
 
 std::vector<std::string> history_strings(const State& s) {

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "engine/evaluate.hpp"
 #include "engine/text/position_fields.hpp"
 #include "engine/text/text_util.hpp"
 
@@ -94,11 +95,43 @@ std::optional<Position> parse_piece_list(const Program& p, std::string_view text
 
 }  // namespace
 
+namespace {
+
+std::optional<Position> parse_position_text(const Program& p, std::string_view text, std::string& error);
+
+// "" when the position stands under the rules' `legal-position` conditions, else the refusal
+// naming the first that fails.
+std::string illegal_position(const Program& p, const Position& pos) {
+  if (p.legal_position.empty()) return "";
+  // A State over the program, which the caller keeps alive (an alias that owns nothing).
+  State s(std::shared_ptr<const Program>(std::shared_ptr<const Program>(), &p));
+  s.set_position(pos);
+  const int mover = s.current_player();
+  for (size_t i = 0; i < p.legal_position.size(); ++i)
+    if (!holds(p.legal_position[i], {s, mover, -1, -1}))
+      return fmt::format("the position is not a legal one: {} does not hold", p.legal_position_text.at(i));
+  return "";
+}
+
+}  // namespace
+
 std::optional<Position> parse_position(const Program& p, std::string_view text, std::string& error) {
+  auto pos = parse_position_text(p, text, error);
+  if (!pos) return std::nullopt;
+  if (std::string why = illegal_position(p, *pos); !why.empty()) {
+    error = why;
+    return std::nullopt;
+  }
+  return pos;
+}
+
+namespace {
+
+std::optional<Position> parse_position_text(const Program& p, std::string_view text, std::string& error) {
   text = trim(text);
   // The state besides the board comes after a ';' (engine/text/position_fields.hpp).
   if (auto semicolon = text.find(';'); semicolon != std::string_view::npos) {
-    auto pos = parse_position(p, text.substr(0, semicolon), error);
+    auto pos = parse_position_text(p, text.substr(0, semicolon), error);
     if (pos && !parse_position_fields(p, trim(text.substr(semicolon + 1)), *pos, error)) return std::nullopt;
     return pos;
   }
@@ -116,8 +149,6 @@ std::optional<Position> parse_position(const Program& p, std::string_view text, 
   }
   return parse_rows(p, rows, text, error);
 }
-
-namespace {
 
 std::optional<Position> parse_rows(const Program& p, const std::vector<std::vector<int>>& rows, std::string_view text,
                                    std::string& error) {

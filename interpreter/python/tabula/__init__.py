@@ -52,6 +52,59 @@ for _name in ("Board", "Bot", "Diagnostic", "Game", "IllegalMoveError", "LimitEr
 
 Game.get_type = _game_type
 
+
+# A call with arguments of the wrong types is refused by the binding library in its own
+# terms: the native module (tabula._tabula), C++ type names and every overload. These
+# wrappers say it in Python's: what the call takes and what it was given.
+_SIGNATURE = _re.compile(r"^\s*\d+\. (?:[\w.]+)?\((.*?)\)(?: -> .*)?$", _re.M)
+
+
+def _shown(text):
+    text = _re.sub(r"tabula\._tabula\.", "tabula.", text)
+    return _re.sub(r"tabula::(?:Game)?(\w+)", r"tabula.\1", text)
+
+
+def _plain_type_error(where, message, args, kwargs):
+    for value in list(args) + list(kwargs.values()):
+        if isinstance(value, str):
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:
+                return f"{where}: {value!r} is not text that UTF-8 can hold (it has a lone surrogate)"
+    takes = []
+    for params in _SIGNATURE.findall(message):
+        params = _re.sub(r"^self(?:: [\w.:]+)?(?:, )?", "", params)
+        takes.append(f"({_shown(params)})")
+    given = ", ".join([f"{value!r} ({type(value).__name__})" for value in args] +
+                      [f"{name}={value!r} ({type(value).__name__})" for name, value in kwargs.items()])
+    return f"{where} takes {' or '.join(takes) or 'other arguments'}; it was given {given or 'none'}"
+
+
+def _readable(function, where, method):
+    def call(*args, **kwargs):
+        try:
+            return function(*args, **kwargs)
+        except TypeError as e:
+            text = str(e)
+            if "incompatible function arguments" not in text and "incompatible constructor arguments" not in text:
+                raise
+            shown = args[1:] if method else args
+            raise TypeError(_plain_type_error(where, text, shown, kwargs)) from None
+
+    call.__name__, call.__qualname__, call.__doc__ = function.__name__, where, function.__doc__
+    call.__wrapped__ = function
+    return call
+
+
+for _class in (Board, Bot, Game, State):
+    for _name, _attr in list(vars(_class).items()):
+        if (_name.startswith("__") and _name not in ("__init__", "__setstate__")) or not callable(_attr) or \
+                isinstance(_attr, (staticmethod, classmethod, type)):
+            continue
+        setattr(_class, _name, _readable(_attr, f"{_class.__name__}.{_name}", True))
+match = _readable(match, "match", False)
+random_playouts = _readable(random_playouts, "random_playouts", False)
+
 __all__ = [
     "Board",
     "Bot",
@@ -168,6 +221,9 @@ def load_game(game, parameters=None, reference=False):
 
     ValueError for an unknown name; RulesError when the rules, or a parameter, do not load
     (a parameter the rules do not take is the checker's error, shown in the variant's text)."""
+    if not isinstance(game, (str, _os.PathLike)):
+        raise TypeError(f"load_game takes a game's name or a rules file's path (a str or a path), not "
+                        f"{game!r} ({type(game).__name__})")
     given = {}
     if not isinstance(game, _os.PathLike):
         match = _GAME_STRING.fullmatch(game)
@@ -189,6 +245,12 @@ def load_game_from_text(text, name="<text>.rules", reference=False):
     are looked up as for a file at that path, so name="rules/my-variant.rules" finds
     rules/base.rules and boards/. RulesError when it does not load. reference=True: as
     load_game's."""
+    if not isinstance(text, str):
+        raise TypeError(f"load_game_from_text takes the rules as a str, not {type(text).__name__}")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as e:
+        raise ValueError(f"the rules text is not text that UTF-8 can hold: {e.reason} at position {e.start}") from None
     return _loaded(_tabula._load_game_from_text(text, _os.fspath(name), bool(reference)))
 
 
