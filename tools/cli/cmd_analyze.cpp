@@ -118,7 +118,8 @@ AnalysedVariant run_one(const std::string& path, const std::string& out_path, co
   GameOrigin origin{study, 0, {c.games, c.skill_games, c.good_games}, c.shard_index, c.shard_count};
   std::optional<ResultsOutput> out;
   if (!out_path.empty()) out.emplace(out_path, origin, o.resume);
-  if (out) read_back = check_read_back(program, study, out->finished(), out_path, rules, o.verify, c.threads, "analyze");
+  if (out)
+    read_back = check_read_back(program, study, out->finished(), out_path, rules, o.verify, c.threads, "analyze");
   std::vector<std::vector<int>> skip(3);
   if (out)
     for (int p = 0; p < 3; ++p) skip[p] = out->finished_indices(p);
@@ -282,7 +283,8 @@ void add_analyze(CLI::App& app) {
       return print_json(j);
     }
     for (size_t i = 0; i < analyses.size(); ++i)
-      std::cout << "== " << analyses[i].rules << " ==\n" << analysis_text(analyses[i]) << read_backs[i].sentence << "\n";
+      std::cout << "== " << analyses[i].rules << " ==\n"
+                << analysis_text(analyses[i]) << read_backs[i].sentence << "\n";
     std::cout << comparison_text(cmp);
   });
 }

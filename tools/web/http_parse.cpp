@@ -44,29 +44,6 @@ std::optional<std::string> percent_decoded(std::string_view text, bool query) {
   return out;
 }
 
-const char* reason_phrase(int status) {
-  switch (status) {
-    case 100: return "Continue";
-    case 200: return "OK";
-    case 400: return "Bad Request";
-    case 403: return "Forbidden";
-    case 404: return "Not Found";
-    case 405: return "Method Not Allowed";
-    case 408: return "Request Timeout";
-    case 409: return "Conflict";
-    case 413: return "Content Too Large";
-    case 415: return "Unsupported Media Type";
-    case 421: return "Misdirected Request";
-    case 422: return "Unprocessable Content";
-    case 431: return "Request Header Fields Too Large";
-    case 500: return "Internal Server Error";
-    case 501: return "Not Implemented";
-    case 503: return "Service Unavailable";
-    case 505: return "HTTP Version Not Supported";
-    default: return "Status";
-  }
-}
-
 }  // namespace
 
 std::optional<HttpHead> parse_http_head(std::string_view head, size_t max_body, HttpRefusal& refusal) {
@@ -135,18 +112,18 @@ std::optional<HttpHead> parse_http_head(std::string_view head, size_t max_body, 
   return out;
 }
 
-std::string http_response_bytes(const Response& response, bool head_only) {
-  std::string out =
-      fmt::format("HTTP/1.1 {} {}\r\nContent-Type: {}\r\nContent-Length: {}\r\nConnection: close\r\n", response.status,
-                  reason_phrase(response.status), response.content_type, response.body.size());
-  out += "Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\n";
-  // No page of another site may show this one in a frame (and click on it for the user).
-  out += "X-Frame-Options: DENY\r\nContent-Security-Policy: frame-ancestors 'none'\r\n";
+std::vector<std::pair<std::string, std::string>> response_headers(const Response& response) {
+  std::vector<std::pair<std::string, std::string>> out = {
+      {"Content-Type", response.content_type},
+      {"Connection", "close"},
+      {"Cache-Control", "no-store"},
+      {"X-Content-Type-Options", "nosniff"},
+      // No page of another site may show this one in a frame (and click on it for the user).
+      {"X-Frame-Options", "DENY"},
+      {"Content-Security-Policy", "frame-ancestors 'none'"}};
   if (!response.download_name.empty())
-    out += fmt::format("Content-Disposition: attachment; filename=\"{}\"\r\n", response.download_name);
-  for (const auto& [name, value] : response.headers) out += name + ": " + value + "\r\n";
-  out += "\r\n";
-  if (!head_only) out += response.body;
+    out.emplace_back("Content-Disposition", fmt::format("attachment; filename=\"{}\"", response.download_name));
+  out.insert(out.end(), response.headers.begin(), response.headers.end());
   return out;
 }
 

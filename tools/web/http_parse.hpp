@@ -1,11 +1,14 @@
 #pragma once
 // HTTP/1.1 as the web board's server reads and writes it (http_server.hpp): the head of a
-// request (request line and headers) into a Request, and a Response into bytes. Strict on
-// what could be read two ways (a second Host or Content-Length, chunked bodies, a target
-// that is not a path): such a request is refused rather than guessed at.
+// request (request line and headers, as the client sent them) into a Request, and the
+// headers every answer carries. Strict on what could be read two ways (a second Host or
+// Content-Length, chunked bodies, a target that is not a path): such a request is refused
+// rather than guessed at.
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "web_request.hpp"
 
@@ -25,8 +28,8 @@ struct HttpRefusal {
 // The head, without its final blank line; a refusal when it is not a request this server reads.
 std::optional<HttpHead> parse_http_head(std::string_view head, size_t max_body, HttpRefusal& refusal);
 
-// The answer as bytes, closing the connection after it; HEAD gets the headers only.
-std::string http_response_bytes(const Response& response, bool head_only);
+// The headers of an answer besides its length (the connection is closed after it).
+std::vector<std::pair<std::string, std::string>> response_headers(const Response& response);
 
 // The answer to a request refused before it reached the handler.
 Response refusal_response(const HttpRefusal& refusal);

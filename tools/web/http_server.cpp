@@ -1,20 +1,21 @@
 #include "http_server.hpp"
 
 #include <arpa/inet.h>
-#include <fcntl.h>
 #include <fmt/format.h>
+#include <microhttpd.h>
 #include <netdb.h>
-#include <poll.h>
 #include <sys/socket.h>
 #include <unistd.h>
 #include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <condition_variable>
 #include <cstring>
 #include <deque>
 #include <map>
 #include <mutex>
 #include <optional>
+#include <stdexcept>
 #include <thread>
 #include <vector>
 
@@ -29,47 +30,90 @@ Clock::duration seconds(double s) {
   return std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(s));
 }
 
+// One TCP connection (and its one request), from the library's start notice to its close.
 struct Connection {
+  uint64_t id = 0;
+  MHD_Connection* mhd = nullptr;
   int fd = -1;
   enum class Stage { reading, working, writing } stage = Stage::reading;
   Clock::time_point deadline;
-  std::string in;
-  size_t head_end = std::string::npos;  // where the head's blank line ends, once read
+  bool closing = false;  // shut down by the server: the library closes it when it sees so
+  std::string target;    // the request's target as the client sent it (not yet decoded)
+  bool head_read = false;
   std::optional<HttpHead> head;
-  std::string out;
-  size_t written = 0;
-  bool continue_sent = false;
+  std::string body;
+  std::optional<Response> answer;  // made by a worker
 };
 
 }  // namespace
 
 struct HttpServer::Loop {
+  HttpLimits limits;
+  std::atomic<uint64_t>& dropped;
   int listener = -1;
-  int wake[2] = {-1, -1};  // a byte on wake[1] wakes the reading thread
   int port = 0;
+  MHD_Daemon* daemon = nullptr;
   std::atomic<bool> stopping{false};
-  uint64_t next_id = 0;
-  std::map<uint64_t, Connection> connections;  // by id: the order they came in
 
-  // Whole requests for the workers, and their answers for the reading thread.
+  // The open connections by id (the order they came in), the whole requests for the
+  // workers, and the deadlines' watch: all under the mutex.
   std::mutex mutex;
-  std::condition_variable work_ready;
-  std::deque<std::pair<uint64_t, Request>> work;
-  std::deque<std::pair<uint64_t, std::string>> answers;
+  std::condition_variable changed;
+  uint64_t next_id = 0;
+  std::map<uint64_t, Connection*> connections;
+  std::deque<std::pair<Connection*, Request>> work;
 
-  void wake_up() {
-    char byte = 1;
-    [[maybe_unused]] ssize_t n = ::write(wake[1], &byte, 1);
-  }
+  Loop(HttpLimits l, std::atomic<uint64_t>& d) : limits(l), dropped(d) {}
+  // The library calls these from its thread, with the Loop as their closure.
+  static void notify(void* cls, MHD_Connection* mhd, void** socket_context, MHD_ConnectionNotificationCode code);
+  static void* on_target(void* cls, const char* target, MHD_Connection* mhd);
+  static MHD_Result on_request(void* cls, MHD_Connection* mhd, const char* url, const char* method, const char* version,
+                               const char* data, size_t* size, void** request_context);
+
   ~Loop() {
-    for (auto& [id, c] : connections) ::close(c.fd);
-    for (int fd : {listener, wake[0], wake[1]})
-      if (fd >= 0) ::close(fd);
+    if (daemon) MHD_stop_daemon(daemon);
+    if (listener >= 0) ::close(listener);
   }
 };
 
+namespace {
+
+// Ends a connection from outside the library: its socket is shut down, which the library's
+// thread sees as the client gone. (Under the mutex.)
+void close_connection(Connection& c, std::atomic<uint64_t>& dropped) {
+  if (c.closing) return;
+  ::shutdown(c.fd, SHUT_RDWR);
+  c.closing = true;
+  ++dropped;
+}
+
+MHD_Result queue(MHD_Connection* connection, const Response& response) {
+  MHD_Response* r = MHD_create_response_from_buffer(response.body.size(), const_cast<char*>(response.body.data()),
+                                                    MHD_RESPMEM_MUST_COPY);
+  if (!r) return MHD_NO;
+  for (const auto& [name, value] : response_headers(response)) MHD_add_response_header(r, name.c_str(), value.c_str());
+  MHD_Result queued = MHD_queue_response(connection, static_cast<unsigned>(response.status), r);
+  MHD_destroy_response(r);
+  return queued;
+}
+
+// The request's head as the client wrote it, for parse_http_head's checks.
+std::string head_text(MHD_Connection* connection, const char* method, const std::string& target, const char* version) {
+  std::string head = fmt::format("{} {} {}", method, target, version);
+  MHD_get_connection_values(
+      connection, MHD_HEADER_KIND,
+      [](void* out, MHD_ValueKind, const char* name, const char* value) {
+        *static_cast<std::string*>(out) += fmt::format("\r\n{}: {}", name, value ? value : "");
+        return MHD_YES;
+      },
+      &head);
+  return head;
+}
+
+}  // namespace
+
 HttpServer::HttpServer(HttpLimits limits, Handler handler)
-    : limits_(limits), handler_(std::move(handler)), loop_(std::make_unique<Loop>()) {}
+    : limits_(limits), handler_(std::move(handler)), loop_(std::make_unique<Loop>(limits, dropped_)) {}
 
 HttpServer::~HttpServer() = default;
 
@@ -101,7 +145,6 @@ std::string HttpServer::listen(const std::string& host, int port) {
   }
   ::freeaddrinfo(found);
   if (loop_->listener < 0) return why;
-  if (::pipe2(loop_->wake, O_NONBLOCK | O_CLOEXEC) != 0) return std::strerror(errno);
   return "";
 }
 
@@ -109,8 +152,8 @@ int HttpServer::port() const { return loop_->port; }
 
 void HttpServer::stop() {
   loop_->stopping = true;
-  loop_->work_ready.notify_all();
-  if (loop_->wake[1] >= 0) loop_->wake_up();
+  std::lock_guard lock(loop_->mutex);
+  loop_->changed.notify_all();
 }
 
 void HttpServer::run() {
@@ -119,10 +162,10 @@ void HttpServer::run() {
   for (int i = 0; i < std::max(1, limits_.workers); ++i)
     workers.emplace_back([this, &loop] {
       for (;;) {
-        std::pair<uint64_t, Request> job;
+        std::pair<Connection*, Request> job;
         {
           std::unique_lock lock(loop.mutex);
-          loop.work_ready.wait(lock, [&] { return loop.stopping || !loop.work.empty(); });
+          loop.changed.wait(lock, [&] { return loop.stopping || !loop.work.empty(); });
           if (loop.stopping) return;
           job = std::move(loop.work.front());
           loop.work.pop_front();
@@ -133,151 +176,148 @@ void HttpServer::run() {
         } catch (const std::exception& e) {
           response = refusal_response({500, fmt::format("internal error: {}", e.what())});
         }
-        std::string bytes = http_response_bytes(response, job.second.method == "HEAD");
         {
           std::lock_guard lock(loop.mutex);
-          loop.answers.emplace_back(job.first, std::move(bytes));
+          job.first->answer = std::move(response);
         }
-        loop.wake_up();
+        MHD_resume_connection(job.first->mhd);
       }
     });
 
-  auto answer_now = [&](Connection& c, const Response& r) {
-    c.out = http_response_bytes(r, false);
-    c.written = 0;
-    c.stage = Connection::Stage::writing;
-    c.deadline = Clock::now() + seconds(limits_.response_seconds);
-  };
-  // A connection that has read all it needs: a refusal, or a request for a worker.
-  auto on_input = [&](uint64_t id, Connection& c) {
-    if (!c.head) {
-      c.head_end = c.in.find("\r\n\r\n");
-      if ((c.head_end == std::string::npos ? c.in.size() : c.head_end) > limits_.max_header_bytes)
-        return answer_now(
-            c, refusal_response({431, fmt::format("the request's head is over {} bytes", limits_.max_header_bytes)}));
-      if (c.head_end == std::string::npos) return;
-      HttpRefusal refusal;
-      c.head = parse_http_head(std::string_view(c.in).substr(0, c.head_end), limits_.max_body_bytes, refusal);
-      if (!c.head) return answer_now(c, refusal_response(refusal));
-      c.head_end += 4;
-    }
-    if (c.head->expects_continue && !c.continue_sent) {
-      c.continue_sent = true;
-      const char interim[] = "HTTP/1.1 100 Continue\r\n\r\n";
-      [[maybe_unused]] ssize_t n = ::send(c.fd, interim, sizeof interim - 1, MSG_NOSIGNAL);
-    }
-    if (c.in.size() - c.head_end < c.head->content_length) return;
-    Request request = std::move(c.head->request);
-    request.body = c.in.substr(c.head_end, c.head->content_length);
-    c.in.clear();
-    c.stage = Connection::Stage::working;
-    {
-      std::lock_guard lock(loop.mutex);
-      loop.work.emplace_back(id, std::move(request));
-    }
-    loop.work_ready.notify_one();
-  };
-  auto drop = [&](std::map<uint64_t, Connection>::iterator it) {
-    ::close(it->second.fd);
-    return loop.connections.erase(it);
-  };
+  // The library's own idle timeout backs the deadlines up; its connection limit leaves room
+  // for the connections this server is closing.
+  const auto idle = static_cast<unsigned>(std::ceil(std::max(limits_.request_seconds, limits_.response_seconds))) + 1;
+  loop.daemon =
+      MHD_start_daemon(MHD_USE_AUTO_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME, 0, nullptr, nullptr, &Loop::on_request,
+                       &loop, MHD_OPTION_LISTEN_SOCKET, loop.listener, MHD_OPTION_CONNECTION_LIMIT,
+                       static_cast<unsigned>(limits_.max_connections + 64), MHD_OPTION_CONNECTION_TIMEOUT, idle,
+                       MHD_OPTION_CONNECTION_MEMORY_LIMIT,
+                       static_cast<size_t>(2 * limits_.max_header_bytes + 32 * 1024), MHD_OPTION_NOTIFY_CONNECTION,
+                       &Loop::notify, &loop, MHD_OPTION_URI_LOG_CALLBACK, &Loop::on_target, &loop, MHD_OPTION_END);
+  if (!loop.daemon) {
+    stop();
+    for (auto& w : workers) w.join();
+    throw std::runtime_error("the HTTP library (libmicrohttpd) could not start on the listening socket");
+  }
+  loop.listener = -1;  // the library's now: MHD_stop_daemon closes it
 
-  std::vector<pollfd> polled;
-  std::vector<uint64_t> ids;
-  while (!loop.stopping) {
-    polled.assign({pollfd{loop.listener, POLLIN, 0}, pollfd{loop.wake[0], POLLIN, 0}});
-    ids.assign(2, 0);
-    Clock::time_point next = Clock::now() + std::chrono::seconds(60);
-    for (auto& [id, c] : loop.connections) {
-      if (c.stage == Connection::Stage::working) continue;
-      polled.push_back({c.fd, static_cast<short>(c.stage == Connection::Stage::reading ? POLLIN : POLLOUT), 0});
-      ids.push_back(id);
-      next = std::min(next, c.deadline);
-    }
-    auto wait = std::chrono::duration_cast<std::chrono::milliseconds>(next - Clock::now()).count();
-    if (::poll(polled.data(), polled.size(), static_cast<int>(std::clamp<long long>(wait + 1, 0, 60000))) < 0 &&
-        errno != EINTR)
-      break;
-    if (polled[1].revents) {
-      char drain[64];
-      while (::read(loop.wake[0], drain, sizeof drain) > 0) {
-      }
-      std::lock_guard lock(loop.mutex);
-      for (auto& [id, bytes] : loop.answers)
-        if (auto it = loop.connections.find(id); it != loop.connections.end()) {
-          it->second.out = std::move(bytes);
-          it->second.written = 0;
-          it->second.stage = Connection::Stage::writing;
-          it->second.deadline = Clock::now() + seconds(limits_.response_seconds);
-        }
-      loop.answers.clear();
-    }
-    for (size_t i = 2; i < polled.size(); ++i) {
-      auto it = loop.connections.find(ids[i]);
-      if (it == loop.connections.end() || !polled[i].revents) continue;
-      Connection& c = it->second;
-      if (c.stage == Connection::Stage::reading) {
-        char buffer[8192];
-        ssize_t n = ::recv(c.fd, buffer, sizeof buffer, 0);
-        if (n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR)) {
-          drop(it);
-          continue;
-        }
-        if (n > 0) {
-          c.in.append(buffer, static_cast<size_t>(n));
-          on_input(it->first, c);
-        }
-      } else if (c.stage == Connection::Stage::writing) {
-        ssize_t n = ::send(c.fd, c.out.data() + c.written, c.out.size() - c.written, MSG_NOSIGNAL);
-        if (n < 0 && errno != EAGAIN && errno != EINTR) {
-          drop(it);
-          continue;
-        }
-        if (n > 0) c.written += static_cast<size_t>(n);
-        if (c.written == c.out.size()) {
-          ::shutdown(c.fd, SHUT_WR);
-          drop(it);
-        }
-      }
-    }
-    // Connections past their deadline: a request or an answer too slow to come or go.
-    auto now = Clock::now();
-    for (auto it = loop.connections.begin(); it != loop.connections.end();)
-      if (it->second.stage != Connection::Stage::working && it->second.deadline <= now) {
-        ++dropped_;
-        it = drop(it);
-      } else {
-        ++it;
-      }
-    if (polled[0].revents) {
-      for (;;) {
-        int fd = ::accept4(loop.listener, nullptr, nullptr, SOCK_NONBLOCK | SOCK_CLOEXEC);
-        if (fd < 0) break;
-        if (static_cast<int>(loop.connections.size()) >= limits_.max_connections) {
-          // Room is made by closing the connection that has waited longest for its request.
-          auto oldest = std::find_if(loop.connections.begin(), loop.connections.end(),
-                                     [](const auto& e) { return e.second.stage == Connection::Stage::reading; });
-          if (oldest == loop.connections.end()) {
-            std::string busy = http_response_bytes(
-                refusal_response({503, "the server is answering as many requests as it takes; ask again"}), false);
-            [[maybe_unused]] ssize_t n = ::send(fd, busy.data(), busy.size(), MSG_NOSIGNAL);
-            ::close(fd);
-            ++dropped_;
-            continue;
-          }
-          drop(oldest);
-          ++dropped_;
-        }
-        Connection c;
-        c.fd = fd;
-        c.deadline = Clock::now() + seconds(limits_.request_seconds);
-        loop.connections.emplace(loop.next_id++, std::move(c));
-      }
+  // The deadlines' watch: a connection whose request or answer is late is closed.
+  {
+    std::unique_lock lock(loop.mutex);
+    while (!loop.stopping) {
+      loop.changed.wait_for(lock, std::chrono::milliseconds(50));
+      const auto now = Clock::now();
+      for (auto& [id, c] : loop.connections)
+        if (c->stage != Connection::Stage::working && c->deadline <= now) close_connection(*c, dropped_);
     }
   }
-  loop.stopping = true;
-  loop.work_ready.notify_all();
   for (auto& w : workers) w.join();
+  // Requests no worker took get an answer, so that no connection stays suspended (the
+  // library refuses to stop with one).
+  {
+    std::lock_guard lock(loop.mutex);
+    for (auto& [c, request] : loop.work) {
+      c->answer = refusal_response({503, "the server is stopping"});
+      MHD_resume_connection(c->mhd);
+    }
+    loop.work.clear();
+  }
+  MHD_stop_daemon(loop.daemon);
+  loop.daemon = nullptr;
+}
+
+void HttpServer::Loop::notify(void* cls, MHD_Connection* mhd, void** socket_context,
+                              MHD_ConnectionNotificationCode code) {
+  auto& a = *static_cast<Loop*>(cls);
+  std::lock_guard lock(a.mutex);
+  if (code == MHD_CONNECTION_NOTIFY_CLOSED) {
+    auto* c = static_cast<Connection*>(*socket_context);
+    if (!c) return;
+    a.connections.erase(c->id);
+    delete c;
+    *socket_context = nullptr;
+    return;
+  }
+  auto* c = new Connection;
+  c->id = a.next_id++;
+  c->mhd = mhd;
+  const MHD_ConnectionInfo* info = MHD_get_connection_info(mhd, MHD_CONNECTION_INFO_CONNECTION_FD);
+  c->fd = info ? info->connect_fd : -1;
+  c->deadline = Clock::now() + seconds(a.limits.request_seconds);
+  *socket_context = c;
+  int open = 0;
+  for (auto& [id, other] : a.connections) open += other->closing ? 0 : 1;
+  a.connections.emplace(c->id, c);
+  if (open < a.limits.max_connections) return;
+  // Room is made by closing the connection that has waited longest for its request.
+  for (auto& [id, other] : a.connections)
+    if (!other->closing && other->stage == Connection::Stage::reading && other != c)
+      return close_connection(*other, a.dropped);
+  // None is waiting: every one is being answered, so the new one is told to come back.
+  const std::string busy = "HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n";
+  [[maybe_unused]] ssize_t n = ::send(c->fd, busy.data(), busy.size(), MSG_NOSIGNAL);
+  close_connection(*c, a.dropped);
+}
+
+void* HttpServer::Loop::on_target(void* cls, const char* target, MHD_Connection* mhd) {
+  auto& a = *static_cast<Loop*>(cls);
+  const MHD_ConnectionInfo* info = MHD_get_connection_info(mhd, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+  auto* c = info ? static_cast<Connection*>(info->socket_context) : nullptr;
+  if (c) {
+    std::lock_guard lock(a.mutex);
+    c->target = target;
+  }
+  return c;
+}
+
+MHD_Result HttpServer::Loop::on_request(void* cls, MHD_Connection* mhd, const char*, const char* method,
+                                        const char* version, const char* data, size_t* size, void** request_context) {
+  auto& a = *static_cast<Loop*>(cls);
+  auto* c = static_cast<Connection*>(*request_context);
+  if (!c) return MHD_NO;
+  auto answer_now = [&](const Response& r) {
+    {
+      std::lock_guard lock(a.mutex);
+      c->stage = Connection::Stage::writing;
+      c->deadline = Clock::now() + seconds(a.limits.response_seconds);
+    }
+    return queue(mhd, r);
+  };
+  if (!c->head_read) {
+    c->head_read = true;
+    const std::string head = head_text(mhd, method, c->target, version);
+    if (head.size() > a.limits.max_header_bytes)
+      return answer_now(
+          refusal_response({431, fmt::format("the request's head is over {} bytes", a.limits.max_header_bytes)}));
+    HttpRefusal refusal;
+    c->head = parse_http_head(head, a.limits.max_body_bytes, refusal);
+    if (!c->head) return answer_now(refusal_response(refusal));
+    return MHD_YES;
+  }
+  if (*size > 0) {
+    if (c->body.size() + *size > c->head->content_length)
+      return answer_now(refusal_response({400, "the request body is longer than its Content-Length"}));
+    c->body.append(data, *size);
+    *size = 0;
+    return MHD_YES;
+  }
+  std::optional<Response> answer;
+  {
+    std::lock_guard lock(a.mutex);
+    answer = std::move(c->answer);
+  }
+  if (answer) return answer_now(*answer);
+  // The whole request: to a worker, the connection suspended until its answer is made.
+  Request request = std::move(c->head->request);
+  request.body = std::move(c->body);
+  {
+    std::lock_guard lock(a.mutex);
+    c->stage = Connection::Stage::working;
+    a.work.emplace_back(c, std::move(request));
+    a.changed.notify_all();
+  }
+  MHD_suspend_connection(mhd);
+  return MHD_YES;
 }
 
 }  // namespace tabula::web

@@ -1,11 +1,13 @@
 #pragma once
-// The HTTP server of `tabula serve` (docs/WEB.md, "Safety"): HTTP/1.1, one request per
-// connection. One thread reads every connection without blocking, so a client that sends
-// its request a byte at a time holds no worker: only a whole request goes to a worker, and
-// the answer is written back by the reading thread. Every connection has a deadline for
-// its request and one for its answer, and the connections open at once are limited: at the
-// limit, the one that has waited longest for its request is closed to make room, so slow
-// clients never keep others out.
+// The HTTP server of `tabula serve` (docs/WEB.md, "Safety"): HTTP/1.1 over GNU libmicrohttpd,
+// one request per connection. libmicrohttpd's own thread reads and writes every connection
+// without blocking, so a client that sends its request a byte at a time holds no worker: a
+// whole request is handed to one of the workers and its connection suspended until the
+// answer is made. What the library does not bound the way the web board needs is kept
+// here: a deadline for a connection's whole request and one for its answer (the library's
+// timeout is one of idleness, which a byte now and then resets), and at the limit of
+// connections open at once the one that has waited longest for its request is closed to
+// make room, so slow clients never keep others out.
 #include <atomic>
 #include <chrono>
 #include <functional>
@@ -37,7 +39,8 @@ class HttpServer {
   // Listens on host:port (port 0: any free port); "" or why not.
   std::string listen(const std::string& host, int port);
   int port() const;
-  // Serves until stop() is called (from another thread, never from a signal handler).
+  // Serves until stop() is called (from another thread, never from a signal handler);
+  // throws std::runtime_error when the library cannot start.
   void run();
   void stop();
 
