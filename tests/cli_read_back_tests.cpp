@@ -15,38 +15,13 @@
 #include <string>
 
 #include "cli_run.hpp"
+#include "temp_dir.hpp"
 #include "test_support.hpp"
 
 using namespace tabula::testing;
 namespace fs = std::filesystem;
 
 namespace {
-
-class TempDir {
- public:
-  TempDir() {
-    std::string pattern = (fs::temp_directory_path() / "tabula-read-back-XXXXXX").string();
-    REQUIRE(mkdtemp(pattern.data()));
-    dir_ = pattern;
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(dir_, ec);
-  }
-  std::string operator/(const std::string& name) const { return (dir_ / name).string(); }
-
- private:
-  fs::path dir_;
-};
-
-void write_all(const std::string& path, const std::string& text) { std::ofstream(path, std::ios::binary) << text; }
-
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> out;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) out.push_back(line);
-  return out;
-}
 
 // Two stones shuffling on a line of four cells, never ending before the ply limit `plies`.
 std::string shuffle_rules(const TempDir& dir, int plies) {
@@ -64,7 +39,7 @@ std::string shuffle_rules(const TempDir& dir, int plies) {
 // results tests).
 TEST_CASE("CLI: a results line over 1 MiB (a game of 200,000 plies) is read back by merge and --resume",
           "[cli][results][read-back][release-only]") {
-  TempDir dir;
+  TempDir dir("tabula-read-back");
   const std::string rules = shuffle_rules(dir, 200000);
   const std::string match = "match " + rules + " --players random,random --seed 3 --out " + (dir / "long.jsonl");
   auto played = run(match + " --games 1");
@@ -88,7 +63,7 @@ TEST_CASE("CLI: a results line over 1 MiB (a game of 200,000 plies) is read back
 
 TEST_CASE("CLI: a results line longer than any tabula writes is refused, naming the limit",
           "[cli][results][read-back]") {
-  TempDir dir;
+  TempDir dir("tabula-read-back");
   // 64 MiB of one line: longer than kMaxResultsLineBytes, and so than any line written.
   {
     std::ofstream out(dir / "huge.jsonl", std::ios::binary);
@@ -107,7 +82,7 @@ TEST_CASE("CLI: a results line longer than any tabula writes is refused, naming 
 // sanitizers by the other replay tests).
 TEST_CASE("CLI: replay --html of a game of 200,000 plies is written in bounded time and memory",
           "[cli][replay][read-back][release-only]") {
-  TempDir dir;
+  TempDir dir("tabula-read-back");
   const std::string rules = shuffle_rules(dir, 1000000);
   {
     std::ofstream record(dir / "long.txt", std::ios::binary);
@@ -130,7 +105,7 @@ TEST_CASE("CLI: replay --html of a game of 200,000 plies is written in bounded t
 
 TEST_CASE("CLI: analyze --resume believes a results file only with --verify, and says which",
           "[cli][results][verify][read-back]") {
-  TempDir dir;
+  TempDir dir("tabula-read-back");
   const std::string analyze =
       "analyze rules/tic-tac-toe.rules --games 6 --skill-games 2 --good-games 2 --strong alphabeta:1 --seed 4 "
       "--solve-positions 0 ";
@@ -173,7 +148,7 @@ TEST_CASE("CLI: analyze --resume believes a results file only with --verify, and
 
 TEST_CASE("CLI: match --resume believes a results file only with --verify, and says which",
           "[cli][results][verify][read-back]") {
-  TempDir dir;
+  TempDir dir("tabula-read-back");
   const std::string match = "match rules/tic-tac-toe.rules --players random,random --seed 2 --games 6 ";
   REQUIRE(run(match + "--out " + (dir / "m.jsonl")).status == 0);
   const std::string honest = read_text(dir / "m.jsonl");

@@ -11,40 +11,13 @@
 #include <string>
 
 #include "cli_run.hpp"
+#include "temp_dir.hpp"
 #include "test_support.hpp"
 
 using namespace tabula::testing;
 namespace fs = std::filesystem;
 
 namespace {
-
-// A fresh directory per test, so tests run in parallel (or other checkouts' tests) never
-// share a results file.
-class TempDir {
- public:
-  TempDir() {
-    std::string pattern = (fs::temp_directory_path() / "tabula-results-XXXXXX").string();
-    REQUIRE(mkdtemp(pattern.data()));
-    dir_ = pattern;
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(dir_, ec);
-  }
-  std::string operator/(const std::string& name) const { return (dir_ / name).string(); }
-
- private:
-  fs::path dir_;
-};
-
-void write_all(const std::string& path, const std::string& text) { std::ofstream(path, std::ios::binary) << text; }
-
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> out;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) out.push_back(line);
-  return out;
-}
 
 // A report without its thinking times, and without merge's "verified" (whether it replayed
 // the games; a match's own report has no such field).
@@ -78,7 +51,7 @@ const std::string kMatch = "match rules/loa.rules --players alphabeta:1,random -
 }  // namespace
 
 TEST_CASE("CLI: --out never writes over a file that is not a results file", "[ai][cli][results]") {
-  TempDir dir;
+  TempDir dir("tabula-results");
   std::string rules = forced_rules(dir, "v.rules");
   std::string before = read_text(rules);
   auto r = run("match " + rules + " --players random,random --games 2 --out " + rules);
@@ -97,7 +70,7 @@ TEST_CASE("CLI: --out never writes over a file that is not a results file", "[ai
 }
 
 TEST_CASE("CLI: --out appends to its own study's file only, with --resume", "[ai][cli][results]") {
-  TempDir dir;
+  TempDir dir("tabula-results");
   std::string out = dir / "m.jsonl";
   REQUIRE(run(kMatch + "--games 2 --out " + out).status == 0);
   std::string first = read_text(out);
@@ -135,7 +108,7 @@ TEST_CASE("CLI: --out appends to its own study's file only, with --resume", "[ai
 }
 
 TEST_CASE("CLI: every write error is reported with exit code 1", "[ai][cli][results]") {
-  TempDir dir;
+  TempDir dir("tabula-results");
   auto r = run(kMatch + "--games 2 --out /dev/full");
   INFO(r.out);
   CHECK(r.status == 1);
@@ -154,7 +127,7 @@ TEST_CASE("CLI: every write error is reported with exit code 1", "[ai][cli][resu
 }
 
 TEST_CASE("CLI: merge refuses files of different studies", "[ai][cli][results]") {
-  TempDir dir;
+  TempDir dir("tabula-results");
   // Two matches with the default seed share game seeds; they are still different studies.
   REQUIRE(run("match rules/loa.rules --players random,random --games 3 --out " + (dir / "quick.jsonl")).status == 0);
   REQUIRE(
@@ -182,7 +155,7 @@ TEST_CASE("CLI: merge refuses files of different studies", "[ai][cli][results]")
 }
 
 TEST_CASE("CLI: a game recorded twice with different results is an error, whatever the order", "[ai][cli][results]") {
-  TempDir dir;
+  TempDir dir("tabula-results");
   std::string out = dir / "m.jsonl";
   REQUIRE(run("match tests/data/second-player-wins.rules --players random,random --games 2 --out " + out).status == 0);
   auto first = lines_of(read_text(out)).at(0);
@@ -199,7 +172,7 @@ TEST_CASE("CLI: a game recorded twice with different results is an error, whatev
 }
 
 TEST_CASE("CLI: every field of a results line is checked when read", "[ai][cli][results]") {
-  TempDir dir;
+  TempDir dir("tabula-results");
   std::string out = dir / "m.jsonl";
   REQUIRE(run("match tests/data/second-player-wins.rules --players random,random --games 2 --out " + out).status == 0);
   auto line = lines_of(read_text(out)).at(1);
@@ -237,7 +210,7 @@ TEST_CASE("CLI: every field of a results line is checked when read", "[ai][cli][
 }
 
 TEST_CASE("CLI: merge names the missing and the repeated games of a study", "[ai][cli][results]") {
-  TempDir dir;
+  TempDir dir("tabula-results");
   const std::string match = kMatch + "--games 6 ";
   std::string a = dir / "shard-0.jsonl", b = dir / "shard-1.jsonl", c = dir / "shard-2.jsonl";
   REQUIRE(run(match + "--shard 0/3 --out " + a).status == 0);
@@ -281,7 +254,7 @@ TEST_CASE("CLI: merge names the missing and the repeated games of a study", "[ai
 }
 
 TEST_CASE("CLI: a run killed while writing loses no finished game and resumes", "[ai][cli][results]") {
-  TempDir dir;
+  TempDir dir("tabula-results");
   std::string out = dir / "killed.jsonl";
   // Games long enough (about 0.1 s each in a release build) that the poll below, every 0.05 s,
   // sees the third line well before the last: with alphabeta:2 a whole run of 20 games took
@@ -323,7 +296,7 @@ TEST_CASE("CLI: a run killed while writing loses no finished game and resumes", 
 }
 
 TEST_CASE("CLI: analyze is sharded and merged like a match", "[ai][cli][results]") {
-  TempDir dir;
+  TempDir dir("tabula-results");
   const std::string analyze =
       "analyze rules/loa.rules --games 6 --skill-games 3 --good-games 2 --strong alphabeta:1 --seed 4 "
       "--solve-positions 20000 ";
@@ -386,7 +359,7 @@ TEST_CASE("CLI: match --estimate sizes a study", "[ai][cli][results]") {
 
 TEST_CASE("CLI: merge --verify replays every game and refuses a line whose moves do not give its result",
           "[ai][cli][results][verify]") {
-  TempDir dir;
+  TempDir dir("tabula-results");
   std::string out = dir / "m.jsonl";
   REQUIRE(run(kMatch + "--games 4 --out " + out + " --games-csv " + (dir / "match.csv")).status == 0);
   auto verified = run("merge " + out + " --verify --threads 2 --games-csv " + (dir / "merged.csv"));
