@@ -113,7 +113,7 @@ std::string head_text(MHD_Connection* connection, const char* method, const std:
 }  // namespace
 
 HttpServer::HttpServer(HttpLimits limits, Handler handler)
-    : limits_(limits), handler_(std::move(handler)), loop_(std::make_unique<Loop>(limits, dropped_)) {}
+    : handler_(std::move(handler)), loop_(std::make_unique<Loop>(limits, dropped_)) {}
 
 HttpServer::~HttpServer() = default;
 
@@ -159,7 +159,7 @@ void HttpServer::stop() {
 void HttpServer::run() {
   Loop& loop = *loop_;
   std::vector<std::thread> workers;
-  for (int i = 0; i < std::max(1, limits_.workers); ++i)
+  for (int i = 0; i < std::max(1, loop.limits.workers); ++i)
     workers.emplace_back([this, &loop] {
       for (;;) {
         std::pair<Connection*, Request> job;
@@ -186,13 +186,14 @@ void HttpServer::run() {
 
   // The library's own idle timeout backs the deadlines up; its connection limit leaves room
   // for the connections this server is closing.
-  const auto idle = static_cast<unsigned>(std::ceil(std::max(limits_.request_seconds, limits_.response_seconds))) + 1;
+  const auto idle =
+      static_cast<unsigned>(std::ceil(std::max(loop.limits.request_seconds, loop.limits.response_seconds))) + 1;
   loop.daemon =
       MHD_start_daemon(MHD_USE_AUTO_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME, 0, nullptr, nullptr, &Loop::on_request,
                        &loop, MHD_OPTION_LISTEN_SOCKET, loop.listener, MHD_OPTION_CONNECTION_LIMIT,
-                       static_cast<unsigned>(limits_.max_connections + 64), MHD_OPTION_CONNECTION_TIMEOUT, idle,
+                       static_cast<unsigned>(loop.limits.max_connections + 64), MHD_OPTION_CONNECTION_TIMEOUT, idle,
                        MHD_OPTION_CONNECTION_MEMORY_LIMIT,
-                       static_cast<size_t>(2 * limits_.max_header_bytes + 32 * 1024), MHD_OPTION_NOTIFY_CONNECTION,
+                       static_cast<size_t>(2 * loop.limits.max_header_bytes + 32 * 1024), MHD_OPTION_NOTIFY_CONNECTION,
                        &Loop::notify, &loop, MHD_OPTION_URI_LOG_CALLBACK, &Loop::on_target, &loop, MHD_OPTION_END);
   if (!loop.daemon) {
     stop();

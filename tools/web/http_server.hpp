@@ -50,7 +50,6 @@ class HttpServer {
 
  private:
   struct Loop;
-  HttpLimits limits_;
   Handler handler_;
   std::unique_ptr<Loop> loop_;
   std::atomic<uint64_t> dropped_{0};
