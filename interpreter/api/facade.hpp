@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "api/action_space.hpp"
+#include "api/observation.hpp"
 #include "engine/state.hpp"
 #include "players/agent.hpp"
 #include "tabula/game.hpp"
@@ -22,10 +23,14 @@ LoadResult load_file(const std::string& path, const LoadSettings& settings);
 struct GameImpl {
   std::shared_ptr<const Program> program;
   ActionSpace actions;
+  ObservationLayout observation;    // its planes' names and its grid, made once
   std::vector<SourceText> sources;  // the files read, the rules first (Game::sources)
 
   GameImpl(std::shared_ptr<const Program> p, std::vector<SourceText> s)
-      : program(std::move(p)), actions(*program), sources(std::move(s)) {}
+      : program(std::move(p)),
+        actions(*program),
+        observation(detail::observation_layout(*program)),
+        sources(std::move(s)) {}
   static Game handle(std::shared_ptr<const GameImpl> impl) { return Game(std::move(impl)); }
   static const GameImpl& of(const Game& g) { return *g.impl_; }
   static const std::shared_ptr<const GameImpl>& shared(const Game& g) { return g.impl_; }

@@ -135,9 +135,12 @@ std::vector<std::string> Game::kind_names() const {
 
 Action Game::num_distinct_actions() const { return impl_->actions.size(); }
 ActionLayout Game::action_layout() const { return impl_->actions.layout(); }
-ObservationLayout Game::observation_layout() const { return detail::observation_layout(*impl_->program); }
-std::vector<int> Game::observation_tensor_shape() const {
-  return {detail::observation_planes(*impl_->program), impl_->program->cells};
+ObservationLayout Game::observation_layout() const { return impl_->observation; }
+std::vector<int> Game::observation_tensor_shape() const { return {impl_->observation.planes, impl_->program->cells}; }
+std::vector<int> Game::spatial_observation_shape() const {
+  const ObservationLayout& l = impl_->observation;
+  if (l.rows == 0) return {};
+  return {l.planes + (l.on_board_plane ? 1 : 0), l.rows, l.columns};
 }
 
 BoardDescription Game::board() const {

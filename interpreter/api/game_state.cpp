@@ -181,6 +181,10 @@ std::vector<float> GameState::observation_tensor(int player) const {
   return out;
 }
 
+void GameState::spatial_observation_tensor(int player, float* out, size_t size) const {
+  detail::fill_spatial_observation(impl_->state, impl_->game->observation, player, out, size);
+}
+
 uint64_t GameState::perft(int depth, const std::atomic<bool>* stop) const {
   if (depth < 1 || depth > kMaxPerftDepth)
     throw std::invalid_argument(

@@ -3,6 +3,10 @@
 #include <algorithm>
 #include <cctype>
 
+#include <fmt/format.h>
+
+#include "board/grid_places.hpp"
+
 namespace tabula {
 namespace {
 
@@ -14,34 +18,17 @@ std::string upper(std::string_view text) {
   return out;
 }
 
-// "d4" -> column 3, row 4; false when the name is not a letter and a number.
-bool letter_and_row(const std::string& name, int& column, int& row) {
-  if (name.size() < 2 || name[0] < 'a' || name[0] > 'z' || name[1] == '0') return false;
-  if (!std::all_of(name.begin() + 1, name.end(), [](char c) { return c >= '0' && c <= '9'; })) return false;
-  column = name[0] - 'a';
-  row = std::stoi(name.substr(1));
-  return true;
-}
-
 }  // namespace
 
 VertexNames::VertexNames(const BoardGraph& board) : board_(board) {
-  const int n = board.cell_count();
-  grid_ = n > 0;
-  int columns = 0, rows = 0;
-  std::vector<std::pair<int, int>> places(static_cast<size_t>(n));
-  for (int c = 0; c < n && grid_; ++c) {
-    auto& [column, row] = places[static_cast<size_t>(c)];
-    grid_ = letter_and_row(board.cell(c).name, column, row) && column < static_cast<int>(kColumns.size());
-    columns = std::max(columns, column + 1);
-    rows = std::max(rows, row);
+  const GridPlaces grid = grid_places(board);
+  grid_ = grid.on_grid && grid.columns <= static_cast<int>(kColumns.size());
+  for (int c = 0; c < board.cell_count(); ++c) {
+    const GridPlace* at = grid_ ? &grid.places[static_cast<size_t>(c)] : nullptr;
+    vertices_.push_back(at ? fmt::format("{}{}", kColumns[static_cast<size_t>(at->column)], at->row)
+                           : upper(board.cell(c).name));
   }
-  for (int c = 0; c < n; ++c) {
-    const auto [column, row] = places[static_cast<size_t>(c)];
-    vertices_.push_back(grid_ ? std::string(1, kColumns[static_cast<size_t>(column)]) + std::to_string(row)
-                              : upper(board.cell(c).name));
-  }
-  if (grid_ && columns == rows && columns * rows == n) grid_size_ = columns;
+  if (grid_ && grid.columns == grid.rows && grid.columns * grid.rows == board.cell_count()) grid_size_ = grid.columns;
 }
 
 std::string VertexNames::vertex(int cell) const { return vertices_.at(static_cast<size_t>(cell)); }

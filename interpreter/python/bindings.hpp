@@ -5,7 +5,17 @@
 // states at once (tabula.batch).
 #include <pybind11/pybind11.h>
 
+#include <vector>
+
+namespace tabula {
+class Game;
+}
+
 namespace tabula::python {
+
+// The observation's shape, flat ([planes, cells]) or spatial ([planes, rows, columns];
+// ValueError when the board is no grid).
+std::vector<int> observation_shape(const Game& g, bool spatial);
 
 void bind_game(pybind11::module_& m);
 void bind_state(pybind11::module_& m);

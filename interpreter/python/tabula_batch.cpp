@@ -30,18 +30,20 @@ Game game_of(const Batch& states) {
   return g;
 }
 
-py::array_t<float> observation_tensors(const Batch& states, std::optional<int> player) {
+py::array_t<float> observation_tensors(const Batch& states, std::optional<int> player, bool spatial) {
   const Game g = game_of(states);
-  const std::vector<int> shape = g.observation_tensor_shape();
-  const auto n = static_cast<py::ssize_t>(states.size());
-  py::array_t<float> out({n, static_cast<py::ssize_t>(shape[0]), static_cast<py::ssize_t>(shape[1])});
-  const size_t size = static_cast<size_t>(shape[0]) * static_cast<size_t>(shape[1]);
+  const std::vector<int> shape = observation_shape(g, spatial);
+  std::vector<py::ssize_t> dims{static_cast<py::ssize_t>(states.size())};
+  size_t size = 1;
+  for (int n : shape) dims.push_back(n), size *= static_cast<size_t>(n);
+  py::array_t<float> out(dims);
   float* data = out.mutable_data();
   for (size_t i = 0; i < states.size(); ++i) {
     int p = player ? *player : states[i]->current_player();
     if (p == kTerminalPlayer)
       throw py::value_error("state " + std::to_string(i) + " is over: name the player to observe for");
-    states[i]->observation_tensor(p, data + i * size, size);
+    if (spatial) states[i]->spatial_observation_tensor(p, data + i * size, size);
+    else states[i]->observation_tensor(p, data + i * size, size);
   }
   return out;
 }
@@ -141,7 +143,9 @@ py::array_t<double> playout_returns(const Batch& states, uint64_t playouts, uint
 
 void bind_batch(py::module_& batch) {
   batch.def("observation_tensor", &observation_tensors, py::arg("states"), py::arg("player") = py::none(),
-            "A float32 array (states, planes, cells): State.observation_tensor of each state, seen by `player` "
+            py::arg("spatial") = false,
+            "A float32 array (states, planes, cells), or (states, planes, rows, columns) when spatial: "
+            "State.observation_tensor of each state, seen by `player` "
             "(default: each state's player to move; ValueError for a finished state then).");
   batch.def("legal_actions_mask", &legal_actions_masks, py::arg("states"),
             "A uint8 array (states, num_distinct_actions): 1 at each state's legal actions (none when over).");

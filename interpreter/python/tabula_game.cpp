@@ -12,6 +12,18 @@
 namespace py = pybind11;
 
 namespace tabula::python {
+namespace {}  // namespace
+
+std::vector<int> observation_shape(const Game& g, bool spatial) {
+  if (!spatial) return g.observation_tensor_shape();
+  std::vector<int> shape = g.spatial_observation_shape();
+  if (shape.empty())
+    throw py::value_error(g.name() +
+                          ": the board is no grid (its cells are not all named by a column letter and a row "
+                          "number), so the observation has no spatial form");
+  return shape;
+}
+
 namespace {
 
 GameState new_state(const Game& g, const std::string& text) {
@@ -170,10 +182,22 @@ Cheap to copy and safe to share between threads. new_initial_state() starts a ga
       .def("max_game_length", &Game::max_game_length, "The rules' ply limit.")
       .def("num_distinct_actions", &Game::num_distinct_actions, "The size of the fixed action space.")
       .def("action_layout", &action_layout, "How actions are numbered (docs/PYTHON.md, \"Actions\").")
-      .def("observation_tensor_shape", &Game::observation_tensor_shape, "[planes, cells]")
+      .def("observation_tensor_shape", &observation_shape, py::arg("spatial") = false,
+           "[planes, cells]; spatial: [planes, rows, columns] (ValueError when the board is no grid).")
       .def(
-          "observation_plane_names", [](const Game& g) { return g.observation_layout().plane_names; },
-          "The name of each plane: \"top +0 stone\" (the observer's stones), \"count +1 officer\", \"height\".")
+          "observation_plane_names",
+          [](const Game& g, bool spatial) {
+            ObservationLayout l = g.observation_layout();
+            if (spatial && l.on_board_plane) l.plane_names.push_back("on board");
+            return l.plane_names;
+          },
+          py::arg("spatial") = false,
+          "The name of each plane: \"top +0 stone\" (the observer's stones), \"count +1 officer\", \"height\", "
+          "\"to move: black\", \"observer: white\", \"value: last\", \"plies\", ...; spatial: and \"on board\" when "
+          "the grid has points that are no cell.")
+      .def(
+          "has_spatial_observation", [](const Game& g) { return !g.spatial_observation_shape().empty(); },
+          "Whether the board is a grid (its cells named a1 ..), so that the observation has a spatial form.")
       .def("board", &Game::board, "The board graph, for plotting.")
       .def("new_initial_state", &Game::new_initial_state, "The start of a game.")
       .def("new_state", &new_state, py::arg("position"),
@@ -206,11 +230,12 @@ Cheap to copy and safe to share between threads. new_initial_state() starts a ga
           "max_chance_outcomes", [](const Game&) { return 0; }, "0: these games have no chance.")
       .def(
           "observation_tensor_size",
-          [](const Game& g) {
-            auto shape = g.observation_tensor_shape();
-            return shape[0] * shape[1];
+          [](const Game& g, bool spatial) {
+            int size = 1;
+            for (int n : observation_shape(g, spatial)) size *= n;
+            return size;
           },
-          "planes * cells")
+          py::arg("spatial") = false, "planes * cells; spatial: planes * rows * columns")
       .def("_sources", &sources_of, "The files the game was read from, (path, text), the rules first.")
       .def_property_readonly("reference", &Game::reference,
                              "Loaded in reference mode (load_game(..., reference=True)): every accelerated path off.")

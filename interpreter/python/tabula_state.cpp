@@ -199,19 +199,24 @@ RuntimeError.)")
       .def("hash", &GameState::hash, "A 64-bit hash of everything the position is (pieces, turn, counters).")
       .def(
           "observation_tensor",
-          [](const GameState& s, std::optional<int> player) {
-            std::vector<int> shape = s.game().observation_tensor_shape();
-            py::array_t<float> out({shape[0], shape[1]});
-            s.observation_tensor(observer(s, player), out.mutable_data(), static_cast<size_t>(out.size()));
+          [](const GameState& s, std::optional<int> player, bool spatial) {
+            const int p = observer(s, player);
+            std::vector<int> shape = observation_shape(s.game(), spatial);
+            py::array_t<float> out(std::vector<py::ssize_t>(shape.begin(), shape.end()));
+            if (spatial) s.spatial_observation_tensor(p, out.mutable_data(), static_cast<size_t>(out.size()));
+            else s.observation_tensor(p, out.mutable_data(), static_cast<size_t>(out.size()));
             return out;
           },
-          py::arg("player") = py::none(),
-          R"(The board as a float32 numpy array of shape Game.observation_tensor_shape():
-(planes, cells), seen by `player` (default: the one to move). Planes: for each side,
-starting with `player`'s and going round, and each kind, 1.0 where the top piece is of
-that side and kind; in stacking games then the same planes counting the counters of each
-column, and a last plane with the column heights. Game.observation_plane_names() names
-them; cells are numbered as in Game.board().)")
+          py::arg("player") = py::none(), py::arg("spatial") = false,
+          R"(The state as a float32 numpy array of shape Game.observation_tensor_shape(spatial),
+seen by `player` (default: the one to move). Flat: (planes, cells), cells numbered as in
+Game.board(). Spatial (grid boards only, else ValueError): (planes, rows, columns), row 0
+the top, with a last "on board" plane when some grid point holds no cell. Planes: for each
+side, starting with `player`'s and going round, and each kind, 1.0 where the top piece is
+of that side and kind; in stacking games the counters of each column and its height; the
+seat to move; the observer's side; where the turn stands; the rules' own values
+(reserves, captures, marks, the last landing); passes, plies, quiet plies and repetitions.
+Game.observation_plane_names() names them (docs/PYTHON.md, "Observations").)")
       .def(
           "perft",
           [](const GameState& s, int depth) {

@@ -141,18 +141,29 @@ TEST_CASE("every legal action of random games goes to text and back, on every ru
   }
 }
 
-TEST_CASE("the observation tensor holds the pieces, seen by either side", "[api]") {
+TEST_CASE("the observation tensor holds the pieces, seen by either side, and whose turn it is", "[api]") {
   tabula::Game g = load("loa.rules");
   tabula::GameState s = g.new_initial_state();
-  REQUIRE(g.observation_tensor_shape() == std::vector<int>{2, 64});
+  const std::vector<std::string> names{"top +0 stone",    "top +1 stone",    "to move: black",  "to move: white",
+                                       "observer: black", "observer: white", "passes in a row", "plies"};
+  REQUIRE(g.observation_tensor_shape() == std::vector<int>{8, 64});
+  CHECK(g.observation_layout().plane_names == names);
   std::vector<float> black = s.observation_tensor(0), white = s.observation_tensor(1);
-  REQUIRE(black.size() == 128);
+  REQUIRE(black.size() == 8 * 64);
   CHECK(std::count(black.begin(), black.begin() + 64, 1.0f) == 12);
   CHECK(std::equal(black.begin(), black.begin() + 64, white.begin() + 64));
+  CHECK(std::count(black.begin() + 2 * 64, black.begin() + 3 * 64, 1.0f) == 64);  // black to move
+  CHECK(std::count(white.begin() + 5 * 64, white.begin() + 6 * 64, 1.0f) == 64);  // white observes
   CHECK_THROWS_AS(s.observation_tensor(2), std::out_of_range);
   float small[3];
   CHECK_THROWS_AS(s.observation_tensor(0, small, 3), std::out_of_range);
-  CHECK(g.observation_layout().plane_names == std::vector<std::string>{"top +0 stone", "top +1 stone"});
+
+  REQUIRE(g.spatial_observation_shape() == std::vector<int>{8, 8, 8});
+  std::vector<float> grid(8 * 64);
+  s.spatial_observation_tensor(0, grid.data(), grid.size());
+  CHECK(grid[7 * 8 + 1] == 1.0f);  // b1: the last row, the second column
+  CHECK(grid[0] == 0.0f);          // a8
+  CHECK_THROWS_AS(s.spatial_observation_tensor(0, small, 3), std::out_of_range);
 }
 
 TEST_CASE("bots choose legal moves, reproducibly, and leave the state alone", "[api]") {

@@ -25,7 +25,7 @@ def test_game_information():
     game = tabula.load_game("loa")
     assert (game.min_utility(), game.max_utility(), game.utility_sum()) == (-1.0, 1.0, 0.0)
     assert game.max_chance_outcomes() == 0 and game.max_game_length() == 1000
-    assert game.observation_tensor_size() == 2 * 64 == game.new_initial_state().observation_tensor(0).size
+    assert game.observation_tensor_size() == 8 * 64 == game.new_initial_state().observation_tensor(0).size
 
 
 def play(game, seed, plies):

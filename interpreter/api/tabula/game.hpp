@@ -92,7 +92,13 @@ struct ActionLayout {
 struct ObservationLayout {
   int planes = 0;
   int cells = 0;
-  std::vector<std::string> plane_names;  // "top +0 stone", "count +1 stone", "height"
+  std::vector<std::string> plane_names;  // "top +0 stone", ..., "to move: black", ..., "plies"
+  // The spatial form, on a board whose cells are all named by a column letter and a row
+  // number: the planes on a grid of rows x columns (row 0 the top: the last row), and one
+  // more plane, "on board", when some point of the grid holds no cell. rows = 0: no grid.
+  int rows = 0, columns = 0;
+  bool on_board_plane = false;
+  std::vector<int> grid_index;  // per cell: row * columns + column
 };
 
 class TABULA_API Game {
@@ -113,6 +119,8 @@ class TABULA_API Game {
   ActionLayout action_layout() const;
   ObservationLayout observation_layout() const;
   std::vector<int> observation_tensor_shape() const;  // {planes, cells}, without the plane names
+  // {planes (+1 with "on board"), rows, columns}; empty when the board is no grid.
+  std::vector<int> spatial_observation_shape() const;
   BoardDescription board() const;
 
   GameState new_initial_state() const;

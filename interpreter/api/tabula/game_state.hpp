@@ -77,6 +77,9 @@ class TABULA_API GameState {
   // groups go round the sides starting with `player`'s (docs/API.md, "Observations").
   void observation_tensor(int player, float* out, size_t size) const;
   std::vector<float> observation_tensor(int player) const;
+  // The same planes on the board's grid: Game::spatial_observation_shape() floats
+  // (std::invalid_argument when the board is no grid).
+  void spatial_observation_tensor(int player, float* out, size_t size) const;
 
   // The move sequences of `depth` plies from this position (as `tabula perft --position`);
   // depth 1 to kMaxPerftDepth (std::invalid_argument otherwise). Interrupted when `stop` is

@@ -6,8 +6,10 @@ import numpy.typing as npt
 
 from . import State
 
-def observation_tensor(states: Sequence[State], player: Optional[int] = None) -> npt.NDArray[np.float32]:
-    """(states, planes, cells), seen by `player` (default: each state's player to move)."""
+def observation_tensor(states: Sequence[State], player: Optional[int] = None,
+                       spatial: bool = False) -> npt.NDArray[np.float32]:
+    """(states, planes, cells), or (states, planes, rows, columns) when spatial, seen by `player`
+    (default: each state's player to move)."""
 
 def legal_actions_mask(states: Sequence[State]) -> npt.NDArray[np.uint8]:
     """(states, num_distinct_actions): 1 at the legal actions."""
