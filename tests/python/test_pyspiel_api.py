@@ -2,6 +2,7 @@
 "Compared with pyspiel")."""
 import random
 
+import numpy as np
 import pytest
 
 import tabula
@@ -85,3 +86,85 @@ def test_a_finished_game_rewards_and_returns_its_result():
     assert state.is_terminal() and not state.is_player_node()
     assert state.rewards() == state.returns() and sum(state.returns()) == 0
     assert [state.player_return(p) for p in range(2)] == state.returns()
+
+
+def test_the_rest_of_pyspiels_game_and_state_names():
+    game = tabula.load_game("tic-tac-toe")
+    types = tabula.registered_games()
+    assert [t.short_name for t in types] == tabula.registered_names()
+    assert types[tabula.registered_names().index("tic-tac-toe")] == game.get_type()
+    assert game.policy_tensor_shape() == [game.num_distinct_actions()]
+    assert game.max_move_number() == game.max_history_length() == game.max_game_length()
+    assert [s.is_initial_state() for s in game.new_initial_states()] == [True]
+    assert game.information_state_tensor_shape() == game.observation_tensor_shape()
+    assert game.information_state_tensor_size() == game.observation_tensor_size()
+    state = game.new_initial_state()
+    for move in ("X@b2", "O@a1", "X@c3"):
+        state.apply_move(move)
+    assert not state.is_initial_state()
+    assert state.full_history() == [tabula.PlayerAction(p, a) for p, a in zip([0, 1, 0], state.history())]
+    assert state.full_history()[1].player == 1
+    assert np.array_equal(state.information_state_tensor(1), state.observation_tensor(1))
+    with pytest.raises(tabula.IllegalMoveError):
+        state.apply_action_with_legality_check(state.history()[0])
+    state.apply_action_with_legality_check(state.legal_actions()[0])
+    assert len(state.history()) == 4
+    # A state read from a position has played nothing, yet is not the start.
+    assert not game.new_state(state.position_text()).is_initial_state()
+
+
+def test_make_observer_fills_its_tensor_in_place_with_named_views():
+    game = tabula.load_game("tic-tac-toe")
+    observer = game.make_observer()
+    state = game.new_initial_state()
+    state.apply_move("X@b2")
+    observer.set_from(state, 1)
+    assert np.array_equal(observer.tensor, state.observation_tensor(1).ravel())
+    assert observer.dict["top +1 mark"].sum() == 1.0, "x's mark, seen by o"
+    assert observer.string_from(state, 0) == state.observation_string(0)
+    spatial = game.make_observer(None, {"spatial": True})
+    spatial.set_from(state, 0)
+    assert spatial.dict["top +0 mark"][1, 1] == 1.0, "b2 is the centre of the grid"
+    with pytest.raises(ValueError, match="spatial"):
+        game.make_observer(params={"perspective": 1})
+
+
+class FirstLegal:
+    """A Python player: pyspiel's bot interface, counting what it is told."""
+
+    def __init__(self):
+        self.informed = 0
+
+    def step(self, state):
+        return state.legal_actions()[0]
+
+    def inform_action(self, state, player, action):
+        self.informed += 1
+
+
+def test_evaluate_bots_plays_python_players_and_bots():
+    game = tabula.load_game("tic-tac-toe")
+    start = game.new_initial_state()
+    mine, theirs = FirstLegal(), FirstLegal()
+    returns = tabula.evaluate_bots(start, [mine, theirs])
+    assert returns == [1.0, -1.0], "the first empty cell each time: x fills a column first"
+    assert start.is_initial_state(), "the state given is left as it was"
+    assert mine.informed == theirs.informed == 7
+    bot = tabula.Bot("alphabeta:9", seed=1)
+    assert bot.provides_policy() and bot.inform_action(start, 0, 0) is None and bot.restart_at(start) is None
+    assert tabula.evaluate_bots(start, [bot, tabula.Bot("alphabeta:9", seed=2)]) == [0.0, 0.0], "a draw"
+
+
+def test_evaluate_bots_names_a_bot_that_plays_an_illegal_action():
+    class Cheat:
+        def step(self, state):
+            return 10**6
+
+        def __repr__(self):
+            return "Cheat()"
+
+    game = tabula.load_game("tic-tac-toe")
+    with pytest.raises(ValueError, match=r"bot 1 \(Cheat\(\)\) chose 1000000, which is not a legal action at ply 1"):
+        tabula.evaluate_bots(game.new_initial_state(), [FirstLegal(), Cheat()])
+    with pytest.raises(ValueError, match="2 sides, 1 bots"):
+        tabula.evaluate_bots(game.new_initial_state(), [FirstLegal()])

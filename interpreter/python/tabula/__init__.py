@@ -23,7 +23,9 @@ import os as _os
 import re as _re
 
 from . import _locations, _tabula, batch
+from . import spiel_names as _spiel_names
 from .game_type import GameType, game_type as _game_type
+from .spiel_names import Observer, PlayerAction, evaluate_bots
 from ._tabula import (
     Board,
     Bot,
@@ -51,6 +53,7 @@ for _name in ("Board", "Bot", "Diagnostic", "Game", "IllegalMoveError", "LimitEr
     getattr(_tabula, _name).__module__ = __name__
 
 Game.get_type = _game_type
+_spiel_names.install(Game, State, Bot)
 
 
 # A call with arguments of the wrong types is refused by the binding library in its own
@@ -116,6 +119,8 @@ __all__ = [
     "MatchGame",
     "MatchResult",
     "MatchTally",
+    "Observer",
+    "PlayerAction",
     "PlayoutStatistics",
     "Policy",
     "Rating",
@@ -124,10 +129,12 @@ __all__ = [
     "TERMINAL",
     "batch",
     "deserialize_game_and_state",
+    "evaluate_bots",
     "load_game",
     "load_game_from_text",
     "match",
     "random_playouts",
+    "registered_games",
     "registered_names",
     "serialize_game_and_state",
 ]
@@ -163,6 +170,12 @@ def registered_names():
     """The names load_game takes for the games shipped with Tabula: their rules files'
     names without .rules, sorted."""
     return sorted(f[: -len(".rules")] for f in _os.listdir(_rules_dir()) if f.endswith(".rules"))
+
+
+def registered_games():
+    """The GameType of every shipped game (pyspiel's registered_games()), in registered_names()'
+    order; GameType.short_name is the name load_game takes."""
+    return [_spiel_names.shipped_type(name) for name in registered_names()]
 
 
 _GAME_STRING = _re.compile(r"(?s)(.*)\((.*)\)")
