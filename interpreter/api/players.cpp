@@ -189,7 +189,7 @@ std::optional<MatchResult> match(const Game& game, const MatchOptions& options, 
   out.max_plies = report.length.max();
   out.branching = report.branching;
   for (const GameRecord& g : records)
-    out.records.push_back({g.game, g.seed, g.seats, g.winner, g.plies, g.cut, g.moves});
+    out.records.push_back({g.game, g.seed, g.seats, g.winner, g.plies, g.cut, g.moves, g.forfeit});
   out.text = report_text(report);
   out.json = json_text(report_json(report));
   out.csv = report_csv(report);

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 #include <map>
+#include <mutex>
+#include <stdexcept>
 
 #include "players/agent_spec.hpp"
 #include "players/alphabeta_agent.hpp"
@@ -41,7 +43,43 @@ void register_engine_maker(const std::string& protocol, AgentMaker make) {
   engine_makers()[protocol] = std::move(make);
 }
 
+namespace {
+
+// The named players, read by the match's workers while a caller may add or remove others.
+struct NamedPlayers {
+  std::mutex lock;
+  std::map<std::string, NamedPlayerMaker> makers;
+};
+
+NamedPlayers& named_players() {
+  static NamedPlayers players;
+  return players;
+}
+
+NamedPlayerMaker named_player(const std::string& name) {
+  NamedPlayers& named = named_players();
+  std::lock_guard guard(named.lock);
+  auto it = named.makers.find(name);
+  return it == named.makers.end() ? NamedPlayerMaker{} : it->second;
+}
+
+}  // namespace
+
+void register_named_player(const std::string& name, NamedPlayerMaker make) {
+  NamedPlayers& named = named_players();
+  std::lock_guard guard(named.lock);
+  if (!named.makers.emplace(name, std::move(make)).second)
+    throw std::invalid_argument(fmt::format("a player named '{}' is seated already", name));
+}
+
+void unregister_named_player(const std::string& name) {
+  NamedPlayers& named = named_players();
+  std::lock_guard guard(named.lock);
+  named.makers.erase(name);
+}
+
 std::unique_ptr<Agent> make_agent(const std::string& text, uint64_t seed, std::string& error) {
+  if (NamedPlayerMaker make = named_player(text)) return make(seed);
   if (is_engine_spec(text)) {
     auto engine = parse_engine_spec(text, error);
     if (!engine) return nullptr;
@@ -68,6 +106,7 @@ std::unique_ptr<Agent> make_agent(const std::string& text, uint64_t seed, std::s
 }
 
 std::string check_agent_spec(const std::string& spec) {
+  if (named_player(spec)) return "";
   std::string error;
   if (is_engine_spec(spec)) return parse_engine_spec(spec, error) ? "" : error;
   return parse_agent_spec(spec, error) ? "" : error;

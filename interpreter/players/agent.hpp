@@ -88,6 +88,13 @@ std::unique_ptr<Agent> make_agent(const std::string& spec, uint64_t seed, std::s
 using AgentMaker = std::function<std::unique_ptr<Agent>(const EngineSpec& spec)>;
 void register_engine_maker(const std::string& protocol, AgentMaker make);
 
+// Players a caller names for a while (a Python object seated in a match, through the facade's
+// OutsidePlayerSeat): while registered, the name is a spec make_agent and check_agent_spec
+// take, and it makes its player. Names are chosen so that they are no other spec.
+using NamedPlayerMaker = std::function<std::unique_ptr<Agent>(uint64_t seed)>;
+void register_named_player(const std::string& name, NamedPlayerMaker make);  // std::invalid_argument when taken
+void unregister_named_player(const std::string& name);
+
 // Just checks a spec (for option parsing); "" when it is valid, else the reason.
 std::string check_agent_spec(const std::string& spec);
 

@@ -24,6 +24,59 @@ bool on_main_thread() { return PyThread_get_thread_ident() == main_thread_ident;
 
 namespace {
 
+// A Python object with step(state) seated in a match (tabula/players.hpp, OutsidePlayer): the
+// match's worker threads call it holding the GIL.
+class PythonPlayer : public OutsidePlayer {
+ public:
+  PythonPlayer(py::object bot, std::string name) : bot_(std::move(bot)), name_(std::move(name)) {}
+  ~PythonPlayer() override {
+    py::gil_scoped_acquire gil;
+    bot_ = py::object();
+  }
+
+  Action step(const GameState& state) override {
+    py::gil_scoped_acquire gil;
+    try {
+      py::object chosen = bot_.attr("step")(GameState(state));
+      // An int or what stands for one (numpy's integers), never a float rounded quietly.
+      auto action = py::reinterpret_steal<py::object>(PyNumber_Index(chosen.ptr()));
+      if (!action) throw py::error_already_set();
+      return action.cast<Action>();
+    } catch (py::error_already_set& e) {
+      throw std::runtime_error(name_ + " raised at ply " + std::to_string(state.ply()) + " of " + state.game().name() +
+                               " (position " + state.position_text() + "): " + e.what());
+    }
+  }
+
+ private:
+  py::object bot_;
+  std::string name_;
+};
+
+// The specs of a match's players: a str is a spec, a tabula.Bot its own spec, and any other
+// object with step(state) is seated under a name of its own ("python:MyBot#1") for the call.
+std::vector<std::string> player_specs(const py::list& players, std::vector<std::unique_ptr<OutsidePlayerSeat>>& seats) {
+  static std::atomic<uint64_t> seated{0};
+  std::vector<std::string> specs;
+  for (const py::handle& player : players) {
+    if (py::isinstance<py::str>(player)) {
+      specs.push_back(player.cast<std::string>());
+    } else if (py::isinstance<Bot>(player)) {
+      specs.push_back(player.cast<const Bot&>().name());
+    } else if (py::hasattr(player, "step") && PyCallable_Check(player.attr("step").ptr())) {
+      std::string name = "python:" + py::str(py::type::of(player).attr("__name__")).cast<std::string>() + "#" +
+                         std::to_string(++seated);
+      seats.push_back(std::make_unique<OutsidePlayerSeat>(
+          name, std::make_shared<PythonPlayer>(py::reinterpret_borrow<py::object>(player), name)));
+      specs.push_back(name);
+    } else {
+      throw py::type_error("a player is a spec (str), a tabula.Bot or an object with step(state), not " +
+                           py::repr(player).cast<std::string>());
+    }
+  }
+  return specs;
+}
+
 void bind_players(py::module_& m) {
   py::class_<Bot>(m, "Bot", R"(A computer player: Bot("mcts:1000", seed=7).
 
@@ -137,7 +190,10 @@ from `seed` and i, so the result depends on the seed, not on the number of threa
       .def_readonly("winner", &MatchGame::winner, "The winning side, -1 for a draw.")
       .def_readonly("plies", &MatchGame::plies)
       .def_readonly("cut", &MatchGame::cut, "Drawn by a ply limit.")
-      .def_readonly("moves", &MatchGame::moves);
+      .def_readonly("moves", &MatchGame::moves)
+      .def_readonly(
+          "forfeit", &MatchGame::forfeit,
+          "Why the loser lost without the rules' end (an illegal action, an engine's fault); \"\" otherwise.");
   py::class_<MatchResult::Rating>(m, "Rating", "A player's Elo in a match: maximum likelihood, average 0.")
       .def_readonly("name", &MatchResult::Rating::name)
       .def_readonly("elo", &MatchResult::Rating::elo)
@@ -173,9 +229,10 @@ from `seed` and i, so the result depends on the seed, not on the number of threa
       .def("__str__", [](const MatchResult& r) { return r.text; });
   m.def(
       "match",
-      [](const Game& g, std::vector<std::string> players, int games, uint64_t seed, int threads, int max_plies,
+      [](const Game& g, const py::list& players, int games, uint64_t seed, int threads, int max_plies,
          bool round_robin) {
-        MatchOptions o{std::move(players), games, seed, threads, max_plies};
+        std::vector<std::unique_ptr<OutsidePlayerSeat>> seats;  // the Python players, for this call
+        MatchOptions o{player_specs(players, seats), games, seed, threads, max_plies};
         o.round_robin = round_robin;
         std::string error;
         std::optional<MatchResult> result = run_interruptibly([&](const std::atomic<bool>* stop) {
@@ -192,7 +249,11 @@ released: the statistics of `tabula match`. `players` as `match --players`: one 
 or per side (seats rotating every game), or by seat name ("S=mcts:1s", "W+E=random": the same
 seats every game; a game's seatings for fewer people). With round_robin, every pair of the
 specs plays `games` games (games of two seats), with Elo ratings. Ctrl-C stops it once the
-games in play end.)");
+games in play end. A player may also be a tabula.Bot (its spec) or any object with
+step(state) -> action (a Python player, named "python:CLASS#N" in the results, called with
+the GIL held): an action not legal in its position loses that game (the game's `forfeit`
+says why), an exception from step stops the match with a RuntimeError naming the player and
+the position.)");
 }
 
 }  // namespace

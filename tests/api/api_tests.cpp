@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <atomic>
 #include <filesystem>
 #include <set>
 #include <tabula/tabula.hpp>
@@ -184,6 +185,46 @@ TEST_CASE("bots choose legal moves, reproducibly, and leave the state alone", "[
   tabula::GameState over = play_random(g, 3, [](const tabula::GameState&) {});
   CHECK(over.current_player() == tabula::kTerminalPlayer);
   CHECK_THROWS_AS(a->step(over), tabula::IllegalMoveError);
+}
+
+namespace {
+
+// An outside player that plays the lowest legal action, or an action that is never legal.
+struct LowestAction : tabula::OutsidePlayer {
+  explicit LowestAction(bool cheat) : cheat(cheat) {}
+  tabula::Action step(const tabula::GameState& state) override {
+    ++steps;
+    return cheat ? -7 : state.legal_actions().front();
+  }
+  bool cheat;
+  std::atomic<int> steps{0};
+};
+
+}  // namespace
+
+TEST_CASE("an outside player sits in a match while its seat lives, and forfeits an illegal action", "[api]") {
+  tabula::Game g = load("tic-tac-toe.rules");
+  std::string error;
+  auto lowest = std::make_shared<LowestAction>(false);
+  {
+    tabula::OutsidePlayerSeat seat("outside:lowest", lowest);
+    CHECK_THROWS_AS(tabula::OutsidePlayerSeat("outside:lowest", lowest), std::invalid_argument);
+    CHECK_THROWS_AS(tabula::OutsidePlayerSeat("random", lowest), std::invalid_argument);
+    auto r = tabula::match(g, {{"outside:lowest", "random"}, 6, 3, 2}, error);
+    REQUIRE(r);
+    CHECK(r->players[0].name == "outside:lowest");
+    int moves = 0;
+    for (const auto& game : r->records) moves += (game.plies + (game.seats[0] == "outside:lowest" ? 1 : 0)) / 2;
+    CHECK(lowest->steps == moves);
+  }
+  CHECK_FALSE(tabula::match(g, {{"outside:lowest", "random"}, 2}, error));  // the seat is gone
+  auto cheat = std::make_shared<LowestAction>(true);
+  tabula::OutsidePlayerSeat seat("outside:cheat", cheat);
+  auto r = tabula::match(g, {{"outside:cheat", "random"}, 2}, error);
+  REQUIRE(r);
+  CHECK(r->players[0].losses == 2);
+  for (const auto& game : r->records)
+    CHECK(game.forfeit.find("outside:cheat chose action -7, which is not legal at ply") == 0);
 }
 
 TEST_CASE("random playouts depend on the seed, not on the threads", "[api]") {

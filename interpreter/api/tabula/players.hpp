@@ -55,6 +55,31 @@ class TABULA_API Bot {
   std::unique_ptr<detail::BotImpl> impl_;
 };
 
+// A player whose choices are made outside the engine (a Python object): a match asks it for
+// an action in a copy of each position it is to play. An action that is not legal there
+// loses that game (a forfeit, reported with the player's name in the match); an exception
+// from step() stops the match and reaches its caller.
+class TABULA_API OutsidePlayer {
+ public:
+  virtual ~OutsidePlayer();
+  virtual Action step(const GameState& state) = 0;
+};
+
+// While it lives, `name` is a player spec that `match` and `Bot::create` take, and it seats
+// `player` (every game and every seat named so share the one object). The name must be no
+// other spec (std::invalid_argument when it is taken, or parses as a spec).
+class TABULA_API OutsidePlayerSeat {
+ public:
+  OutsidePlayerSeat(std::string name, std::shared_ptr<OutsidePlayer> player);
+  ~OutsidePlayerSeat();
+  OutsidePlayerSeat(const OutsidePlayerSeat&) = delete;
+  OutsidePlayerSeat& operator=(const OutsidePlayerSeat&) = delete;
+  const std::string& name() const { return name_; }
+
+ private:
+  std::string name_;
+};
+
 struct PlayoutStatistics {
   uint64_t playouts = 0;
   uint64_t plies = 0;  // summed over the playouts
@@ -102,8 +127,9 @@ struct MatchGame {
   std::vector<std::string> seats;  // the spec playing each side; the first moves first
   int winner = -1;                 // the winning side, -1 for a draw
   int plies = 0;
-  bool cut = false;   // drawn by a ply limit
-  std::string moves;  // space-separated move text
+  bool cut = false;     // drawn by a ply limit
+  std::string moves;    // space-separated move text
+  std::string forfeit;  // why the loser lost without the rules' end (an illegal action, ...); "" otherwise
 };
 
 // The statistics `tabula match` reports, and the games.

@@ -319,6 +319,8 @@ class MatchGame:
     def cut(self) -> bool: ...
     @property
     def moves(self) -> str: ...
+    @property
+    def forfeit(self) -> str: ...
 
 class Rating:
     """A player's Elo in a match (maximum likelihood, average 0) with its 95% interval."""
@@ -381,7 +383,7 @@ class MatchResult:
     @property
     def csv(self) -> str: ...
 
-def match(game: Game, players: Sequence[str], games: int = 100, seed: int = 1, threads: int = 1,
+def match(game: Game, players: Sequence[Union[str, Bot, object]], games: int = 100, seed: int = 1, threads: int = 1,
           max_plies: int = 0, round_robin: bool = False) -> MatchResult:
     """Seeded games between player specs, as `tabula match --players`: one per seat or per side
     (seats rotating), or by seat name ("S=mcts:1s", "W+E=random"); round_robin: every pair, with
