@@ -126,6 +126,38 @@ TEST_CASE("MCTS and flat Monte Carlo find the win in one", "[ai]") {
   }
 }
 
+TEST_CASE("PUCT over the rules' evaluation: specs, the win in one, its visits as the policy", "[ai]") {
+  for (std::string spec :
+       {"puct:100", "puct:1s", "puct:200:batch:1", "puct:50:explore:2.5:batch:64", "puct:100:temp:1"})
+    CHECK(check_agent_spec(spec) == "");
+  CHECK(agent("puct:200:batch:16")->name() == "puct:200:batch:16");
+  for (std::string spec : {"puct", "puct:0", "puct:100:batch:0", "puct:100:batch:5000", "puct:100:rave:10"})
+    CHECK(check_agent_spec(spec).find("'" + spec + "'") == 0);
+  for (int batch : {1, 8, 64}) {
+    auto s = state_at(loa(), kWinInOne);
+    auto a = agent("puct:300:batch:" + std::to_string(batch));
+    CHECK(s.move_to_string(a->choose(s)) == "c2-c5");  // the game's end is found in the tree
+    CHECK(s.ply() == 0);
+    double visits = 0;
+    for (const auto& e : a->policy().moves) visits += e.weight;
+    CHECK(a->policy().kind == Policy::Kind::visits);
+    CHECK(visits == 299);  // every iteration but the root's own valuation
+  }
+}
+
+TEST_CASE("puct:300 beats random in Connect Four", "[ai]") {
+  static auto c4 = load_rules(repo_path("rules/connect-four.rules"));
+  MatchConfig m;
+  m.seating = seating(c4, {"puct:300", "random"});
+  m.games = 10;
+  m.seed = 5;
+  std::string error;
+  MatchReport r = summarize(run_match(c4, m), m.seating, error);
+  REQUIRE(error.empty());
+  CHECK(r.players[0].name == "puct:300");
+  CHECK(r.players[0].wins >= 9);
+}
+
 TEST_CASE("alphabeta:2 beats random in LOA", "[ai]") {
   MatchConfig m;
   m.seating = seating(loa(), {"alphabeta:2", "random"});

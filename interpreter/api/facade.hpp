@@ -68,6 +68,7 @@ struct StateImpl {
 
 struct BotImpl {
   std::unique_ptr<Agent> agent;
+  bool outside_evaluator = false;  // its positions are valued by an OutsideEvaluator
 };
 
 // The generator of random playout i of a call seeded with `seed`: its own, so the playouts are

@@ -33,6 +33,7 @@ std::optional<Bot> Bot::create(const std::string& spec, uint64_t seed, std::stri
 }
 
 std::string Bot::name() const { return impl_->agent->name(); }
+bool Bot::has_outside_evaluator() const { return impl_->outside_evaluator; }
 
 Action Bot::step(GameState& state) {
   StateImpl& s = StateImpl::of(state);

@@ -12,6 +12,7 @@
 #include "players/gtp_agent.hpp"
 #include "players/mcts_agent.hpp"
 #include "players/opening_temperature.hpp"
+#include "players/puct_agent.hpp"
 #include "players/random_agent.hpp"
 
 namespace tabula {
@@ -20,6 +21,7 @@ namespace {
 std::unique_ptr<Agent> searching_agent(const AgentSpec& spec, uint64_t seed) {
   if (spec.kind == "mc") return std::make_unique<FlatMonteCarloAgent>(spec, seed);
   if (spec.kind == "mcts") return std::make_unique<MctsAgent>(spec, seed);
+  if (spec.kind == "puct") return std::make_unique<PuctAgent>(spec);
   if (spec.kind == "auto") return std::make_unique<AutoAgent>(spec, seed);
   auto a = std::make_unique<AlphaBetaAgent>(static_cast<int>(spec.count), spec.seconds, seed);
   if (spec.option("tuned", 1) == 0) a->use_untuned_weights();

@@ -30,7 +30,8 @@ struct OptionRule {
 // The table of options, in the order a canonical spec writes them (docs/AI.md).
 constexpr OptionRule kOptions[] = {
     {"cutoff", "mcts", 0, 100000, true, false, "plies per playout before the evaluation scores it (0: to the end)"},
-    {"explore", "mcts", 0, 10, false, false, "the UCT exploration constant"},
+    {"explore", "mcts puct", 0, 10, false, false, "the exploration constant (UCT's; PUCT's, 1.5 by default)"},
+    {"batch", "puct", 1, 4096, true, false, "positions valued per call of the evaluator"},
     {"solver", "mcts", 0, 1, true, true, "back up proven wins and losses"},
     {"rave", "mcts", 0, 1000000, true, false, "RAVE's equivalence visits (0: no all-moves-as-first statistics)"},
     {"bias", "mcts", 0, 1000, false, false, "progressive bias from the evaluation (0: none)"},
@@ -39,10 +40,11 @@ constexpr OptionRule kOptions[] = {
      "search threads (MCTS: one tree, virtual loss; alpha-beta: lazy SMP, one shared table)"},
     {"nodes", "alphabeta", 1, 1e12, true, false,
      "positions searched a move at most (a count: the same move on every machine, whatever its speed)"},
-    {"tuned", "mcts alphabeta auto", 0, 1, true, true, "the rules' tuned evaluation weights (on) or the untuned ones"},
-    {"temp", "mc mcts alphabeta auto", 0, 100, false, false, "temperature of the move choice in the opening"},
-    {"temp-plies", "mc mcts alphabeta auto", 0, 100000, true, false, "plies of the game the temperature lasts"},
-    {"temp-margin", "mc mcts alphabeta auto", 0, 1, false, false,
+    {"tuned", "mcts alphabeta auto puct", 0, 1, true, true,
+     "the rules' tuned evaluation weights (on) or the untuned ones"},
+    {"temp", "mc mcts alphabeta auto puct", 0, 100, false, false, "temperature of the move choice in the opening"},
+    {"temp-plies", "mc mcts alphabeta auto puct", 0, 100000, true, false, "plies of the game the temperature lasts"},
+    {"temp-margin", "mc mcts alphabeta auto puct", 0, 1, false, false,
      "the temperature draws only moves at least this many times as likely as the best at temperature 1"},
 };
 
@@ -116,11 +118,11 @@ std::string budget_error(std::string_view spec, std::string_view kind) {
     return fmt::format(
         "'{}': mc takes the number of playouts per move, 1 to {} (mc:100), or a time per move (mc:100ms)", spec,
         kMaxPlayouts);
-  if (kind == "mcts")
+  if (kind == "mcts" || kind == "puct")
     return fmt::format(
-        "'{}': mcts takes an iteration count from 1 to {} (mcts:1000) or a time per move from 1ms to {}s (mcts:1s, "
-        "mcts:100ms), then options NAME:VALUE",
-        spec, kMaxIterations, kMaxSeconds);
+        "'{}': {} takes an iteration count from 1 to {} ({}:1000) or a time per move from 1ms to {}s ({}:1s, "
+        "{}:100ms), then options NAME:VALUE",
+        spec, kind, kMaxIterations, kind, kMaxSeconds, kind, kind);
   if (kind == "auto")
     return fmt::format(
         "'{}': auto takes a count of positions to search a move from 1 to {} (auto:50000) or a time per move from 1ms "
@@ -154,7 +156,8 @@ std::vector<std::string> option_names(std::string_view kind) {
 }  // namespace
 
 const char* const kAgentSpecForms =
-    "expected random, mc:N, mc:TIME, mcts:N, mcts:TIME, alphabeta:DEPTH, alphabeta:DEPTH:TIME, alphabeta:TIME, "
+    "expected random, mc:N, mc:TIME, mcts:N, mcts:TIME, puct:N, puct:TIME, alphabeta:DEPTH, alphabeta:DEPTH:TIME, "
+    "alphabeta:TIME, "
     "auto:N, auto:TIME or search:DEPTH (TIME like 1s or 100ms), then options NAME:VALUE (docs/AI.md)";
 
 std::string duration_text(double seconds) {
@@ -206,8 +209,8 @@ std::optional<AgentSpec> parse_agent_spec(std::string_view text, std::string& er
     error = fmt::format("'{}': random takes no budget or option", text);
     return std::nullopt;
   }
-  if (kind != "mc" && kind != "mcts" && kind != "alphabeta" && kind != "auto") {
-    const std::string guess = closest_name(kind, {"random", "mc", "mcts", "alphabeta", "auto", "search"});
+  if (kind != "mc" && kind != "mcts" && kind != "puct" && kind != "alphabeta" && kind != "auto") {
+    const std::string guess = closest_name(kind, {"random", "mc", "mcts", "puct", "alphabeta", "auto", "search"});
     error = fmt::format("unknown player '{}'{}; {}", text,
                         guess.empty() ? "" : fmt::format(" (did you mean '{}'?)", guess), kAgentSpecForms);
     return std::nullopt;
@@ -218,10 +221,10 @@ std::optional<AgentSpec> parse_agent_spec(std::string_view text, std::string& er
   }
   // The budget: a count or a time; alpha-beta takes a depth, a depth and a time, or a time.
   size_t next = 2;
-  const uint64_t max_count = kind == "mc"     ? kMaxPlayouts
-                             : kind == "mcts" ? kMaxIterations
-                             : kind == "auto" ? kMaxAutoPositions
-                                              : kMaxDepth;
+  const uint64_t max_count = kind == "mc"                       ? kMaxPlayouts
+                             : kind == "mcts" || kind == "puct" ? kMaxIterations
+                             : kind == "auto"                   ? kMaxAutoPositions
+                                                                : kMaxDepth;
   if (auto n = whole_number(parts[1])) {
     if (*n < 1 || *n > max_count) {
       error = budget_error(text, kind);

@@ -13,8 +13,8 @@
 namespace tabula {
 
 struct AgentSpec {
-  std::string kind;  // random, mc, mcts, alphabeta, auto
-  // mc: playouts per move; mcts: iterations; alphabeta: depth; auto: positions to search a
+  std::string kind;  // random, mc, mcts, puct, alphabeta, auto
+  // mc: playouts per move; mcts, puct: iterations; alphabeta: depth; auto: positions to search a
   // move (0: unset)
   uint64_t count = 0;
   double seconds = 0;  // time per move (0: none)

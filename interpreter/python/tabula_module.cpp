@@ -53,6 +53,62 @@ class PythonPlayer : public OutsidePlayer {
   std::string name_;
 };
 
+// A Python object with value(states) (and optionally policy(states)) valuing a PUCT Bot's
+// positions (tabula/players.hpp, OutsideEvaluator): called with the GIL held, a batch at a
+// time; what it returns is checked for its shape.
+class PythonEvaluator : public OutsideEvaluator {
+ public:
+  explicit PythonEvaluator(py::object evaluator)
+      : evaluator_(std::move(evaluator)), policy_(py::hasattr(evaluator_, "policy")) {}
+  ~PythonEvaluator() override {
+    py::gil_scoped_acquire gil;
+    evaluator_ = py::object();
+  }
+  bool gives_policy() const override { return policy_; }
+
+  void evaluate(const std::vector<GameState>& states, float* values, float* priors) override {
+    py::gil_scoped_acquire gil;
+    const auto n = static_cast<py::ssize_t>(states.size());
+    try {
+      py::list batch;
+      for (const GameState& s : states) batch.append(py::cast(GameState(s)));
+      read(evaluator_.attr("value")(batch), "value", {n}, values);
+      const auto actions = static_cast<py::ssize_t>(states.front().game().num_distinct_actions());
+      if (priors) read(evaluator_.attr("policy")(batch), "policy", {n, actions}, priors);
+    } catch (py::error_already_set& e) {
+      if (e.matches(PyExc_KeyboardInterrupt)) throw;
+      throw std::runtime_error("the evaluator " + py::repr(evaluator_).cast<std::string>() + " raised on a batch of " +
+                               std::to_string(n) + " positions, the first " + states.front().position_text() + ": " +
+                               e.what());
+    }
+  }
+
+ private:
+  // Copies what `call` returned, as float32, after checking its shape.
+  void read(const py::object& returned, const char* call, std::vector<py::ssize_t> shape, float* out) const {
+    auto array = py::array_t<float, py::array::c_style | py::array::forcecast>::ensure(returned);
+    if (!array) {
+      PyErr_Clear();
+      throw std::runtime_error(std::string("the evaluator's ") + call + "(states) returned " +
+                               py::repr(returned).cast<std::string>() + ", not an array of numbers");
+    }
+    std::vector<py::ssize_t> got(array.shape(), array.shape() + array.ndim());
+    if (got != shape) {
+      auto text = [](const std::vector<py::ssize_t>& s) {
+        std::string t = "(";
+        for (size_t i = 0; i < s.size(); ++i) t += (i ? ", " : "") + std::to_string(s[i]);
+        return t + (s.size() == 1 ? ",)" : ")");
+      };
+      throw std::runtime_error(std::string("the evaluator's ") + call + "(states) returned shape " + text(got) +
+                               " for a batch of " + std::to_string(shape[0]) + " positions: expected " + text(shape));
+    }
+    std::copy(array.data(), array.data() + array.size(), out);
+  }
+
+  py::object evaluator_;
+  bool policy_;
+};
+
 // The specs of a match's players: a str is a spec, a tabula.Bot its own spec, and any other
 // object with step(state) is seated under a name of its own ("python:MyBot#1") for the call.
 std::vector<std::string> player_specs(const py::list& players, std::vector<std::unique_ptr<OutsidePlayerSeat>>& seats) {
@@ -61,11 +117,14 @@ std::vector<std::string> player_specs(const py::list& players, std::vector<std::
   for (const py::handle& player : players) {
     if (py::isinstance<py::str>(player)) {
       specs.push_back(player.cast<std::string>());
-    } else if (py::isinstance<Bot>(player)) {
+    } else if (py::isinstance<Bot>(player) && !player.cast<const Bot&>().has_outside_evaluator()) {
       specs.push_back(player.cast<const Bot&>().name());
     } else if (py::hasattr(player, "step") && PyCallable_Check(player.attr("step").ptr())) {
-      std::string name = "python:" + py::str(py::type::of(player).attr("__name__")).cast<std::string>() + "#" +
-                         std::to_string(++seated);
+      // A Bot with an evaluator is named by its spec, any other player by its class.
+      const std::string what = py::isinstance<Bot>(player)
+                                   ? player.cast<const Bot&>().name()
+                                   : py::str(py::type::of(player).attr("__name__")).cast<std::string>();
+      std::string name = "python:" + what + "#" + std::to_string(++seated);
       seats.push_back(std::make_unique<OutsidePlayerSeat>(
           name, std::make_shared<PythonPlayer>(py::reinterpret_borrow<py::object>(player), name)));
       specs.push_back(name);
@@ -82,13 +141,26 @@ void bind_players(py::module_& m) {
 
 Specs (docs/AI.md): random, mc:N, mcts:N, mcts:1s, alphabeta:D, alphabeta:D:1s,
 search:D. Reproducible from the seed unless its budget is a time.)")
-      .def(py::init([](const std::string& spec, uint64_t seed) {
+      .def(py::init([](const std::string& spec, uint64_t seed, const py::object& evaluator) {
              std::string error;
-             auto bot = Bot::create(spec, seed, error);
+             std::optional<Bot> bot;
+             if (evaluator.is_none()) {
+               bot = Bot::create(spec, seed, error);
+             } else {
+               if (!py::hasattr(evaluator, "value"))
+                 throw py::type_error("an evaluator has value(states) (and optionally policy(states)); " +
+                                      py::repr(evaluator).cast<std::string>() + " has no value");
+               bot = Bot::create(spec, seed, std::make_shared<PythonEvaluator>(evaluator), error);
+             }
              if (!bot) throw py::value_error(error);
              return std::move(*bot);
            }),
-           py::arg("spec"), py::arg("seed") = 1)
+           py::arg("spec"), py::arg("seed") = 1, py::arg("evaluator") = py::none(),
+           R"(A computer player from a spec. With `evaluator`, a PUCT player (puct:N,
+options batch:B, explore:C) that values positions by evaluator.value(states) -> array of
+len(states) values in [-1, 1] for each state's side to move, and takes priors from
+evaluator.policy(states) -> array (len(states), num_distinct_actions) when it has one;
+called a batch at a time, with the GIL held (released between batches).)")
       .def(
           "step",
           [](Bot& bot, const GameState& state) {
@@ -249,9 +321,9 @@ released: the statistics of `tabula match`. `players` as `match --players`: one 
 or per side (seats rotating every game), or by seat name ("S=mcts:1s", "W+E=random": the same
 seats every game; a game's seatings for fewer people). With round_robin, every pair of the
 specs plays `games` games (games of two seats), with Elo ratings. Ctrl-C stops it once the
-games in play end. A player may also be a tabula.Bot (its spec) or any object with
-step(state) -> action (a Python player, named "python:CLASS#N" in the results, called with
-the GIL held): an action not legal in its position loses that game (the game's `forfeit`
+games in play end. A player may also be a tabula.Bot (its spec; a Bot with a Python
+evaluator plays as itself, one game at a time: threads=1) or any object with step(state) ->
+action (a Python player, named "python:CLASS#N" in the results, called with the GIL held): an action not legal in its position loses that game (the game's `forfeit`
 says why), an exception from step stops the match with a RuntimeError naming the player and
 the position.)");
 }

@@ -19,12 +19,18 @@ namespace detail {
 struct BotImpl;
 }
 
-// A computer player from a spec (docs/AI.md): random, mc:N, mcts:N, mcts:1s, alphabeta:D,
+class OutsideEvaluator;
+
+// A computer player from a spec (docs/AI.md): random, mc:N, mcts:N, mcts:1s, puct:N, alphabeta:D,
 // alphabeta:D:1s, search:D. Reproducible from its seed when its budget is not a time.
 class TABULA_API Bot {
  public:
   // nullopt and `error` set for a spec that names no player.
   static std::optional<Bot> create(const std::string& spec, uint64_t seed, std::string& error);
+  // A PUCT player (`puct:N`, `puct:1s`, options batch:B, explore:C) that values positions
+  // with `evaluator` instead of the rules' evaluation; nullopt and `error` for another spec.
+  static std::optional<Bot> create(const std::string& spec, uint64_t seed, std::shared_ptr<OutsideEvaluator> evaluator,
+                                   std::string& error);
   Bot(Bot&& other) noexcept;
   Bot& operator=(Bot&& other) noexcept;
   ~Bot();
@@ -49,6 +55,8 @@ class TABULA_API Bot {
   // alpha-beta Bot then costs a little more per move).
   std::pair<Action, Policy> step_with_policy(GameState& state, double temperature = 1.0);
   std::string name() const;  // the spec that makes this player again
+  // Whether an OutsideEvaluator values its positions (then its spec alone does not make it again).
+  bool has_outside_evaluator() const;
 
  private:
   explicit Bot(std::unique_ptr<detail::BotImpl> impl);
@@ -63,6 +71,19 @@ class TABULA_API OutsidePlayer {
  public:
   virtual ~OutsidePlayer();
   virtual Action step(const GameState& state) = 0;
+};
+
+// An evaluation written outside the engine (a Python network) for PUCT players: for a batch
+// of positions, each one's value for its side to move, in [-1, 1], and when it gives a policy,
+// num_distinct_actions priors per position (only the legal actions' are read, and scaled to
+// sum to 1). An exception stops the search and reaches the Bot's caller.
+class TABULA_API OutsideEvaluator {
+ public:
+  virtual ~OutsideEvaluator();
+  virtual bool gives_policy() const = 0;
+  // `values`: states.size() floats; `priors`: states.size() * num_distinct_actions floats
+  // (null when gives_policy() is false).
+  virtual void evaluate(const std::vector<GameState>& states, float* values, float* priors) = 0;
 };
 
 // While it lives, `name` is a player spec that `match` and `Bot::create` take, and it seats

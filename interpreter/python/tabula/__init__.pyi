@@ -235,7 +235,8 @@ class State:
 
 class Bot:
     """A computer player: Bot("mcts:1000", seed=7)."""
-    def __init__(self, spec: str, seed: int = 1) -> None: ...
+    def __init__(self, spec: str, seed: int = 1, evaluator: Optional[object] = None) -> None:
+        """evaluator: an object with value(states) (and optionally policy(states)) for a puct:N Bot."""
     def step(self, state: State) -> int:
         """The action chosen (the state is left as it was); GIL released. RuntimeError when this
         Bot is already stepping on another thread."""
