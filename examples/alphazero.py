@@ -101,12 +101,13 @@ def train(net, optimizer, buffer, args, rng):
     return float(np.mean(losses[:tenth])), float(np.mean(losses[-tenth:]))
 
 
-def evaluate(game, net, args):
-    """The trained player's score (wins + draws / 2, of games) against mcts at equal simulations."""
+def evaluate(game, net, args, games):
+    """The trained player's score (wins + draws / 2, of games; seats alternate) against mcts at
+    equal simulations."""
     bot = tabula.Bot(f"puct:{args.simulations}:batch:{args.batch}", evaluator=Evaluator(net))
-    result = tabula.match(game, [bot, f"mcts:{args.simulations}"], games=args.evaluate_games, seed=args.seed)
+    result = tabula.match(game, [bot, f"mcts:{args.simulations}"], games=games, seed=args.seed)
     me = result.players[0]
-    return (me.wins + me.draws / 2) / me.games
+    return (me.wins + me.draws / 2) / me.games, result
 
 
 def curve_svg(log, path):
@@ -153,6 +154,8 @@ def main(argv=None):
     parser.add_argument("--lr", type=float, default=1e-3)
     parser.add_argument("--evaluate-every", type=int, default=5, help="iterations between matches against mcts")
     parser.add_argument("--evaluate-games", type=int, default=20)
+    parser.add_argument("--final-games", type=int, default=0,
+                        help="after training, this many games against mcts, reported in DIR/final.txt")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--resume", action="store_true", help="carry on from --out's checkpoint")
     args = parser.parse_args(argv)
@@ -200,7 +203,7 @@ def main(argv=None):
         entry = {"iteration": iteration, "seconds": round(time.monotonic() - start, 1), "plies": plies,
                  "buffer": len(buffer), "loss_before": loss_before, "loss_after": loss_after, "score": None}
         if iteration % args.evaluate_every == 0:
-            entry["score"] = evaluate(game, net, args)
+            entry["score"] = evaluate(game, net, args, args.evaluate_games)[0]
         log.append(entry)
         torch.save({"game": game.name, "inputs": inputs, "net": net.state_dict(), "optimizer": optimizer.state_dict(),
                     "buffer": list(buffer), "rng": rng.getstate(), "torch_rng": torch.get_rng_state(), "log": log,
@@ -209,6 +212,12 @@ def main(argv=None):
             out.write(json.dumps(entry) + "\n")
         print(json.dumps(entry), flush=True)
     curve_svg(log, args.out / "curve.svg")
+    if args.final_games > 0:
+        score, result = evaluate(game, net, args, args.final_games)
+        text = (f"after {log[-1]['iteration'] if log else 0} iterations: score {score:.3f} against "
+                f"mcts:{args.simulations} over {args.final_games} games\n{result.text}")
+        (args.out / "final.txt").write_text(text)
+        print(text)
     return 0
 
 

@@ -32,8 +32,9 @@ def log_of(folder):
 
 def test_training_lowers_the_loss_and_a_resumed_run_is_the_whole_run(tmp_path):
     whole, halves = tmp_path / "whole", tmp_path / "halves"
-    run(*ARGS, "--iterations", 4, "--out", whole)
+    run(*ARGS, "--iterations", 4, "--out", whole, "--final-games", 4)
     log = log_of(whole)
+    assert (whole / "final.txt").read_text().startswith("after 4 iterations: score ")
     assert [e["iteration"] for e in log] == [1, 2, 3, 4]
     assert all(e["loss_after"] < e["loss_before"] for e in log[:2]), log
     assert log[-1]["loss_after"] < log[0]["loss_before"], log
