@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -43,12 +44,14 @@ inline std::vector<std::string> reported_diagnostics(const Diagnostics& diags) {
   return out;
 }
 
-// Every file with the given extension under tests/golden/<sub>.
+// Every file with the given extension under tests/golden/<sub>; none is an error (a test
+// over an empty set would pass having checked nothing).
 inline std::vector<std::filesystem::path> golden_files(const std::string& sub, const std::string& ext) {
   std::vector<std::filesystem::path> out;
   for (const auto& e :
        std::filesystem::directory_iterator(std::filesystem::path(TABULA_SOURCE_DIR) / "tests" / "golden" / sub))
     if (e.path().extension() == ext) out.push_back(e.path());
+  if (out.empty()) throw std::runtime_error("no " + ext + " file under tests/golden/" + sub);
   std::sort(out.begin(), out.end());
   return out;
 }

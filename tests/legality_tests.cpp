@@ -39,15 +39,3 @@ TEST_CASE("Legality filter: a pinned piece stays, a king does not walk into chec
   CHECK(std::find(moves.begin(), moves.end(), "e1-f1") != moves.end());
   CHECK(moves.size() == 3);  // e1-d1, e1-f1, e1-f2
 }
-
-TEST_CASE("Legality filter: checkmate loses, stalemate draws (end rules that list moves)", "[legality][rule]") {
-  auto p = chess();
-  State fool(p);
-  for (const char* m : {"f2-f3", "e7-e5", "g2-g4", "d8-h4"}) fool.apply(move_of(fool, m));
-  REQUIRE(fool.is_terminal());
-  CHECK(result_sentence(fool) == "black wins after 4 plies");
-  auto stale = state_at(p, "7k/8/6K1/8/8/8/8/5Q2 white");
-  stale.apply(move_of(stale, "f1-f7"));
-  REQUIRE(stale.is_terminal());
-  CHECK(stale.returns() == std::vector<double>{0.0, 0.0});
-}
