@@ -190,7 +190,7 @@ def main(argv=None):
     elif (args.out / "log.jsonl").exists():
         parser.error(f"{args.out} holds a run already: --resume carries it on, or choose another --out")
 
-    start = time.monotonic()
+    start, cpu_start = time.monotonic(), time.process_time()
     for iteration in range(first, first + args.iterations):
         if args.minutes and time.monotonic() - start > args.minutes * 60:
             break
@@ -200,7 +200,8 @@ def main(argv=None):
             buffer.extend((obs, policy, returns[player]) for obs, policy, player in positions)
             plies += len(positions)
         loss_before, loss_after = train(net, optimizer, buffer, args, rng)
-        entry = {"iteration": iteration, "seconds": round(time.monotonic() - start, 1), "plies": plies,
+        entry = {"iteration": iteration, "seconds": round(time.monotonic() - start, 1),
+                 "cpu_seconds": round(time.process_time() - cpu_start, 1), "plies": plies,
                  "buffer": len(buffer), "loss_before": loss_before, "loss_after": loss_after, "score": None}
         if iteration % args.evaluate_every == 0:
             entry["score"] = evaluate(game, net, args, args.evaluate_games)[0]

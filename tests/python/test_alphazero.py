@@ -26,7 +26,7 @@ def run(*args, check=True):
 def log_of(folder):
     entries = [json.loads(line) for line in (folder / "log.jsonl").read_text().splitlines()]
     for e in entries:
-        del e["seconds"]
+        del e["seconds"], e["cpu_seconds"]
     return entries
 
 
