@@ -3,6 +3,11 @@
 // replaces only some of a keyword's base statements; `remove` and `keep` name a statement.
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <map>
+#include <set>
+
+#include "check/specs.hpp"
+#include "constructs/registry.hpp"
 
 #include "diag/source_registry.hpp"
 #include "lang/game_loader.hpp"
@@ -123,4 +128,38 @@ TEST_CASE("A statement a rules file has once replaces the base's without a warni
   CHECK_FALSE(missing.program);
   CHECK(messages(missing, Severity::error) ==
         std::vector<std::string>{"nothing to remove: the base rules have no 'move king'"});
+}
+
+TEST_CASE("VARIANTS.md's table of replacement rules names every statement under its rule", "[variant]") {
+  // The table's rows, by rule: the last column lists the keywords, each as `keyword` (an
+  // explanation in brackets may follow one).
+  const std::string doc = read_text(repo_path("docs/VARIANTS.md"));
+  auto keywords_of = [&](const std::string& row_start) {
+    const size_t at = doc.find("\n| " + row_start + " |");
+    REQUIRE(at != std::string::npos);
+    const std::string row = doc.substr(at + 1, doc.find('\n', at + 1) - at - 1);
+    std::string last = row.substr(row.rfind(" | ") + 3);
+    std::set<std::string> out;
+    int depth = 0;  // inside brackets: an explanation, not a keyword of the row
+    for (size_t i = 0; i < last.size(); ++i) {
+      if (last[i] == '(') ++depth;
+      if (last[i] == ')') --depth;
+      if (last[i] == '`' && depth == 0) {
+        const size_t end = last.find('`', i + 1);
+        out.insert(last.substr(i + 1, end - i - 1));
+        i = end;
+      }
+    }
+    return out;
+  };
+  const std::map<Key, std::set<std::string>> documented{{Key::keyword, keywords_of("by keyword")},
+                                                        {Key::first_argument, keywords_of("by first argument")},
+                                                        {Key::argument_names, keywords_of("by argument names")},
+                                                        {Key::none, keywords_of("never")}};
+  for (const StatementSpec* spec : language().statements) {
+    const std::string keyword(spec->keyword);
+    if (keyword == "variant") continue;  // a variant's first line: it takes the place of `game`
+    INFO(keyword);
+    CHECK(documented.at(spec->key).count(keyword) == 1);
+  }
 }
