@@ -167,8 +167,8 @@ TEST_CASE("Player specs: budgets, options, the canonical text", "[studies][playe
   }
   CHECK_FALSE(parse_agent_spec("mcts:100:threads:2:temp:1:explore:x", error));
   CHECK(error ==
-        "'mcts:100:threads:2:temp:1:explore:x': the option explore takes a number from 0 to 10 (the UCT "
-        "exploration constant)");
+        "'mcts:100:threads:2:temp:1:explore:x': the option explore takes a number from 0 to 10 (the exploration "
+        "constant of UCT (mcts) or PUCT (puct))");
 }
 
 TEST_CASE("Every player is legal, seeded and within its budget", "[studies][players]") {

@@ -242,3 +242,17 @@ TEST_CASE("Turn machine: after-move each-step ends the game between a turn's ste
   REQUIRE(t.is_terminal());
   CHECK(t.returns()[1] == 1.0);
 }
+
+TEST_CASE("Turn machine: `turn` is the number of the turn being played, in its after-move rules too", "[turn]") {
+  // Tic-tac-toe won by the mover whose turn number is N: x's turn N is ply 2N - 1.
+  const std::string base = "variant \"Turn number\" extends \"" + repo_path("rules/tic-tac-toe.rules") + "\"\n";
+  for (int n : {1, 2, 3}) {
+    INFO("turn == " << n);
+    auto p = rules_with_repo_board("turn-number.rules",
+                                   base + "after-move {\n  win mover if turn == " + std::to_string(n) + "\n}\n");
+    State s(p);
+    while (!s.is_terminal()) s.apply(s.legal_moves()[0]);
+    CHECK(s.returns() == std::vector<double>{1.0, -1.0});
+    CHECK(s.ply() == 2 * n - 1);
+  }
+}

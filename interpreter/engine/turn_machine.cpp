@@ -48,10 +48,11 @@ void end_turn(StateEditor& edit, int mover, const Move& last) {
   const State& s = edit.state();
   const Program& p = s.program();
   edit.set_passes(last.kind == Move::pass ? s.consecutive_passes() + 1 : 0);
-  if (!p.turns_var.empty()) edit.add_var(p.turns_var[mover], 1);
   for (const TurnEffect* e : p.after_turn) e->apply(edit, mover);
   edit.set_seat(next_seat(s));
   check_end_rules(edit, mover);
+  // The turn is counted once its end rules have read `turn` as its own number (from 1).
+  if (!p.turns_var.empty()) edit.add_var(p.turns_var[mover], 1);
   if (!s.stored_result().over) begin_turn(edit, s.current_seat(), false);
   if (!s.stored_result().over && p.end.counts_repetitions) check_end_rules(edit, mover, true);
   if (!s.stored_result().over && p.end.quiet_limit > 0 && s.quiet_plies() >= p.end.quiet_limit)

@@ -30,7 +30,7 @@ struct OptionRule {
 // The table of options, in the order a canonical spec writes them (docs/AI.md).
 constexpr OptionRule kOptions[] = {
     {"cutoff", "mcts", 0, 100000, true, false, "plies per playout before the evaluation scores it (0: to the end)"},
-    {"explore", "mcts puct", 0, 10, false, false, "the exploration constant (UCT's; PUCT's, 1.5 by default)"},
+    {"explore", "mcts puct", 0, 10, false, false, "the exploration constant of UCT (mcts) or PUCT (puct)"},
     {"batch", "puct", 1, 4096, true, false, "positions valued per call of the evaluator"},
     {"solver", "mcts", 0, 1, true, true, "back up proven wins and losses"},
     {"rave", "mcts", 0, 1000000, true, false, "RAVE's equivalence visits (0: no all-moves-as-first statistics)"},
