@@ -73,6 +73,14 @@ TEST_CASE("keep, remove or a full restatement says what a variant means: no warn
   }
 }
 
+TEST_CASE("Restating the moves of several kinds leaves the others alone: no warning", "[variant]") {
+  auto l = load_variant("two-pieces.rules", "chess.rules",
+                        "move knight {\n  step dirs=knight land=empty\n}\nmove bishop {\n  step dirs=diagonal "
+                        "land=empty\n}\n");
+  REQUIRE(l.program);
+  CHECK(l.items.empty());
+}
+
 TEST_CASE("Restating one statement of a keyword means that one: no warning about the others", "[variant]") {
   // One player of two; one piece's moves of chess's six; Lanko's one promote of three.
   for (const auto& [base, text] : {std::pair<std::string, std::string>{"loa.rules", "player black symbol=X\n"},

@@ -110,9 +110,10 @@ class Merge {
   }
 
   // Warns about each keyword whose base statements the variant replaced only in part.
-  // A variant that restates one statement of a keyword means that one (restating the moves
-  // of one kind leaves the other kinds' moves alone): no warning. One that restates several
-  // but not all looks like a slip, and is told about the rest, once per keyword.
+  // A variant that restates one statement of a keyword means that one: no warning. One that
+  // restates several but not all looks like a slip, and is told about the rest, once per
+  // keyword; but not for the statements each of which belongs to one kind of piece (`piece`,
+  // `move`): a chess variant that changes two pieces leaves the other pieces alone.
   void warn_partial() {
     // Another board with the base's setup: the pieces stand where the base's board had them
     // (an 8x8 start in a corner of a 10x10 board), which is seldom what a variant means.
@@ -124,7 +125,7 @@ class Merge {
                                      "pieces as on the base's board; restate `setup`, or `keep setup` if it fits",
                                      where(slot.base, variant_)));
     for (const auto& [keyword, first] : first_replacing_) {
-      if (replacing_count_[keyword] < 2) continue;
+      if (replacing_count_[keyword] < 2 || keyword == "move" || keyword == "piece") continue;
       std::vector<std::string> inherited;
       for (const Slot& slot : slots_)
         if (slot.fate == Slot::Fate::inherited && slot.base.keyword == keyword)
