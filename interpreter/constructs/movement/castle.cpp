@@ -144,6 +144,26 @@ class CastleMovement final : public BasicMovement {
   }
 };
 
+// Two cells of `zone` that one side's castle along one of its directions could both reach:
+// on one line of that direction. The castle lands on the one cell of the zone on its line,
+// so such a zone would leave the landing to the order of the cells. "" when there are none.
+std::string ambiguous_zone_cells(const Program& p, int zone, const std::vector<std::vector<int>>& dirs) {
+  const BoardGraph& board = *p.board;
+  for (int seat = 0; seat < p.seat_count(); ++seat) {
+    const int side = p.seats[static_cast<size_t>(seat)].side;
+    for (int d : dirs[static_cast<size_t>(seat)])
+      for (int a = 0; a < p.cells; ++a) {
+        if (!p.in_zone(zone, side, a)) continue;
+        int c = board.neighbour(a, d);
+        for (int steps = 0; c != kNoCell && c != a && steps < p.cells; ++steps, c = board.neighbour(c, d))
+          if (p.in_zone(zone, side, c))
+            return fmt::format("{} and {} (for {})", board.cell(a).name, board.cell(c).name,
+                               p.players[static_cast<size_t>(side)].name);
+      }
+  }
+  return "";
+}
+
 void check_castle(CheckContext& ctx, const Statement& s, uint32_t kinds) {
   auto mv = std::make_unique<CastleMovement>();
   bool ok = check_movement(ctx, s, *mv, kinds, {.named = {"dirs", "with", "to", "partner-to", "safe"}});
@@ -164,8 +184,15 @@ void check_castle(CheckContext& ctx, const Statement& s, uint32_t kinds) {
       ctx.error(a->value.pos, fmt::format("expected safe=yes or safe=no, found '{}'", to_string(a->value))), ok = false;
   }
   if (!ok || !mv->with || mv->to_zone < 0 || mv->partner_zone < 0) return;
-  ctx.at_end([&ctx, at = s.pos, safe = mv->safe] {
+  ctx.at_end([&ctx, at = s.pos, safe = mv->safe, castle = mv.get(), to = to->value.pos,
+              partner = partner_to->value.pos] {
     if (ctx.program.stacking) ctx.error(at, "'castle' moves single pieces: it is not for games that stack");
+    for (const auto& [zone, where] : {std::pair{castle->to_zone, to}, std::pair{castle->partner_zone, partner}})
+      if (std::string both = ambiguous_zone_cells(ctx.program, zone, castle->dirs); !both.empty())
+        ctx.error(where, fmt::format("zone '{}' has two cells on one line of the castle's directions, {}: a castle "
+                                     "lands on the one cell of the zone on its line; give each direction a zone of "
+                                     "its own (as rules/chess.rules does)",
+                                     ctx.program.zones[static_cast<size_t>(zone)].name, both));
     if (safe && ctx.program.legal_if.empty())
       ctx.error(at, "safe=yes asks the `legal if` rules about each cell the piece crosses, but the rules have none");
   });
