@@ -113,7 +113,7 @@ class Merge {
   // A variant that restates one statement of a keyword means that one: no warning. One that
   // restates several but not all looks like a slip, and is told about the rest, once per
   // keyword; but not for the statements each of which belongs to one kind of piece (`piece`,
-  // `move`): a chess variant that changes two pieces leaves the other pieces alone.
+  // `move`): a variant that changes the moves of two kinds leaves the other kinds alone.
   void warn_partial() {
     // Another board with the base's setup: the pieces stand where the base's board had them
     // (an 8x8 start in a corner of a 10x10 board), which is seldom what a variant means.

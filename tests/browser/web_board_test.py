@@ -558,6 +558,7 @@ def scenario_edited_rules(driver, tabula, out_dir):
             check(state["game"]["name"] == "Breakthrough, edited" and state["ply"] == 0, f"a new game: {state['game']}")
             check([s["player"] for s in state["seats"]] == ["human", "human"], "the same players")
             check(not page.driver.find_element("id", "rules-changed").is_displayed(), "the offer is gone")
+            driver.get("about:blank")  # the page polls its server: leave it before the server stops
             server.stop()
             server = None
         finally:
@@ -607,6 +608,7 @@ def scenario_served_folder(driver, tabula, out_dir):
             page.new_game("added", ["human", "human"])
             page.play_by_clicks(page.state()["moves"][0])
             check(page.state()["game"]["name"] == "Connect Four", f"the added file plays: {page.state()['game']}")
+            driver.get("about:blank")  # the page polls its server: leave it before the server stops
             server.stop()
             server = None
         finally:

@@ -191,7 +191,7 @@ void check_castle(CheckContext& ctx, const Statement& s, uint32_t kinds) {
       if (std::string both = ambiguous_zone_cells(ctx.program, zone, castle->dirs); !both.empty())
         ctx.error(where, fmt::format("zone '{}' has two cells on one line of the castle's directions, {}: a castle "
                                      "lands on the one cell of the zone on its line; give each direction a zone of "
-                                     "its own (as rules/chess.rules does)",
+                                     "its own",
                                      ctx.program.zones[static_cast<size_t>(zone)].name, both));
     if (safe && ctx.program.legal_if.empty())
       ctx.error(at, "safe=yes asks the `legal if` rules about each cell the piece crosses, but the rules have none");
