@@ -23,13 +23,15 @@ LoadResult load_file(const std::string& path, const LoadSettings& settings);
 struct GameImpl {
   std::shared_ptr<const Program> program;
   ActionSpace actions;
-  ObservationLayout observation;    // its planes' names and its grid, made once
-  std::vector<SourceText> sources;  // the files read, the rules first (Game::sources)
+  detail::ObservationPlan observation_plan;  // its observation's planes, worked out once
+  ObservationLayout observation;             // their names and the grid
+  std::vector<SourceText> sources;           // the files read, the rules first (Game::sources)
 
   GameImpl(std::shared_ptr<const Program> p, std::vector<SourceText> s)
       : program(std::move(p)),
         actions(*program),
-        observation(detail::observation_layout(*program)),
+        observation_plan(detail::observation_plan(*program)),
+        observation(detail::observation_layout(*program, observation_plan)),
         sources(std::move(s)) {}
   static Game handle(std::shared_ptr<const GameImpl> impl) { return Game(std::move(impl)); }
   static const GameImpl& of(const Game& g) { return *g.impl_; }
@@ -70,6 +72,14 @@ struct BotImpl {
   std::unique_ptr<Agent> agent;
   bool outside_evaluator = false;  // its positions are valued by an OutsideEvaluator
 };
+
+// A GameState of the engine's `s`, for code outside the engine (a Python player or
+// evaluator): the facade's game for its rules is made once and kept in `game`.
+inline GameState outside_view(std::shared_ptr<const GameImpl>& game, const State& s) {
+  if (!game || game->program != s.program_ptr())
+    game = std::make_shared<const GameImpl>(s.program_ptr(), std::vector<SourceText>{});
+  return StateImpl::handle(std::make_unique<StateImpl>(game, s));
+}
 
 // The generator of random playout i of a call seeded with `seed`: its own, so the playouts are
 // the same whichever thread plays them.

@@ -171,18 +171,19 @@ std::string GameState::position_text() const { return position_string(impl_->sta
 uint64_t GameState::hash() const { return impl_->state.hash(); }
 
 void GameState::observation_tensor(int player, float* out, size_t size) const {
-  detail::fill_observation(impl_->state, player, out, size);
+  detail::fill_observation(impl_->state, impl_->game->observation_plan, player, out, size);
 }
 
 std::vector<float> GameState::observation_tensor(int player) const {
   const Program& p = impl_->state.program();
-  std::vector<float> out(static_cast<size_t>(detail::observation_planes(p)) * p.cells);
+  std::vector<float> out(static_cast<size_t>(impl_->game->observation_plan.planes) * p.cells);
   observation_tensor(player, out.data(), out.size());
   return out;
 }
 
 void GameState::spatial_observation_tensor(int player, float* out, size_t size) const {
-  detail::fill_spatial_observation(impl_->state, impl_->game->observation, player, out, size);
+  detail::fill_spatial_observation(impl_->state, impl_->game->observation_plan, impl_->game->observation, player, out,
+                                   size);
 }
 
 uint64_t GameState::perft(int depth, const std::atomic<bool>* stop) const {

@@ -24,31 +24,26 @@ bool has_interludes(const Program& p) {
   return false;
 }
 
-// What holds more than one place within a turn; a plane for each that does.
-struct TurnPlanes {
-  bool opening = false, steps = false, interludes = false;
-  explicit TurnPlanes(const Program& p)
-      : opening(!p.turn.opening.empty()), steps(p.turn.turn.size() > 1), interludes(has_interludes(p)) {}
-  int count() const { return opening + steps + 2 * interludes; }
-};
-
-// The counters a plane shows: passes and plies always, the others where a rule counts them.
-bool shows_quiet(const Program& p) { return p.end.quiet_limit > 0; }
-bool shows_repetitions(const Program& p) { return p.end.remembers_positions(); }
-
 float scaled(int32_t v, int32_t low, int32_t high) {
   return high > low ? static_cast<float>(v - low) / static_cast<float>(high - low) : static_cast<float>(v);
 }
 
 }  // namespace
 
-int observation_planes(const Program& p) {
+ObservationPlan observation_plan(const Program& p) {
+  ObservationPlan plan;
+  plan.opening = !p.turn.opening.empty();
+  plan.steps = p.turn.turn.size() > 1;
+  plan.interludes = has_interludes(p);
+  plan.quiet = p.end.quiet_limit > 0;
+  plan.repetitions = p.end.remembers_positions();
   const int sides = p.player_count(), kinds = p.kind_count();
-  return sides * kinds * (p.stacking ? 2 : 1) + (p.stacking ? 1 : 0) + p.seat_count() + sides + TurnPlanes(p).count() +
-         p.vars.size() + 2 + shows_quiet(p) + shows_repetitions(p);
+  plan.planes = sides * kinds * (p.stacking ? 2 : 1) + (p.stacking ? 1 : 0) + p.seat_count() + sides + plan.opening +
+                plan.steps + 2 * plan.interludes + p.vars.size() + 2 + plan.quiet + plan.repetitions;
+  return plan;
 }
 
-ObservationLayout observation_layout(const Program& p) {
+ObservationLayout observation_layout(const Program& p, const ObservationPlan& plan) {
   ObservationLayout l;
   l.cells = p.cells;
   const int sides = p.player_count(), kinds = p.kind_count();
@@ -60,18 +55,17 @@ ObservationLayout observation_layout(const Program& p) {
   if (p.stacking) l.plane_names.push_back("height");
   for (const SeatDef& seat : p.seats) l.plane_names.push_back("to move: " + seat.name);
   for (const PlayerDef& side : p.players) l.plane_names.push_back("observer: " + side.name);
-  const TurnPlanes turn(p);
-  if (turn.opening) l.plane_names.push_back("opening step");
-  if (turn.steps) l.plane_names.push_back("turn step");
-  if (turn.interludes) {
+  if (plan.opening) l.plane_names.push_back("opening step");
+  if (plan.steps) l.plane_names.push_back("turn step");
+  if (plan.interludes) {
     l.plane_names.push_back("interlude");
     l.plane_names.push_back("after an interlude");
   }
   for (const VarSpec& v : p.vars.specs) l.plane_names.push_back("value: " + v.name);
   l.plane_names.push_back("passes in a row");
   l.plane_names.push_back("plies");
-  if (shows_quiet(p)) l.plane_names.push_back("quiet plies");
-  if (shows_repetitions(p)) l.plane_names.push_back("repetitions");
+  if (plan.quiet) l.plane_names.push_back("quiet plies");
+  if (plan.repetitions) l.plane_names.push_back("repetitions");
   l.planes = static_cast<int>(l.plane_names.size());
 
   const GridPlaces grid = grid_places(*p.board);
@@ -84,13 +78,13 @@ ObservationLayout observation_layout(const Program& p) {
   return l;
 }
 
-void fill_observation(const State& s, int player, float* out, size_t size) {
+void fill_observation(const State& s, const ObservationPlan& plan, int player, float* out, size_t size) {
   const Program& p = s.program();
   const int sides = p.player_count(), kinds = p.kind_count(), cells = p.cells;
   if (player < 0 || player >= sides)
     throw std::out_of_range(
         fmt::format("observation for player {}: {} has players 0 to {}", player, p.name, sides - 1));
-  const size_t planes = observation_planes(p);
+  const size_t planes = static_cast<size_t>(plan.planes);
   if (size != planes * cells)
     throw std::out_of_range(fmt::format("observation of {} needs {} floats ({} planes of {} cells), not {}", p.name,
                                         planes * cells, planes, cells, size));
@@ -118,13 +112,12 @@ void fill_observation(const State& s, int player, float* out, size_t size) {
   const bool over = s.is_terminal();
   for (int seat = 0; seat < p.seat_count(); ++seat) fill_next(!over && s.current_seat() == seat ? 1.0f : 0.0f);
   for (int side = 0; side < sides; ++side) fill_next(side == player ? 1.0f : 0.0f);
-  const TurnPlanes turn(p);
   const TurnPoint& at = s.turn_point();
-  if (turn.opening)
+  if (plan.opening)
     fill_next(at.segment == TurnPoint::opening ? static_cast<float>(at.step + 1) / p.turn.opening.size() : 0.0f);
-  if (turn.steps)
+  if (plan.steps)
     fill_next(at.segment == TurnPoint::turn ? static_cast<float>(at.step) / (p.turn.turn.size() - 1) : 0.0f);
-  if (turn.interludes) {
+  if (plan.interludes) {
     fill_next(at.segment == TurnPoint::interlude ? static_cast<float>(at.step + 1) / p.makers.size() : 0.0f);
     fill_next(at.fresh ? 1.0f : 0.0f);
   }
@@ -145,11 +138,12 @@ void fill_observation(const State& s, int player, float* out, size_t size) {
   }
   fill_next(static_cast<float>(s.consecutive_passes()) / p.seat_count());
   fill_next(static_cast<float>(s.ply()) / std::max(1, p.end.ply_limit));
-  if (shows_quiet(p)) fill_next(static_cast<float>(s.quiet_plies()) / p.end.quiet_limit);
-  if (shows_repetitions(p)) fill_next(static_cast<float>(s.repetitions()) / 3.0f);
+  if (plan.quiet) fill_next(static_cast<float>(s.quiet_plies()) / p.end.quiet_limit);
+  if (plan.repetitions) fill_next(static_cast<float>(s.repetitions()) / 3.0f);
 }
 
-void fill_spatial_observation(const State& s, const ObservationLayout& layout, int player, float* out, size_t size) {
+void fill_spatial_observation(const State& s, const ObservationPlan& plan, const ObservationLayout& layout, int player,
+                              float* out, size_t size) {
   const Program& p = s.program();
   if (layout.rows == 0)
     throw std::invalid_argument(fmt::format(
@@ -162,7 +156,7 @@ void fill_spatial_observation(const State& s, const ObservationLayout& layout, i
     throw std::out_of_range(fmt::format("the spatial observation of {} needs {} floats ({} planes of {} x {}), not {}",
                                         p.name, planes * points, planes, layout.rows, layout.columns, size));
   std::vector<float> flat(static_cast<size_t>(layout.planes) * p.cells);
-  fill_observation(s, player, flat.data(), flat.size());
+  fill_observation(s, plan, player, flat.data(), flat.size());
   std::fill(out, out + size, 0.0f);
   for (size_t plane = 0; plane < static_cast<size_t>(layout.planes); ++plane)
     for (int c = 0; c < p.cells; ++c)

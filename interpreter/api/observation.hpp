@@ -25,11 +25,20 @@
 
 namespace tabula::detail {
 
-ObservationLayout observation_layout(const Program& p);
-int observation_planes(const Program& p);
+// Which of the optional planes a game has, and how many planes in all: worked out once per
+// game (GameImpl keeps it), not per observation.
+struct ObservationPlan {
+  bool opening = false, steps = false, interludes = false;  // where the turn stands
+  bool quiet = false, repetitions = false;                  // counters a rule counts
+  int planes = 0;
+};
+
+ObservationPlan observation_plan(const Program& p);
+ObservationLayout observation_layout(const Program& p, const ObservationPlan& plan);
 // std::out_of_range for a side the game does not have or an `out` of the wrong size;
 // std::invalid_argument for the spatial form of a board that is no grid.
-void fill_observation(const State& s, int player, float* out, size_t size);
-void fill_spatial_observation(const State& s, const ObservationLayout& layout, int player, float* out, size_t size);
+void fill_observation(const State& s, const ObservationPlan& plan, int player, float* out, size_t size);
+void fill_spatial_observation(const State& s, const ObservationPlan& plan, const ObservationLayout& layout, int player,
+                              float* out, size_t size);
 
 }  // namespace tabula::detail

@@ -22,11 +22,8 @@ class OutsideLeafEvaluator : public LeafEvaluator {
   void evaluate(LeafBatch& batch) override {
     const size_t n = batch.states.size();
     if (n == 0) return;
-    if (!game_ || game_->program != batch.states[0]->program_ptr())
-      game_ = std::make_shared<const detail::GameImpl>(batch.states[0]->program_ptr(), std::vector<SourceText>{});
     states_.clear();
-    for (const State* s : batch.states)
-      states_.push_back(detail::StateImpl::handle(std::make_unique<detail::StateImpl>(game_, *s)));
+    for (const State* s : batch.states) states_.push_back(detail::outside_view(game_, *s));
     const size_t actions = static_cast<size_t>(game_->actions.size());
     values_.assign(n, std::nanf(""));
     priors_.assign(outside_->gives_policy() ? n * actions : 0, std::nanf(""));

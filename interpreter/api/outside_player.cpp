@@ -17,10 +17,7 @@ class OutsideAgent : public Agent {
       : name_(std::move(name)), player_(std::move(player)) {}
 
   Move choose(State& s) override {
-    // The facade's game for these rules, made once per agent (a match makes one per game).
-    if (!game_ || game_->program != s.program_ptr())
-      game_ = std::make_shared<const detail::GameImpl>(s.program_ptr(), std::vector<SourceText>{});
-    GameState state = detail::StateImpl::handle(std::make_unique<detail::StateImpl>(game_, s));
+    GameState state = detail::outside_view(game_, s);  // made once per agent (a match makes one per game)
     const Action action = player_->step(state);
     const detail::StateImpl& impl = detail::StateImpl::of(state);
     const int i = impl.find(action);
